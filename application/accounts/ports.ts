@@ -1,0 +1,35 @@
+import type { Role, User } from '../../domain/user/user.ts';
+
+export interface UserRepository {
+  findById(id: string): Promise<User | null>;
+  /** `email` is already normalised. */
+  findByEmail(email: string): Promise<User | null>;
+  /** Inserts a new user; throws ConflictError('EMAIL_TAKEN') when the email is used already. */
+  add(user: User): Promise<void>;
+  /** Writes the changes of an existing user. */
+  save(user: User): Promise<void>;
+  list(filter?: { role?: Role }): Promise<User[]>;
+}
+
+export interface PasswordHasher {
+  hash(password: string): Promise<string>;
+  verify(password: string, hash: string): Promise<boolean>;
+}
+
+export interface SessionRecord {
+  sid: string;
+  userId: string;
+  expiresAt: Date;
+}
+
+/**
+ * Server-side sessions (the spec's `session` table). The cookie only carries the session id, so
+ * deleting the row signs the browser out wherever it is.
+ */
+export interface SessionStore {
+  /** Creates a session with a new unguessable id. */
+  create(userId: string, expiresAt: Date): Promise<SessionRecord>;
+  /** The session, if it exists and has not expired at `now`. */
+  find(sid: string, now: Date): Promise<SessionRecord | null>;
+  revoke(sid: string): Promise<void>;
+}

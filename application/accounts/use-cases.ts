@@ -1,0 +1,204 @@
+import { AuthenticationError, NotFoundError, PermissionError } from '../../domain/shared/errors.ts';
+import {
+  checkPasswordPolicy,
+  normalizeEmail,
+  type Role,
+  User,
+} from '../../domain/user/user.ts';
+import type { Clock, IdGenerator } from '../shared/ports.ts';
+import type { PasswordHasher, SessionRecord, SessionStore, UserRepository } from './ports.ts';
+
+/** One message for a wrong password and an unknown email, so sign-in never reveals who has an account. */
+export const INVALID_CREDENTIALS_MESSAGE = 'Invalid email or password';
+
+export const SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+
+export interface RegisterInput {
+  email: string;
+  password: string;
+  firstName?: string | null;
+  lastName?: string | null;
+  role?: string;
+  country?: string;
+}
+
+export class RegisterUser {
+  readonly #users: UserRepository;
+  readonly #hasher: PasswordHasher;
+  readonly #ids: IdGenerator;
+  readonly #clock: Clock;
+
+  constructor(users: UserRepository, hasher: PasswordHasher, ids: IdGenerator, clock: Clock) {
+    this.#users = users;
+    this.#hasher = hasher;
+    this.#ids = ids;
+    this.#clock = clock;
+  }
+
+  async execute(input: RegisterInput): Promise<User> {
+    checkPasswordPolicy(input.password);
+    // Validate everything before the (deliberately slow) hash.
+    const draft = User.register({ ...input, id: this.#ids.next(), passwordHash: '', now: this.#clock.now() });
+    const user = User.register({
+      ...input,
+      id: draft.id,
+      passwordHash: await this.#hasher.hash(input.password),
+      now: this.#clock.now(),
+    });
+    await this.#users.add(user);
+    return user;
+  }
+}
+
+export interface SignedIn {
+  user: User;
+  session: SessionRecord;
+}
+
+export class SignIn {
+  readonly #users: UserRepository;
+  readonly #hasher: PasswordHasher;
+  readonly #sessions: SessionStore;
+  readonly #clock: Clock;
+  #dummyHash: Promise<string> | undefined;
+
+  constructor(users: UserRepository, hasher: PasswordHasher, sessions: SessionStore, clock: Clock) {
+    this.#users = users;
+    this.#hasher = hasher;
+    this.#sessions = sessions;
+    this.#clock = clock;
+  }
+
+  /**
+   * Checks the credentials and opens a new session. A session the browser already had is revoked,
+   * so a session id is never reused across a sign-in (no session fixation).
+   */
+  async execute(input: { email: string; password: string; previousSid?: string | undefined }): Promise<SignedIn> {
+    let email: string;
+    try {
+      email = normalizeEmail(input.email);
+    } catch {
+      throw new AuthenticationError('INVALID_CREDENTIALS', INVALID_CREDENTIALS_MESSAGE);
+    }
+    const user = await this.#users.findByEmail(email);
+    // Hash even for an unknown email, so the answer takes as long either way.
+    this.#dummyHash ??= this.#hasher.hash('not-a-real-password');
+    const hash = user?.passwordHash ?? (await this.#dummyHash);
+    const ok = await this.#hasher.verify(input.password, hash);
+    if (!user || !ok) {
+      throw new AuthenticationError('INVALID_CREDENTIALS', INVALID_CREDENTIALS_MESSAGE);
+    }
+    if (input.previousSid) await this.#sessions.revoke(input.previousSid);
+    const session = await this.#sessions.create(
+      user.id,
+      new Date(this.#clock.now().getTime() + SESSION_TTL_MS),
+    );
+    return { user, session };
+  }
+}
+
+export class StartSession {
+  readonly #sessions: SessionStore;
+  readonly #clock: Clock;
+
+  constructor(sessions: SessionStore, clock: Clock) {
+    this.#sessions = sessions;
+    this.#clock = clock;
+  }
+
+  /** Opens a session for a user who has just proved who they are (registration). */
+  async execute(userId: string, previousSid?: string): Promise<SessionRecord> {
+    if (previousSid) await this.#sessions.revoke(previousSid);
+    return this.#sessions.create(userId, new Date(this.#clock.now().getTime() + SESSION_TTL_MS));
+  }
+}
+
+export class SignOut {
+  readonly #sessions: SessionStore;
+
+  constructor(sessions: SessionStore) {
+    this.#sessions = sessions;
+  }
+
+  async execute(sid: string | undefined): Promise<void> {
+    if (sid) await this.#sessions.revoke(sid);
+  }
+}
+
+export class Authenticate {
+  readonly #sessions: SessionStore;
+  readonly #users: UserRepository;
+  readonly #clock: Clock;
+
+  constructor(sessions: SessionStore, users: UserRepository, clock: Clock) {
+    this.#sessions = sessions;
+    this.#users = users;
+    this.#clock = clock;
+  }
+
+  /** The signed-in user behind a session id, or null when the session is unknown, expired or orphaned. */
+  async execute(sid: string | undefined): Promise<User | null> {
+    if (!sid) return null;
+    const session = await this.#sessions.find(sid, this.#clock.now());
+    if (!session) return null;
+    return this.#users.findById(session.userId);
+  }
+}
+
+export class ChangeOwnRole {
+  readonly #users: UserRepository;
+  readonly #clock: Clock;
+
+  constructor(users: UserRepository, clock: Clock) {
+    this.#users = users;
+    this.#clock = clock;
+  }
+
+  async execute(userId: string, role: string): Promise<User> {
+    const user = await this.#users.findById(userId);
+    if (!user) throw new NotFoundError('USER_NOT_FOUND', 'User not found');
+    user.changeOwnRole(role, this.#clock.now());
+    await this.#users.save(user);
+    return user;
+  }
+}
+
+export class AdminChangeRole {
+  readonly #users: UserRepository;
+  readonly #clock: Clock;
+
+  constructor(users: UserRepository, clock: Clock) {
+    this.#users = users;
+    this.#clock = clock;
+  }
+
+  async execute(actor: User, targetUserId: string, role: string): Promise<User> {
+    if (!actor.isAdmin) {
+      throw new PermissionError('ADMIN_ONLY', 'Admin privileges required');
+    }
+    const target = await this.#users.findById(targetUserId);
+    if (!target) throw new NotFoundError('USER_NOT_FOUND', `No user with id '${targetUserId}'`);
+    target.assignRole(role, this.#clock.now());
+    await this.#users.save(target);
+    return target;
+  }
+}
+
+export class PromoteToAdmin {
+  readonly #users: UserRepository;
+  readonly #clock: Clock;
+
+  constructor(users: UserRepository, clock: Clock) {
+    this.#users = users;
+    this.#clock = clock;
+  }
+
+  /** For the `admin:promote` CLI: real deployments have no seeded admin. */
+  async execute(email: string): Promise<User> {
+    const user = await this.#users.findByEmail(normalizeEmail(email));
+    if (!user) throw new NotFoundError('USER_NOT_FOUND', `No user with email '${email}'`);
+    user.assignRole('admin' satisfies Role, this.#clock.now());
+    await this.#users.save(user);
+    return user;
+  }
+}

@@ -1,0 +1,230 @@
+import { DEFAULT_USER_COUNTRY, isCountryCode } from '../catalog/countries.ts';
+import { PermissionError, ValidationError } from '../shared/errors.ts';
+
+export const ROLES = ['client', 'contractor', 'vendor', 'admin'] as const;
+export type Role = (typeof ROLES)[number];
+
+/** The roles a user may give themselves; admin is granted only by another admin or the CLI. */
+export const SELF_SERVICE_ROLES = ['client', 'contractor', 'vendor'] as const;
+export type SelfServiceRole = (typeof SELF_SERVICE_ROLES)[number];
+
+export const SUBSCRIPTION_TIERS = ['free', 'pro'] as const;
+export type SubscriptionTier = (typeof SUBSCRIPTION_TIERS)[number];
+
+export const DEFAULT_ROLE: Role = 'client';
+export const MIN_PASSWORD_LENGTH = 6;
+export const MAX_PASSWORD_LENGTH = 256;
+export const MAX_NAME_LENGTH = 100;
+export const MAX_EMAIL_LENGTH = 254;
+
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export function isRole(value: string): value is Role {
+  return (ROLES as readonly string[]).includes(value);
+}
+
+export function isSelfServiceRole(value: string): value is SelfServiceRole {
+  return (SELF_SERVICE_ROLES as readonly string[]).includes(value);
+}
+
+/** Emails are compared trimmed and lower-cased, so 'Ann@X.com ' and 'ann@x.com' are one account. */
+export function normalizeEmail(raw: string): string {
+  const email = raw.trim().toLowerCase();
+  if (email.length > MAX_EMAIL_LENGTH || !EMAIL_PATTERN.test(email)) {
+    throw new ValidationError('INVALID_EMAIL', 'Invalid email address', 'email');
+  }
+  return email;
+}
+
+export function checkPasswordPolicy(password: string): void {
+  if (password.length < MIN_PASSWORD_LENGTH) {
+    throw new ValidationError(
+      'PASSWORD_TOO_SHORT',
+      `Password must be at least ${MIN_PASSWORD_LENGTH} characters`,
+      'password',
+    );
+  }
+  if (password.length > MAX_PASSWORD_LENGTH) {
+    throw new ValidationError(
+      'PASSWORD_TOO_LONG',
+      `Password must be at most ${MAX_PASSWORD_LENGTH} characters`,
+      'password',
+    );
+  }
+}
+
+function cleanName(raw: string | null | undefined, field: 'firstName' | 'lastName'): string | null {
+  const name = (raw ?? '').trim();
+  if (name.length > MAX_NAME_LENGTH) {
+    throw new ValidationError(
+      'NAME_TOO_LONG',
+      `${field} must be at most ${MAX_NAME_LENGTH} characters`,
+      field,
+    );
+  }
+  return name === '' ? null : name;
+}
+
+function checkCountry(code: string): string {
+  const country = code.trim().toUpperCase();
+  if (!isCountryCode(country)) {
+    throw new ValidationError('UNKNOWN_COUNTRY', `Unknown country code '${code}'`, 'country');
+  }
+  return country;
+}
+
+export interface UserSnapshot {
+  id: string;
+  email: string;
+  passwordHash: string;
+  firstName: string | null;
+  lastName: string | null;
+  profileImageUrl: string | null;
+  role: Role;
+  country: string;
+  subscriptionTier: SubscriptionTier;
+  stripeCustomerId: string | null;
+  stripeSubscriptionId: string | null;
+  /** Average review rating in hundredths (4.5 is 450), kept as an integer to avoid float drift. */
+  ratingHundredths: number;
+  reviewCount: number;
+  emailNotifications: boolean;
+  services: string[];
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export interface RegisterUserProps {
+  id: string;
+  email: string;
+  passwordHash: string;
+  firstName?: string | null;
+  lastName?: string | null;
+  role?: string;
+  country?: string;
+  now: Date;
+}
+
+/** The User aggregate: identity, role, country and plan. Passwords arrive already hashed. */
+export class User {
+  #props: UserSnapshot;
+
+  private constructor(props: UserSnapshot) {
+    this.#props = props;
+  }
+
+  static register(input: RegisterUserProps): User {
+    const role = input.role ?? DEFAULT_ROLE;
+    if (!isRole(role)) {
+      throw new ValidationError(
+        'INVALID_ROLE',
+        'role must be one of client, contractor, vendor',
+        'role',
+      );
+    }
+    if (!isSelfServiceRole(role)) {
+      throw new PermissionError(
+        'ROLE_NOT_SELF_ASSIGNABLE',
+        'The admin role cannot be chosen at registration',
+        'role',
+      );
+    }
+    return new User({
+      id: input.id,
+      email: normalizeEmail(input.email),
+      passwordHash: input.passwordHash,
+      firstName: cleanName(input.firstName, 'firstName'),
+      lastName: cleanName(input.lastName, 'lastName'),
+      profileImageUrl: null,
+      role,
+      country: checkCountry(input.country ?? DEFAULT_USER_COUNTRY),
+      subscriptionTier: 'free',
+      stripeCustomerId: null,
+      stripeSubscriptionId: null,
+      ratingHundredths: 0,
+      reviewCount: 0,
+      emailNotifications: true,
+      services: [],
+      createdAt: input.now,
+      updatedAt: input.now,
+    });
+  }
+
+  static restore(snapshot: UserSnapshot): User {
+    return new User({ ...snapshot, services: [...snapshot.services] });
+  }
+
+  get id(): string {
+    return this.#props.id;
+  }
+  get email(): string {
+    return this.#props.email;
+  }
+  get passwordHash(): string {
+    return this.#props.passwordHash;
+  }
+  get firstName(): string | null {
+    return this.#props.firstName;
+  }
+  get lastName(): string | null {
+    return this.#props.lastName;
+  }
+  get role(): Role {
+    return this.#props.role;
+  }
+  get country(): string {
+    return this.#props.country;
+  }
+  get subscriptionTier(): SubscriptionTier {
+    return this.#props.subscriptionTier;
+  }
+  get isAdmin(): boolean {
+    return this.#props.role === 'admin';
+  }
+
+  /** The display name: 'First Last', or the email when the user gave no name. */
+  get name(): string {
+    const full = [this.#props.firstName, this.#props.lastName].filter(Boolean).join(' ');
+    return full === '' ? this.#props.email : full;
+  }
+
+  /** Self-service role switch (accounts-and-shell section 4): client, contractor or vendor only. */
+  changeOwnRole(role: string, now: Date): void {
+    if (!isRole(role)) {
+      throw new ValidationError(
+        'INVALID_ROLE',
+        'role must be one of client, contractor, vendor',
+        'role',
+      );
+    }
+    if (!isSelfServiceRole(role)) {
+      throw new PermissionError(
+        'ROLE_NOT_SELF_ASSIGNABLE',
+        'Only an admin can grant the admin role',
+        'role',
+      );
+    }
+    this.#setRole(role, now);
+  }
+
+  /** An admin (or the promote CLI) may set any of the four roles. */
+  assignRole(role: string, now: Date): void {
+    if (!isRole(role)) {
+      throw new ValidationError(
+        'INVALID_ROLE',
+        'role must be one of client, contractor, vendor, admin',
+        'role',
+      );
+    }
+    this.#setRole(role, now);
+  }
+
+  #setRole(role: Role, now: Date): void {
+    this.#props.role = role;
+    this.#props.updatedAt = now;
+  }
+
+  toSnapshot(): UserSnapshot {
+    return { ...this.#props, services: [...this.#props.services] };
+  }
+}
