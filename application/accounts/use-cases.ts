@@ -1,10 +1,5 @@
 import { AuthenticationError, NotFoundError, PermissionError } from '../../domain/shared/errors.ts';
-import {
-  checkPasswordPolicy,
-  normalizeEmail,
-  type Role,
-  User,
-} from '../../domain/user/user.ts';
+import { checkPasswordPolicy, normalizeEmail, type Role, User } from '../../domain/user/user.ts';
 import type { Clock, IdGenerator } from '../shared/ports.ts';
 import type { PasswordHasher, SessionRecord, SessionStore, UserRepository } from './ports.ts';
 
@@ -73,7 +68,11 @@ export class SignIn {
    * Checks the credentials and opens a new session. A session the browser already had is revoked,
    * so a session id is never reused across a sign-in (no session fixation).
    */
-  async execute(input: { email: string; password: string; previousSid?: string | undefined }): Promise<SignedIn> {
+  async execute(input: {
+    email: string;
+    password: string;
+    previousSid?: string | undefined;
+  }): Promise<SignedIn> {
     let email: string;
     try {
       email = normalizeEmail(input.email);

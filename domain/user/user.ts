@@ -116,11 +116,7 @@ export class User {
   static register(input: RegisterUserProps): User {
     const role = input.role ?? DEFAULT_ROLE;
     if (!isRole(role)) {
-      throw new ValidationError(
-        'INVALID_ROLE',
-        'role must be one of client, contractor, vendor',
-        'role',
-      );
+      throw new ValidationError('INVALID_ROLE', 'role must be one of client, contractor, vendor', 'role');
     }
     if (!isSelfServiceRole(role)) {
       throw new PermissionError(
@@ -191,18 +187,10 @@ export class User {
   /** Self-service role switch (accounts-and-shell section 4): client, contractor or vendor only. */
   changeOwnRole(role: string, now: Date): void {
     if (!isRole(role)) {
-      throw new ValidationError(
-        'INVALID_ROLE',
-        'role must be one of client, contractor, vendor',
-        'role',
-      );
+      throw new ValidationError('INVALID_ROLE', 'role must be one of client, contractor, vendor', 'role');
     }
     if (!isSelfServiceRole(role)) {
-      throw new PermissionError(
-        'ROLE_NOT_SELF_ASSIGNABLE',
-        'Only an admin can grant the admin role',
-        'role',
-      );
+      throw new PermissionError('ROLE_NOT_SELF_ASSIGNABLE', 'Only an admin can grant the admin role', 'role');
     }
     this.#setRole(role, now);
   }

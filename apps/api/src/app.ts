@@ -1,0 +1,169 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import rateLimit from '@fastify/rate-limit';
+import secureSession from '@fastify/secure-session';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import { Authenticate, SESSION_TTL_MS } from '../../../application/accounts/use-cases.ts';
+import type { Config } from './config.ts';
+import { SESSION_COOKIE, sessionId } from './http/auth.ts';
+import { registerErrorHandler } from './http/error-handler.ts';
+import { SHARED_SCHEMAS } from './http/schemas.ts';
+import type { AppServices } from './http/services.ts';
+import { authRoutes } from './routes/auth.ts';
+import { systemRoutes } from './routes/system.ts';
+import { userRoutes } from './routes/users.ts';
+
+export type { AppServices } from './http/services.ts';
+
+export type App = FastifyInstance;
+
+export const API_VERSION = '0.1.0';
+
+export async function buildApp(config: Config, services: AppServices): Promise<App> {
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+    },
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
+    },
+    trustProxy: config.env === 'production',
+    bodyLimit: 1024 * 1024,
+    // Ajv keeps `additionalProperties` strict on responses only; extra request fields are dropped.
+    ajv: { customOptions: { removeAdditional: true, coerceTypes: 'array', useDefaults: true } },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.header('x-request-id', request.id);
+    done();
+  });
+  // One ORM context (identity map) per request.
+  app.addHook('onRequest', (_request, _reply, done) => services.requestContext(done));
+
+  registerErrorHandler(app);
+  for (const schema of SHARED_SCHEMAS) app.addSchema(schema);
+
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'BuildBid API',
+        version: API_VERSION,
+        description:
+          'The API behind BuildBid, a marketplace for construction and renovation work. ' +
+          'Errors are JSON `{ message, code, field? }`. Signed-in calls carry the `buildbid_session` cookie ' +
+          'set by sign-in or registration. The real-time socket at `/ws` is described in docs/api.md.',
+      },
+      servers: [{ url: '/' }],
+      tags: [
+        { name: 'auth', description: 'Registration, sign-in and sessions' },
+        { name: 'users', description: 'The signed-in user' },
+        { name: 'system', description: 'Health and frontend discovery' },
+      ],
+      components: {
+        securitySchemes: {
+          session: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE },
+        },
+      },
+    },
+    refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => String(json.$id ?? `def-${i}`) },
+  });
+  await app.register(swaggerUi, { routePrefix: '/docs' });
+
+  await app.register(secureSession, {
+    key: config.sessionKey,
+    cookieName: SESSION_COOKIE,
+    expiry: SESSION_TTL_MS / 1000,
+    cookie: {
+      path: '/',
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: config.env === 'production',
+      maxAge: SESSION_TTL_MS / 1000,
+    },
+  });
+
+  const resolvedUsers = new WeakMap<object, ReturnType<Authenticate['execute']>>();
+  app.decorateRequest('currentUser', function (this: FastifyRequest) {
+    let user = resolvedUsers.get(this);
+    if (!user) {
+      user = services.get(Authenticate).execute(sessionId(this));
+      resolvedUsers.set(this, user);
+    }
+    return user;
+  });
+
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) => ({
+      statusCode: 429,
+      code: 'RATE_LIMITED',
+      message: `Too many attempts. Try again in ${context.after}.`,
+    }),
+  });
+
+  await app.register(systemRoutes, { config, services });
+  await app.register(authRoutes, { config, services });
+  await app.register(userRoutes, { services });
+
+  app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+
+  await registerFrontends(app, config);
+  return app;
+}
+
+const NO_CACHE = new Set(['index.html', 'mf-manifest.json', 'remotes.json']);
+
+/** The shell at '/', each micro-frontend's build at /remotes/<name>/, and the shell for page paths. */
+async function registerFrontends(app: FastifyInstance, config: Config): Promise<void> {
+  const setHeaders = (reply: FastifyReply, path: string) => {
+    const file = path.split('/').pop() ?? '';
+    reply.header('cache-control', NO_CACHE.has(file) ? 'no-cache' : 'public, max-age=31536000, immutable');
+  };
+  const shellDir = join(config.appsDir, 'shell', 'dist');
+  const shellIndex = join(shellDir, 'index.html');
+  if (existsSync(shellDir)) {
+    await app.register(fastifyStatic, {
+      root: shellDir,
+      prefix: '/',
+      index: false,
+      wildcard: true,
+      setHeaders,
+    });
+  }
+  for (const name of Object.keys(config.remotes)) {
+    const dir = join(config.appsDir, name, 'dist');
+    if (!existsSync(dir)) continue;
+    await app.register(fastifyStatic, {
+      root: dir,
+      prefix: `/remotes/${name}/`,
+      decorateReply: !existsSync(shellDir),
+      setHeaders: (reply, path) => {
+        setHeaders(reply, path);
+        reply.header('access-control-allow-origin', '*');
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '/';
+    const isPage =
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !/^\/(api|ws|uploads|remotes|docs)(\/|$)/.test(path) &&
+      existsSync(shellIndex);
+    if (isPage) {
+      // Page paths are the shell's: it routes them, and shows its 404 page for unknown ones.
+      return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html', shellDir);
+    }
+    return reply
+      .status(404)
+      .send({ message: `Route ${request.method} ${path} not found`, code: 'NOT_FOUND' });
+  });
+}

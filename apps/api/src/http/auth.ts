@@ -1,0 +1,35 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { AuthenticationError } from '../../../../domain/shared/errors.ts';
+import type { User } from '../../../../domain/user/user.ts';
+
+declare module '@fastify/secure-session' {
+  interface SessionData {
+    /** The server-side session id; the cookie carries nothing else. */
+    sid: string;
+  }
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in user, or null; resolved once per request from the session cookie. */
+    currentUser(): Promise<User | null>;
+  }
+}
+
+export const SESSION_COOKIE = 'buildbid_session';
+
+export function sessionId(request: FastifyRequest): string | undefined {
+  return request.session.get('sid');
+}
+
+/** The signed-in user, or a 401 that the error handler turns into { message, code }. */
+export async function requireUser(request: FastifyRequest): Promise<User> {
+  const user = await request.currentUser();
+  if (!user) throw new AuthenticationError('UNAUTHENTICATED', 'You are not signed in');
+  return user;
+}
+
+export function clearSession(request: FastifyRequest, reply: FastifyReply): void {
+  request.session.delete();
+  void reply;
+}

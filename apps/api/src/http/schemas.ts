@@ -1,0 +1,81 @@
+import { type Static, type TSchema, Type } from 'typebox';
+import { ROLES, SELF_SERVICE_ROLES, SUBSCRIPTION_TIERS, type User } from '../../../../domain/user/user.ts';
+
+/**
+ * Shared schemas, registered once with an $id so the OpenAPI document names them
+ * (components/schemas/User, ...) and routes reference them.
+ */
+export const UserSchema = Type.Object(
+  {
+    id: Type.String({ format: 'uuid' }),
+    email: Type.String({ format: 'email' }),
+    firstName: Type.Union([Type.String(), Type.Null()]),
+    lastName: Type.Union([Type.String(), Type.Null()]),
+    name: Type.String({ description: "'First Last', or the email when no name was given" }),
+    profileImageUrl: Type.Union([Type.String(), Type.Null()]),
+    role: Type.Enum([...ROLES]),
+    country: Type.String({ description: 'Two-letter country code' }),
+    subscriptionTier: Type.Enum([...SUBSCRIPTION_TIERS]),
+    rating: Type.Number({ description: 'Average review rating, 0.00 to 5.00' }),
+    reviewCount: Type.Integer(),
+    emailNotifications: Type.Boolean(),
+    services: Type.Array(Type.String()),
+    createdAt: Type.String({ format: 'date-time' }),
+    updatedAt: Type.String({ format: 'date-time' }),
+  },
+  {
+    $id: 'User',
+    additionalProperties: false,
+    description: 'A user as the API shows it. Passwords and payment-provider ids are never included.',
+  },
+);
+export type UserDto = Static<typeof UserSchema>;
+
+export const ErrorSchema = Type.Object(
+  {
+    message: Type.String({ description: 'What went wrong, in words a person can act on' }),
+    code: Type.String({ description: 'A stable machine-readable code, e.g. EMAIL_TAKEN' }),
+    field: Type.Optional(Type.String({ description: 'The input field the error is about' })),
+  },
+  { $id: 'Error' },
+);
+export type ErrorDto = Static<typeof ErrorSchema>;
+
+export const SHARED_SCHEMAS = [UserSchema, ErrorSchema];
+
+/** A reference to a shared schema that keeps the handler's return type checked. */
+export function ref<T extends TSchema & { $id?: string }>(schema: T) {
+  return Type.Unsafe<Static<T>>(Type.Ref(schema.$id as string));
+}
+
+export const UserRef = ref(UserSchema);
+export const ErrorRef = ref(ErrorSchema);
+
+export const RoleSchema = Type.Enum([...ROLES], { description: 'client, contractor, vendor or admin' });
+export const SelfServiceRoleNames = SELF_SERVICE_ROLES;
+
+/** Responses every route may give, by status. */
+export function errors(...statuses: number[]): Record<number, typeof ErrorRef> {
+  return Object.fromEntries(statuses.map((s) => [s, ErrorRef]));
+}
+
+export function toUserDto(user: User): UserDto {
+  const s = user.toSnapshot();
+  return {
+    id: s.id,
+    email: s.email,
+    firstName: s.firstName,
+    lastName: s.lastName,
+    name: user.name,
+    profileImageUrl: s.profileImageUrl,
+    role: s.role,
+    country: s.country,
+    subscriptionTier: s.subscriptionTier,
+    rating: s.ratingHundredths / 100,
+    reviewCount: s.reviewCount,
+    emailNotifications: s.emailNotifications,
+    services: s.services,
+    createdAt: s.createdAt.toISOString(),
+    updatedAt: s.updatedAt.toISOString(),
+  };
+}

@@ -1,0 +1,9 @@
+import type { ServiceIdentifier } from 'inversify';
+
+/** What the HTTP layer needs from the composition root. */
+export interface AppServices {
+  get<T>(id: ServiceIdentifier<T>): T;
+  /** Runs the rest of one request inside its own ORM context (identity map). */
+  requestContext(next: () => void): void;
+  checkDatabase(): Promise<void>;
+}
