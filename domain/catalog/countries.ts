@@ -94,3 +94,25 @@ export function isCountryCode(code: string): boolean {
 export function findCountry(code: string): Country | undefined {
   return byCode.get(code);
 }
+
+/** The post form's Country options, in order (projects-and-bids section 3). BS is the default. */
+export const POST_FORM_COUNTRY_CODES = ['BS', 'US', 'CA', 'GB', 'MX'] as const;
+
+export const DEFAULT_PROJECT_COUNTRY = 'BS';
+
+/**
+ * The second, 10-entry country catalogue of projects-and-bids section 3, kept as the spec lists it.
+ * Note that it says UK where the main catalogue (and ISO 3166) says GB; projects store GB.
+ */
+export const SHORT_COUNTRY_LIST: readonly Country[] = [
+  { code: 'US', name: 'United States', flag: '🇺🇸' },
+  { code: 'CA', name: 'Canada', flag: '🇨🇦' },
+  { code: 'MX', name: 'Mexico', flag: '🇲🇽' },
+  { code: 'UK', name: 'United Kingdom', flag: '🇬🇧' },
+  { code: 'AU', name: 'Australia', flag: '🇦🇺' },
+  { code: 'NZ', name: 'New Zealand', flag: '🇳🇿' },
+  { code: 'IE', name: 'Ireland', flag: '🇮🇪' },
+  { code: 'IN', name: 'India', flag: '🇮🇳' },
+  { code: 'SG', name: 'Singapore', flag: '🇸🇬' },
+  { code: 'AE', name: 'United Arab Emirates', flag: '🇦🇪' },
+];

@@ -1,5 +1,6 @@
 import { DEFAULT_USER_COUNTRY, isCountryCode } from '../catalog/countries.ts';
-import { PermissionError, ValidationError } from '../shared/errors.ts';
+import { ConflictError, PermissionError, ValidationError } from '../shared/errors.ts';
+import { averageRatingHundredths } from '../shared/rating.ts';
 
 export const ROLES = ['client', 'contractor', 'vendor', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
@@ -176,6 +177,68 @@ export class User {
   }
   get isAdmin(): boolean {
     return this.#props.role === 'admin';
+  }
+
+  get profileImageUrl(): string | null {
+    return this.#props.profileImageUrl;
+  }
+  get stripeCustomerId(): string | null {
+    return this.#props.stripeCustomerId;
+  }
+  get stripeSubscriptionId(): string | null {
+    return this.#props.stripeSubscriptionId;
+  }
+  /** Average rating in hundredths (4.5 is 450). */
+  get ratingHundredths(): number {
+    return this.#props.ratingHundredths;
+  }
+  get reviewCount(): number {
+    return this.#props.reviewCount;
+  }
+  /** The contractor's service specialties (service ids). */
+  get services(): readonly string[] {
+    return [...this.#props.services];
+  }
+  /** Contractors and vendors bid; clients and admins do not. */
+  get canBid(): boolean {
+    return this.#props.role === 'contractor' || this.#props.role === 'vendor';
+  }
+
+  /**
+   * Sets rating and reviewCount from the sum and number of the user's reviews, so they always
+   * follow the stored reviews instead of drifting with incremental updates.
+   */
+  applyRatingSummary(reviewCount: number, ratingTotal: number, now: Date): void {
+    if (
+      !Number.isInteger(reviewCount) ||
+      reviewCount < 0 ||
+      ratingTotal < 0 ||
+      ratingTotal > reviewCount * 5
+    ) {
+      throw new ConflictError(
+        'INVALID_RATING_SUMMARY',
+        'The rating summary does not describe 1-5 star reviews',
+      );
+    }
+    this.#props.reviewCount = reviewCount;
+    this.#props.ratingHundredths = averageRatingHundredths(ratingTotal, reviewCount);
+    this.#props.updatedAt = now;
+  }
+
+  /** Records the payment provider's customer for this user. */
+  linkPaymentCustomer(customerId: string, now: Date): void {
+    this.#props.stripeCustomerId = customerId;
+    this.#props.updatedAt = now;
+  }
+
+  /**
+   * Sets the plan from the subscription's state (see tierForSubscriptionStatus): pro while it is
+   * active or trialing, free otherwise. Existing bids are untouched by a downgrade.
+   */
+  changeSubscription(tier: SubscriptionTier, subscriptionId: string | null, now: Date): void {
+    this.#props.subscriptionTier = tier;
+    this.#props.stripeSubscriptionId = subscriptionId;
+    this.#props.updatedAt = now;
   }
 
   /** The display name: 'First Last', or the email when the user gave no name. */

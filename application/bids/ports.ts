@@ -1,0 +1,28 @@
+import type { BidSnapshot } from '../../domain/bid/bid.ts';
+
+/** A bid in a project's 'Received Bids' list. */
+export interface ProjectBidView {
+  bid: BidSnapshot;
+  contractor: {
+    id: string;
+    firstName: string | null;
+    lastName: string | null;
+    profileImageUrl: string | null;
+    /** Hundredths (4.5 is 450). */
+    ratingHundredths: number;
+    reviewCount: number;
+  };
+}
+
+/** A bid in the caller's My Bids list. */
+export interface MyBidView {
+  bid: BidSnapshot;
+  project: { id: string; title: string; location: string | null; category: string; tags: string[] };
+}
+
+export interface BidQuery {
+  /** A project's bids with their bidders, newest first; only one bidder's when `contractorId` is given. */
+  listForProject(projectId: string, options?: { contractorId?: string }): Promise<ProjectBidView[]>;
+  /** A contractor's bids with their projects, newest first. */
+  listForContractor(contractorId: string): Promise<MyBidView[]>;
+}

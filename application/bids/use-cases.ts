@@ -1,0 +1,199 @@
+import { Bid, type BidTerms, bidAlreadyExists } from '../../domain/bid/bid.ts';
+import { NotFoundError, ValidationError } from '../../domain/shared/errors.ts';
+import type { DomainEvent } from '../../domain/shared/events.ts';
+import { calendarMonthOf } from '../../domain/shared/time-zone.ts';
+import { assertBidAllowed, type BidQuota, computeBidQuota } from '../../domain/subscription/plan.ts';
+import type { User } from '../../domain/user/user.ts';
+import { projectNotFound } from '../projects/use-cases.ts';
+import type {
+  EventPublisher,
+  PlatformSettings,
+  Transaction,
+  UnitOfWork,
+} from '../shared/marketplace-ports.ts';
+import type { Clock, IdGenerator } from '../shared/ports.ts';
+import type { StatsQuery } from '../stats/ports.ts';
+import type { BidQuery, MyBidView, ProjectBidView } from './ports.ts';
+
+export function bidNotFound(id: string): NotFoundError {
+  return new NotFoundError('BID_NOT_FOUND', `Bid not found: '${id}'`);
+}
+
+export const BID_DECISIONS = ['accepted', 'rejected'] as const;
+export type BidDecision = (typeof BID_DECISIONS)[number];
+
+export interface SubmittedBid {
+  bid: Bid;
+  /** The bidder's quota after this bid. */
+  quota: BidQuota;
+}
+
+export class SubmitBid {
+  readonly #uow: UnitOfWork;
+  readonly #events: EventPublisher;
+  readonly #ids: IdGenerator;
+  readonly #clock: Clock;
+  readonly #settings: PlatformSettings;
+
+  constructor(
+    uow: UnitOfWork,
+    events: EventPublisher,
+    ids: IdGenerator,
+    clock: Clock,
+    settings: PlatformSettings,
+  ) {
+    this.#uow = uow;
+    this.#events = events;
+    this.#ids = ids;
+    this.#clock = clock;
+    this.#settings = settings;
+  }
+
+  /**
+   * One atomic step per bidder: lock the bidder's row, check role, project and the one-bid rule,
+   * count this month's bids and check the quota, then insert the bid. Publishes BidSubmitted after commit.
+   */
+  async execute(actor: User, projectId: string, terms: BidTerms): Promise<SubmittedBid> {
+    const now = this.#clock.now();
+    const { timeZone } = this.#settings;
+    const result = await this.#uow.run(async (tx) => {
+      const bidder = await tx.users.lockForUpdate(actor.id);
+      if (!bidder) throw new NotFoundError('USER_NOT_FOUND', 'User not found');
+      const project = await tx.projects.findById(projectId);
+      if (!project) throw projectNotFound(projectId);
+      const { bid, event } = Bid.submit({ id: this.#ids.next(), bidder, project, terms, now });
+      if (await tx.bids.findByProjectAndContractor(projectId, bidder.id)) throw bidAlreadyExists();
+      const used = await countThisMonth(tx, bidder.id, now, timeZone);
+      assertBidAllowed(computeBidQuota(bidder.subscriptionTier, used, now, timeZone));
+      await tx.bids.add(bid);
+      return { bid, event, quota: computeBidQuota(bidder.subscriptionTier, used + 1, now, timeZone) };
+    });
+    await this.#events.publish([result.event]);
+    return { bid: result.bid, quota: result.quota };
+  }
+}
+
+async function countThisMonth(tx: Transaction, userId: string, now: Date, timeZone: string): Promise<number> {
+  const month = calendarMonthOf(now, timeZone);
+  return tx.bids.countByContractorCreatedBetween(userId, month.start, month.end);
+}
+
+export class EditBid {
+  readonly #uow: UnitOfWork;
+  readonly #clock: Clock;
+
+  constructor(uow: UnitOfWork, clock: Clock) {
+    this.#uow = uow;
+    this.#clock = clock;
+  }
+
+  /** 'Edit Bid': the bidder's own pending bid, while the project takes bids. Uses no quota. */
+  async execute(actor: User, bidId: string, changes: Partial<BidTerms>): Promise<Bid> {
+    return this.#uow.run(async (tx) => {
+      const found = await tx.bids.findById(bidId);
+      if (!found) throw bidNotFound(bidId);
+      const project = await tx.projects.lockForUpdate(found.projectId);
+      if (!project) throw projectNotFound(found.projectId);
+      // Read again under the project's lock: a decision may have landed meanwhile.
+      const bid = (await tx.bids.findById(bidId)) ?? found;
+      bid.edit(actor, project, changes, this.#clock.now());
+      await tx.bids.save(bid);
+      return bid;
+    });
+  }
+}
+
+export class DecideBid {
+  readonly #uow: UnitOfWork;
+  readonly #events: EventPublisher;
+  readonly #clock: Clock;
+
+  constructor(uow: UnitOfWork, events: EventPublisher, clock: Clock) {
+    this.#uow = uow;
+    this.#events = events;
+    this.#clock = clock;
+  }
+
+  /**
+   * PATCH /api/bids/{id}/status. Accepting awards the project and rejects the other pending bids;
+   * declining rejects this bid. Owner only (admins may not). Events are published after commit.
+   */
+  async execute(actor: User, bidId: string, status: string): Promise<Bid> {
+    if (!(BID_DECISIONS as readonly string[]).includes(status)) {
+      throw new ValidationError('INVALID_BID_STATUS', 'status must be accepted or rejected', 'status');
+    }
+    const now = this.#clock.now();
+    const { bid, events } = await this.#uow.run(async (tx) => {
+      const found = await tx.bids.findById(bidId);
+      if (!found) throw bidNotFound(bidId);
+      const project = await tx.projects.lockForUpdate(found.projectId);
+      if (!project) throw projectNotFound(found.projectId);
+      const all = await tx.bids.listByProject(project.id);
+      const bid = all.find((b) => b.id === bidId) ?? found;
+      let events: DomainEvent[];
+      if (status === 'accepted') {
+        const others = all.filter((b) => b.id !== bidId);
+        const pendingOthers = others.filter((b) => b.status === 'pending');
+        events = project.acceptBid(actor, bid, others, now);
+        for (const other of pendingOthers) await tx.bids.save(other);
+      } else {
+        events = project.declineBid(actor, bid, now);
+      }
+      await tx.bids.save(bid);
+      await tx.projects.save(project);
+      return { bid, events };
+    });
+    await this.#events.publish(events);
+    return bid;
+  }
+}
+
+export class ListProjectBids {
+  readonly #uow: UnitOfWork;
+  readonly #bids: BidQuery;
+
+  constructor(uow: UnitOfWork, bids: BidQuery) {
+    this.#uow = uow;
+    this.#bids = bids;
+  }
+
+  /** The owner and admins see every bid; anyone else sees only their own (none, or one). */
+  async execute(actor: User, projectId: string): Promise<ProjectBidView[]> {
+    const project = await this.#uow.run((tx) => tx.projects.findById(projectId));
+    if (!project) throw projectNotFound(projectId);
+    if (project.isOwnedBy(actor.id) || actor.isAdmin) return this.#bids.listForProject(projectId);
+    return this.#bids.listForProject(projectId, { contractorId: actor.id });
+  }
+}
+
+export class ListMyBids {
+  readonly #bids: BidQuery;
+
+  constructor(bids: BidQuery) {
+    this.#bids = bids;
+  }
+
+  async execute(actor: User): Promise<MyBidView[]> {
+    return this.#bids.listForContractor(actor.id);
+  }
+}
+
+export class GetBidQuota {
+  readonly #stats: StatsQuery;
+  readonly #clock: Clock;
+  readonly #settings: PlatformSettings;
+
+  constructor(stats: StatsQuery, clock: Clock, settings: PlatformSettings) {
+    this.#stats = stats;
+    this.#clock = clock;
+    this.#settings = settings;
+  }
+
+  /** The user's plan, bids this month (0..3 on free), what is left and when it resets. */
+  async execute(actor: User): Promise<BidQuota> {
+    const now = this.#clock.now();
+    const month = calendarMonthOf(now, this.#settings.timeZone);
+    const used = await this.#stats.countBidsCreatedBetween(actor.id, month.start, month.end);
+    return computeBidQuota(actor.subscriptionTier, used, now, this.#settings.timeZone);
+  }
+}

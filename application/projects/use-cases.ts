@@ -1,0 +1,223 @@
+import {
+  type ProjectFilters,
+  parseProjectFilters,
+  type RawProjectFilters,
+} from '../../domain/project/browse.ts';
+import { type EditProjectChanges, Project, type ProjectDetailsInput } from '../../domain/project/project.ts';
+import { NotFoundError } from '../../domain/shared/errors.ts';
+import type { DomainEvent } from '../../domain/shared/events.ts';
+import type { User } from '../../domain/user/user.ts';
+import type { EventPublisher, FileStorage, StoredFile, UnitOfWork } from '../shared/marketplace-ports.ts';
+import type { Clock, IdGenerator } from '../shared/ports.ts';
+import type { ProjectPage, ProjectQuery, ProjectView } from './ports.ts';
+
+export function projectNotFound(id: string): NotFoundError {
+  return new NotFoundError('PROJECT_NOT_FOUND', `Project not found: '${id}'`);
+}
+
+/** Removes stored files without letting a storage failure hide the error (or result) that matters. */
+async function removeQuietly(files: FileStorage, names: readonly string[]): Promise<void> {
+  if (names.length === 0) return;
+  try {
+    await files.remove(names);
+  } catch {
+    // An orphaned file is harmless; the storage adapter logs it.
+  }
+}
+
+export interface PostProjectInput extends ProjectDetailsInput {
+  /** Files the HTTP layer has stored already; they are removed again if posting fails. */
+  files?: StoredFile[];
+}
+
+export class PostProject {
+  readonly #uow: UnitOfWork;
+  readonly #events: EventPublisher;
+  readonly #files: FileStorage;
+  readonly #ids: IdGenerator;
+  readonly #clock: Clock;
+
+  constructor(uow: UnitOfWork, events: EventPublisher, files: FileStorage, ids: IdGenerator, clock: Clock) {
+    this.#uow = uow;
+    this.#events = events;
+    this.#files = files;
+    this.#ids = ids;
+    this.#clock = clock;
+  }
+
+  async execute(actor: User, input: PostProjectInput): Promise<Project> {
+    const files = input.files ?? [];
+    let posted: { project: Project; events: DomainEvent[] };
+    try {
+      posted = Project.post({ ...input, id: this.#ids.next(), owner: actor, files, now: this.#clock.now() });
+      await this.#uow.run((tx) => tx.projects.add(posted.project));
+    } catch (error) {
+      await removeQuietly(
+        this.#files,
+        files.map((f) => f.name),
+      );
+      throw error;
+    }
+    await this.#events.publish(posted.events);
+    return posted.project;
+  }
+}
+
+export interface EditProjectInput extends Omit<EditProjectChanges, 'newFiles'> {
+  /** New files the HTTP layer has stored already; they are removed again if the edit fails. */
+  newFiles?: StoredFile[];
+}
+
+export class EditProject {
+  readonly #uow: UnitOfWork;
+  readonly #files: FileStorage;
+  readonly #clock: Clock;
+
+  constructor(uow: UnitOfWork, files: FileStorage, clock: Clock) {
+    this.#uow = uow;
+    this.#files = files;
+    this.#clock = clock;
+  }
+
+  /** Owner only, while active and not awarded. Files dropped from `attachments` are deleted after commit. */
+  async execute(actor: User, projectId: string, changes: EditProjectInput): Promise<Project> {
+    const newNames = (changes.newFiles ?? []).map((f) => f.name);
+    let result: { project: Project; removed: string[] };
+    try {
+      result = await this.#uow.run(async (tx) => {
+        const project = await tx.projects.lockForUpdate(projectId);
+        if (!project) throw projectNotFound(projectId);
+        const { removedAttachments } = project.edit(actor, changes, this.#clock.now());
+        await tx.projects.save(project);
+        return { project, removed: removedAttachments };
+      });
+    } catch (error) {
+      await removeQuietly(this.#files, newNames);
+      throw error;
+    }
+    await removeQuietly(this.#files, result.removed);
+    return result.project;
+  }
+}
+
+export class DeleteProject {
+  readonly #uow: UnitOfWork;
+  readonly #events: EventPublisher;
+  readonly #files: FileStorage;
+  readonly #clock: Clock;
+
+  constructor(uow: UnitOfWork, events: EventPublisher, files: FileStorage, clock: Clock) {
+    this.#uow = uow;
+    this.#events = events;
+    this.#files = files;
+    this.#clock = clock;
+  }
+
+  /**
+   * Owner only, permanent. In one transaction: the bids go, messages and reviews about the project
+   * are kept with their projectId cleared, and the project row goes. Its files are removed after commit.
+   */
+  async execute(actor: User, projectId: string): Promise<void> {
+    const deleted = await this.#uow.run(async (tx) => {
+      const project = await tx.projects.lockForUpdate(projectId);
+      if (!project) throw projectNotFound(projectId);
+      const event = project.delete(actor, this.#clock.now());
+      await tx.bids.deleteByProject(projectId);
+      await tx.messages.clearProject(projectId);
+      await tx.reviews.clearProject(projectId);
+      await tx.projects.delete(projectId);
+      return event;
+    });
+    await removeQuietly(this.#files, deleted.attachments);
+    await this.#events.publish([deleted]);
+  }
+}
+
+export interface ProjectDetails extends ProjectView {
+  /** Whether a bid could be submitted now (status active, phase bidding, deadline not passed). */
+  takingBids: boolean;
+}
+
+export class GetProject {
+  readonly #projects: ProjectQuery;
+  readonly #clock: Clock;
+
+  constructor(projects: ProjectQuery, clock: Clock) {
+    this.#projects = projects;
+    this.#clock = clock;
+  }
+
+  /** Any signed-in user may read a project. */
+  async execute(_actor: User, projectId: string): Promise<ProjectDetails> {
+    const view = await this.#projects.findView(projectId);
+    if (!view) throw projectNotFound(projectId);
+    return { ...view, takingBids: Project.restore(view.project).isTakingBids(this.#clock.now()) };
+  }
+}
+
+export class ListProjects {
+  readonly #projects: ProjectQuery;
+
+  constructor(projects: ProjectQuery) {
+    this.#projects = projects;
+  }
+
+  /** Browse with filters (q, country, category, budget band, status, clientId, limit, cursor). */
+  async execute(_actor: User, raw: RawProjectFilters): Promise<ProjectPage> {
+    const filters: ProjectFilters = parseProjectFilters(raw);
+    return this.#projects.list(filters);
+  }
+}
+
+export class MoveProjectPhase {
+  readonly #uow: UnitOfWork;
+  readonly #events: EventPublisher;
+  readonly #clock: Clock;
+
+  constructor(uow: UnitOfWork, events: EventPublisher, clock: Clock) {
+    this.#uow = uow;
+    this.#events = events;
+    this.#clock = clock;
+  }
+
+  /** The owner moves awarded → in_progress → review → completed. */
+  async execute(actor: User, projectId: string, to: string): Promise<Project> {
+    const { project, events } = await this.#uow.run(async (tx) => {
+      const project = await tx.projects.lockForUpdate(projectId);
+      if (!project) throw projectNotFound(projectId);
+      const events = project.movePhase(actor, to, this.#clock.now());
+      await tx.projects.save(project);
+      return { project, events };
+    });
+    await this.#events.publish(events);
+    return project;
+  }
+}
+
+export class CancelProject {
+  readonly #uow: UnitOfWork;
+  readonly #events: EventPublisher;
+  readonly #clock: Clock;
+
+  constructor(uow: UnitOfWork, events: EventPublisher, clock: Clock) {
+    this.#uow = uow;
+    this.#events = events;
+    this.#clock = clock;
+  }
+
+  /** The owner cancels an active project; its pending bids become rejected. */
+  async execute(actor: User, projectId: string): Promise<Project> {
+    const { project, events } = await this.#uow.run(async (tx) => {
+      const project = await tx.projects.lockForUpdate(projectId);
+      if (!project) throw projectNotFound(projectId);
+      const bids = await tx.bids.listByProject(projectId);
+      const pending = bids.filter((b) => b.status === 'pending');
+      const events = project.cancel(actor, pending, this.#clock.now());
+      await tx.projects.save(project);
+      for (const bid of pending) await tx.bids.save(bid);
+      return { project, events };
+    });
+    await this.#events.publish(events);
+    return project;
+  }
+}

@@ -1,0 +1,135 @@
+/**
+ * Ports of the marketplace use cases (projects, bids, plans, reviews, achievements), named after the
+ * domain's nouns. Adapters implement them; the tests use the in-memory fakes under tests/fakes.
+ */
+import type { AchievementProgress } from '../../domain/achievement/achievement.ts';
+import type { Bid } from '../../domain/bid/bid.ts';
+import type { Project } from '../../domain/project/project.ts';
+import type { Review } from '../../domain/review/review.ts';
+import type { DomainEvent } from '../../domain/shared/events.ts';
+import type { User } from '../../domain/user/user.ts';
+import type { UserRepository } from '../accounts/ports.ts';
+
+export interface ProjectRepository {
+  findById(id: string): Promise<Project | null>;
+  /**
+   * Loads the project and locks its row until the transaction ends (SELECT ... FOR UPDATE), so two
+   * decisions on one project (accept, decline, move, cancel, edit a bid) run one after the other.
+   */
+  lockForUpdate(id: string): Promise<Project | null>;
+  add(project: Project): Promise<void>;
+  save(project: Project): Promise<void>;
+  /** Removes the project row. Its bids are removed first with BidRepository.deleteByProject. */
+  delete(id: string): Promise<void>;
+}
+
+export interface BidRepository {
+  findById(id: string): Promise<Bid | null>;
+  findByProjectAndContractor(projectId: string, contractorId: string): Promise<Bid | null>;
+  listByProject(projectId: string): Promise<Bid[]>;
+  /** How many bids the contractor created in [from, to): the monthly quota's count. */
+  countByContractorCreatedBetween(contractorId: string, from: Date, to: Date): Promise<number>;
+  /**
+   * Inserts a new bid. The table keeps a unique key on (projectId, contractorId); on a violation
+   * the adapter throws ConflictError('BID_ALREADY_EXISTS').
+   */
+  add(bid: Bid): Promise<void>;
+  save(bid: Bid): Promise<void>;
+  deleteByProject(projectId: string): Promise<void>;
+}
+
+/** Users inside a transaction: the accounts repository plus a row lock. */
+export interface TransactionalUserRepository extends UserRepository {
+  /**
+   * Loads the user and locks the row until the transaction ends (SELECT ... FOR UPDATE). Submitting a
+   * bid takes this lock first, so "count this month's bids, check the quota, insert the bid" is one
+   * atomic step per bidder: a second concurrent submission waits and then counts the first one's bid.
+   */
+  lockForUpdate(id: string): Promise<User | null>;
+}
+
+export interface ReviewRepository {
+  findByProjectAndReviewer(projectId: string, reviewerId: string): Promise<Review | null>;
+  /** Inserts; the table keeps a unique key on (projectId, reviewerId) → ConflictError('REVIEW_ALREADY_EXISTS'). */
+  add(review: Review): Promise<void>;
+  /** The number and the sum of the ratings of the reviews about a user (including ones added in this transaction). */
+  summaryFor(revieweeId: string): Promise<{ count: number; total: number }>;
+  /** A deleted project's reviews are kept with their projectId cleared. */
+  clearProject(projectId: string): Promise<void>;
+}
+
+/** Messages refer to projects; they belong to messaging, but deleting a project must touch them. */
+export interface ProjectMessageLinks {
+  /** Messages about a deleted project are kept; their projectId is set to null. */
+  clearProject(projectId: string): Promise<void>;
+}
+
+export interface AchievementRepository {
+  /** The user's progress (achievement rows and earned badges), or null when they have none yet. */
+  findByUser(userId: string): Promise<AchievementProgress | null>;
+  /** Inserts or updates the rows of the snapshot (a user_badge is only ever inserted). */
+  save(progress: AchievementProgress): Promise<void>;
+}
+
+/** The repositories bound to one database transaction. */
+export interface Transaction {
+  projects: ProjectRepository;
+  bids: BidRepository;
+  users: TransactionalUserRepository;
+  reviews: ReviewRepository;
+  messages: ProjectMessageLinks;
+  achievements: AchievementRepository;
+}
+
+export interface UnitOfWork {
+  /**
+   * Runs `work` in one database transaction: commits when it resolves, rolls back when it throws
+   * (and rethrows). Locks taken with lockForUpdate are held until then. Use cases publish their
+   * domain events only after `run` has resolved.
+   */
+  run<T>(work: (tx: Transaction) => Promise<T>): Promise<T>;
+}
+
+export interface EventPublisher {
+  /** Called after commit. Delivery to subscribers (notifications, achievements, sockets) is the adapter's. */
+  publish(events: readonly DomainEvent[]): Promise<void>;
+}
+
+/** A file as stored by FileStorage: its stored name is served at /uploads/{name}. */
+export interface StoredFile {
+  name: string;
+  originalName: string;
+  mimeType: string;
+  size: number;
+}
+
+export interface FileStorage {
+  /**
+   * Stores an upload under a new unguessable name. The adapter should stop reading and throw
+   * TooLargeError('FILE_TOO_LARGE', '{file} exceeds 80MB limit') past 80 MB (checkUploadedFile).
+   */
+  save(input: {
+    originalName: string;
+    mimeType: string;
+    data: AsyncIterable<Uint8Array>;
+  }): Promise<StoredFile>;
+  /** Removes stored files; names that do not exist are ignored. */
+  remove(names: readonly string[]): Promise<void>;
+}
+
+/** The card payment provider (Stripe in production; implemented in a later issue). */
+export interface PaymentGateway {
+  createCustomer(input: { userId: string; email: string; name: string }): Promise<{ customerId: string }>;
+  /** Starts a monthly Pro subscription; clientSecret is what the browser confirms the payment with. */
+  createSubscription(input: {
+    customerId: string;
+    trialDays: number;
+  }): Promise<{ subscriptionId: string; clientSecret: string | null; status: string }>;
+  cancelSubscription(subscriptionId: string): Promise<void>;
+}
+
+/** Platform settings the use cases read. */
+export interface PlatformSettings {
+  /** IANA time zone in which calendar months (the bid quota) are counted; default America/Nassau. */
+  timeZone: string;
+}

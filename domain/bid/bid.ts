@@ -1,0 +1,222 @@
+import type { Actor, Project } from '../project/project.ts';
+import { ConflictError, PermissionError, ValidationError } from '../shared/errors.ts';
+import type { BidAccepted, BidRejected, BidRejectionReason, BidSubmitted } from '../shared/events.ts';
+import { Money } from '../shared/money.ts';
+import type { Role } from '../user/user.ts';
+
+export const BID_STATUSES = ['pending', 'accepted', 'rejected'] as const;
+export type BidStatus = (typeof BID_STATUSES)[number];
+
+export const MIN_TIMELINE_DAYS = 1;
+export const MAX_TIMELINE_DAYS = 3650;
+export const PROPOSAL_MAX_LENGTH = 5000;
+
+/** Only contractors and vendors bid (projects-and-bids section 6); clients and admins may not. */
+export const BIDDER_ROLES: readonly Role[] = ['contractor', 'vendor'];
+
+export interface BidSnapshot {
+  id: string;
+  projectId: string;
+  contractorId: string;
+  amountCents: number;
+  /** Whole days. */
+  timeline: number;
+  proposal: string;
+  status: BidStatus;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export interface BidTerms {
+  /** A number or a decimal string, more than 0, at most 99,999,999.99, at most 2 decimals. */
+  amount: number | string | null | undefined;
+  /** Whole days, 1..3650; a numeric string is accepted. */
+  timeline: number | string | null | undefined;
+  proposal: string | null | undefined;
+}
+
+export function parseBidAmount(value: number | string | null | undefined): number {
+  if (value === null || value === undefined || (typeof value === 'string' && value.trim() === '')) {
+    throw new ValidationError('AMOUNT_REQUIRED', 'Amount is required', 'amount');
+  }
+  const money = Money.parse(value, 'amount');
+  if (money.isZero())
+    throw new ValidationError('AMOUNT_NOT_POSITIVE', 'Amount must be greater than 0', 'amount');
+  return money.cents;
+}
+
+export function parseTimeline(value: number | string | null | undefined): number {
+  if (value === null || value === undefined || (typeof value === 'string' && value.trim() === '')) {
+    throw new ValidationError('TIMELINE_REQUIRED', 'Timeline is required', 'timeline');
+  }
+  const days = typeof value === 'number' ? value : /^\s*\d+\s*$/.test(value) ? Number(value) : Number.NaN;
+  if (!Number.isInteger(days)) {
+    throw new ValidationError(
+      'TIMELINE_NOT_WHOLE_DAYS',
+      'Timeline must be a whole number of days',
+      'timeline',
+    );
+  }
+  if (days < MIN_TIMELINE_DAYS || days > MAX_TIMELINE_DAYS) {
+    throw new ValidationError(
+      'TIMELINE_OUT_OF_RANGE',
+      `Timeline must be between ${MIN_TIMELINE_DAYS} and ${MAX_TIMELINE_DAYS} days`,
+      'timeline',
+    );
+  }
+  return days;
+}
+
+export function parseProposal(value: string | null | undefined): string {
+  const proposal = (value ?? '').trim();
+  if (proposal === '') throw new ValidationError('PROPOSAL_REQUIRED', 'Proposal is required', 'proposal');
+  if (proposal.length > PROPOSAL_MAX_LENGTH) {
+    throw new ValidationError(
+      'PROPOSAL_TOO_LONG',
+      `Proposal must be at most ${PROPOSAL_MAX_LENGTH} characters`,
+      'proposal',
+    );
+  }
+  return proposal;
+}
+
+/**
+ * Who may bid on this project now: a contractor or vendor, not the owner, while the project takes bids.
+ * One bid per contractor per project and the monthly quota are checked by the use case against stored bids.
+ */
+export function assertMayBid(bidder: Actor, project: Project, now: Date): void {
+  if (!BIDDER_ROLES.includes(bidder.role)) {
+    throw new PermissionError('ROLE_CANNOT_BID', 'Only contractors and vendors can submit bids');
+  }
+  if (project.isOwnedBy(bidder.id)) {
+    throw new PermissionError('OWN_PROJECT', 'You cannot bid on your own project');
+  }
+  project.assertTakingBids(now);
+}
+
+export function bidAlreadyExists(): ConflictError {
+  return new ConflictError('BID_ALREADY_EXISTS', 'You have already submitted a bid on this project');
+}
+
+/** The Bid aggregate. pending → accepted or rejected; both are final. */
+export class Bid {
+  #props: BidSnapshot;
+
+  private constructor(props: BidSnapshot) {
+    this.#props = props;
+  }
+
+  static submit(input: { id: string; bidder: Actor; project: Project; terms: BidTerms; now: Date }): {
+    bid: Bid;
+    event: BidSubmitted;
+  } {
+    assertMayBid(input.bidder, input.project, input.now);
+    const bid = new Bid({
+      id: input.id,
+      projectId: input.project.id,
+      contractorId: input.bidder.id,
+      amountCents: parseBidAmount(input.terms.amount),
+      timeline: parseTimeline(input.terms.timeline),
+      proposal: parseProposal(input.terms.proposal),
+      status: 'pending',
+      createdAt: input.now,
+      updatedAt: input.now,
+    });
+    const event: BidSubmitted = {
+      type: 'bid_submitted',
+      occurredAt: input.now,
+      bidId: input.id,
+      projectId: input.project.id,
+      projectTitle: input.project.title,
+      contractorId: input.bidder.id,
+      recipientId: input.project.clientId,
+      amountCents: bid.amountCents,
+      projectPostedAt: input.project.createdAt,
+    };
+    return { bid, event };
+  }
+
+  static restore(snapshot: BidSnapshot): Bid {
+    return new Bid({ ...snapshot });
+  }
+
+  get id(): string {
+    return this.#props.id;
+  }
+  get projectId(): string {
+    return this.#props.projectId;
+  }
+  get contractorId(): string {
+    return this.#props.contractorId;
+  }
+  get status(): BidStatus {
+    return this.#props.status;
+  }
+  get amountCents(): number {
+    return this.#props.amountCents;
+  }
+  get createdAt(): Date {
+    return this.#props.createdAt;
+  }
+
+  /**
+   * 'Edit Bid': the bidder changes amount, timeline or proposal of their own pending bid while the
+   * project still takes bids. An edit is not a new bid and uses no quota.
+   */
+  edit(actor: Actor, project: Project, changes: Partial<BidTerms>, now: Date): void {
+    if (actor.id !== this.#props.contractorId) {
+      throw new PermissionError('NOT_BID_OWNER', 'Only the bidder can edit this bid');
+    }
+    this.#assertPending();
+    if (project.id !== this.#props.projectId) {
+      throw new ConflictError('BID_NOT_ON_PROJECT', 'This bid is not on this project');
+    }
+    project.assertTakingBids(now);
+    const amountCents =
+      changes.amount === undefined ? this.#props.amountCents : parseBidAmount(changes.amount);
+    const timeline = changes.timeline === undefined ? this.#props.timeline : parseTimeline(changes.timeline);
+    const proposal = changes.proposal === undefined ? this.#props.proposal : parseProposal(changes.proposal);
+    this.#props = { ...this.#props, amountCents, timeline, proposal, updatedAt: now };
+  }
+
+  /** Called by Project.acceptBid, which checks who decides. */
+  accept(now: Date, projectTitle: string): BidAccepted {
+    this.#assertPending();
+    this.#props.status = 'accepted';
+    this.#props.updatedAt = now;
+    return {
+      type: 'bid_accepted',
+      occurredAt: now,
+      bidId: this.#props.id,
+      projectId: this.#props.projectId,
+      projectTitle,
+      recipientId: this.#props.contractorId,
+    };
+  }
+
+  /** Called by Project (decline, another bid accepted, cancellation), which checks who decides. */
+  reject(now: Date, projectTitle: string, reason: BidRejectionReason): BidRejected {
+    this.#assertPending();
+    this.#props.status = 'rejected';
+    this.#props.updatedAt = now;
+    return {
+      type: 'bid_rejected',
+      occurredAt: now,
+      bidId: this.#props.id,
+      projectId: this.#props.projectId,
+      projectTitle,
+      recipientId: this.#props.contractorId,
+      reason,
+    };
+  }
+
+  #assertPending(): void {
+    if (this.#props.status !== 'pending') {
+      throw new ConflictError('BID_NOT_PENDING', `This bid is already ${this.#props.status}`);
+    }
+  }
+
+  toSnapshot(): BidSnapshot {
+    return { ...this.#props };
+  }
+}

@@ -1,0 +1,114 @@
+import type { Actor, Project } from '../project/project.ts';
+import { ConflictError, PermissionError, ValidationError } from '../shared/errors.ts';
+import type { ReviewReceived } from '../shared/events.ts';
+
+export const MIN_RATING = 1;
+export const MAX_RATING = 5;
+export const REVIEW_COMMENT_MAX_LENGTH = 2000;
+
+export interface ReviewSnapshot {
+  id: string;
+  /** Cleared (null) when the project is deleted: the review and the rating it gave are kept. */
+  projectId: string | null;
+  reviewerId: string;
+  revieweeId: string;
+  /** Whole stars, 1..5. */
+  rating: number;
+  comment: string | null;
+  createdAt: Date;
+}
+
+export function parseRating(value: unknown): number {
+  const rating = typeof value === 'string' && /^\s*\d+\s*$/.test(value) ? Number(value) : value;
+  if (typeof rating !== 'number' || !Number.isInteger(rating) || rating < MIN_RATING || rating > MAX_RATING) {
+    throw new ValidationError(
+      'INVALID_RATING',
+      `Rating must be a whole number from ${MIN_RATING} to ${MAX_RATING}`,
+      'rating',
+    );
+  }
+  return rating;
+}
+
+export function reviewAlreadyExists(): ConflictError {
+  return new ConflictError('REVIEW_ALREADY_EXISTS', 'You have already reviewed this project');
+}
+
+/**
+ * A review of the awarded contractor by the owner of a completed project. Once per project: the use
+ * case checks stored reviews (and the adapter keeps a unique key on projectId and reviewerId).
+ */
+export class Review {
+  readonly #props: ReviewSnapshot;
+
+  private constructor(props: ReviewSnapshot) {
+    this.#props = props;
+  }
+
+  static write(input: {
+    id: string;
+    project: Project;
+    reviewer: Actor;
+    rating: unknown;
+    comment?: string | null;
+    now: Date;
+  }): { review: Review; event: ReviewReceived } {
+    const { project } = input;
+    if (!project.isOwnedBy(input.reviewer.id)) {
+      throw new PermissionError('NOT_PROJECT_OWNER', 'Only the project owner can review its contractor');
+    }
+    if (project.status !== 'completed') {
+      throw new ConflictError('PROJECT_NOT_COMPLETED', 'Only a completed project can be reviewed');
+    }
+    const revieweeId = project.awardedContractorId;
+    if (revieweeId === null) {
+      throw new ConflictError('NO_AWARDED_CONTRACTOR', 'This project has no awarded contractor to review');
+    }
+    const rating = parseRating(input.rating);
+    const comment = (input.comment ?? '').trim();
+    if (comment.length > REVIEW_COMMENT_MAX_LENGTH) {
+      throw new ValidationError(
+        'COMMENT_TOO_LONG',
+        `Comment must be at most ${REVIEW_COMMENT_MAX_LENGTH} characters`,
+        'comment',
+      );
+    }
+    const review = new Review({
+      id: input.id,
+      projectId: project.id,
+      reviewerId: input.reviewer.id,
+      revieweeId,
+      rating,
+      comment: comment === '' ? null : comment,
+      createdAt: input.now,
+    });
+    const event: ReviewReceived = {
+      type: 'review_received',
+      occurredAt: input.now,
+      reviewId: input.id,
+      projectId: project.id,
+      reviewerId: input.reviewer.id,
+      recipientId: revieweeId,
+      rating,
+    };
+    return { review, event };
+  }
+
+  static restore(snapshot: ReviewSnapshot): Review {
+    return new Review({ ...snapshot });
+  }
+
+  get id(): string {
+    return this.#props.id;
+  }
+  get revieweeId(): string {
+    return this.#props.revieweeId;
+  }
+  get rating(): number {
+    return this.#props.rating;
+  }
+
+  toSnapshot(): ReviewSnapshot {
+    return { ...this.#props };
+  }
+}

@@ -1,0 +1,124 @@
+/**
+ * Domain events: facts the aggregates record when a rule-bound change happens. Use cases publish
+ * them only after the transaction that made the change has committed. Each event names the user
+ * it concerns (`recipientId`) so a notification subscriber can map it to the spec's notification
+ * types without another lookup.
+ */
+interface EventBase {
+  /** When the change happened (the use case's clock). */
+  occurredAt: Date;
+}
+
+/** A bid was submitted: the project owner hears of it (notification type bid_received). */
+export interface BidSubmitted extends EventBase {
+  type: 'bid_submitted';
+  bidId: string;
+  projectId: string;
+  projectTitle: string;
+  contractorId: string;
+  /** The project owner. */
+  recipientId: string;
+  amountCents: number;
+  /** When the project was posted; "quick response" achievement points compare against it. */
+  projectPostedAt: Date;
+}
+
+/** The owner accepted a bid: its bidder hears of it (bid_accepted). */
+export interface BidAccepted extends EventBase {
+  type: 'bid_accepted';
+  bidId: string;
+  projectId: string;
+  projectTitle: string;
+  /** The bidder. */
+  recipientId: string;
+}
+
+export type BidRejectionReason = 'declined' | 'another_bid_accepted' | 'project_cancelled';
+
+/** A pending bid was rejected: its bidder hears of it (bid_rejected). */
+export interface BidRejected extends EventBase {
+  type: 'bid_rejected';
+  bidId: string;
+  projectId: string;
+  projectTitle: string;
+  /** The bidder. */
+  recipientId: string;
+  reason: BidRejectionReason;
+}
+
+/** The owner moved the project to completed: the awarded contractor hears of it (project_completed). */
+export interface ProjectCompleted extends EventBase {
+  type: 'project_completed';
+  projectId: string;
+  projectTitle: string;
+  ownerId: string;
+  /** The awarded contractor. */
+  recipientId: string;
+  /** The project's service ids; expertise points look at them. */
+  services: string[];
+}
+
+/** A review was left for a contractor (review_received). */
+export interface ReviewReceived extends EventBase {
+  type: 'review_received';
+  reviewId: string;
+  projectId: string;
+  reviewerId: string;
+  /** The reviewed contractor. */
+  recipientId: string;
+  rating: number;
+}
+
+export interface ProjectPosted extends EventBase {
+  type: 'project_posted';
+  projectId: string;
+  ownerId: string;
+  services: string[];
+  country: string;
+}
+
+export interface ProjectPhaseChanged extends EventBase {
+  type: 'project_phase_changed';
+  projectId: string;
+  ownerId: string;
+  from: string;
+  to: string;
+}
+
+export interface ProjectCancelled extends EventBase {
+  type: 'project_cancelled';
+  projectId: string;
+  projectTitle: string;
+  ownerId: string;
+  /** The contractor whose bid had been accepted, if any. */
+  awardedContractorId: string | null;
+}
+
+export interface ProjectDeleted extends EventBase {
+  type: 'project_deleted';
+  projectId: string;
+  ownerId: string;
+  /** The stored file names that were removed with it. */
+  attachments: string[];
+}
+
+/** A user's category points reached a badge's threshold. */
+export interface BadgeEarned extends EventBase {
+  type: 'badge_earned';
+  recipientId: string;
+  badgeId: string;
+}
+
+export type DomainEvent =
+  | BidSubmitted
+  | BidAccepted
+  | BidRejected
+  | ProjectCompleted
+  | ReviewReceived
+  | ProjectPosted
+  | ProjectPhaseChanged
+  | ProjectCancelled
+  | ProjectDeleted
+  | BadgeEarned;
+
+export type DomainEventType = DomainEvent['type'];

@@ -1,0 +1,123 @@
+import { ValidationError } from './errors.ts';
+
+/** The platform's time zone unless configured otherwise: the marketplace is mainly in the Bahamas. */
+export const DEFAULT_PLATFORM_TIME_ZONE = 'America/Nassau';
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatterFor(timeZone: string): Intl.DateTimeFormat {
+  let formatter = formatters.get(timeZone);
+  if (!formatter) {
+    try {
+      formatter = new Intl.DateTimeFormat('en-US', {
+        timeZone,
+        hourCycle: 'h23',
+        year: 'numeric',
+        month: 'numeric',
+        day: 'numeric',
+        hour: 'numeric',
+        minute: 'numeric',
+        second: 'numeric',
+      });
+    } catch {
+      throw new ValidationError('UNKNOWN_TIME_ZONE', `Unknown time zone '${timeZone}'`, 'timeZone');
+    }
+    formatters.set(timeZone, formatter);
+  }
+  return formatter;
+}
+
+/** Throws ValidationError('UNKNOWN_TIME_ZONE') unless `timeZone` is an IANA zone this runtime knows. */
+export function checkTimeZone(timeZone: string): string {
+  formatterFor(timeZone);
+  return timeZone;
+}
+
+interface LocalParts {
+  year: number;
+  month: number; // 1..12
+  day: number;
+  hour: number;
+  minute: number;
+  second: number;
+}
+
+/** The wall-clock date and time of `instant` in `timeZone`. */
+export function localParts(instant: Date, timeZone: string): LocalParts {
+  const parts: Record<string, number> = {};
+  for (const part of formatterFor(timeZone).formatToParts(instant)) {
+    if (part.type !== 'literal') parts[part.type] = Number(part.value);
+  }
+  return {
+    year: parts.year ?? 0,
+    month: parts.month ?? 1,
+    day: parts.day ?? 1,
+    hour: parts.hour ?? 0,
+    minute: parts.minute ?? 0,
+    second: parts.second ?? 0,
+  };
+}
+
+/** How far `timeZone`'s wall clock is ahead of UTC at `instant`, in milliseconds. */
+function offsetAt(instant: Date, timeZone: string): number {
+  const p = localParts(instant, timeZone);
+  const asUtc = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second);
+  return asUtc - Math.floor(instant.getTime() / 1000) * 1000;
+}
+
+/** The instant at which the wall clock in `timeZone` shows the given local date and time. */
+export function zonedTimeToInstant(
+  local: { year: number; month: number; day: number; hour?: number; minute?: number; second?: number },
+  timeZone: string,
+): Date {
+  const wall = Date.UTC(
+    local.year,
+    local.month - 1,
+    local.day,
+    local.hour ?? 0,
+    local.minute ?? 0,
+    local.second ?? 0,
+  );
+  // Two passes settle the offset across a daylight-saving change.
+  let guess = wall - offsetAt(new Date(wall), timeZone);
+  guess = wall - offsetAt(new Date(guess), timeZone);
+  return new Date(guess);
+}
+
+export interface MonthWindow {
+  /** The first instant of the current calendar month in the zone. */
+  start: Date;
+  /** The first instant of the next month: when a monthly quota resets. */
+  end: Date;
+}
+
+/** The calendar month containing `now`, as seen on the wall clock in `timeZone`. */
+export function calendarMonthOf(now: Date, timeZone: string): MonthWindow {
+  const { year, month } = localParts(now, timeZone);
+  const start = zonedTimeToInstant({ year, month, day: 1 }, timeZone);
+  const end =
+    month === 12
+      ? zonedTimeToInstant({ year: year + 1, month: 1, day: 1 }, timeZone)
+      : zonedTimeToInstant({ year, month: month + 1, day: 1 }, timeZone);
+  return { start, end };
+}
+
+/**
+ * The last millisecond of a calendar day in `timeZone`. A date-only bid deadline ('2025-03-10'
+ * from the picker) means "until the end of that day", so the HTTP layer turns it into this instant.
+ */
+export function endOfLocalDay(isoDate: string, timeZone: string): Date {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(isoDate);
+  if (!match) throw new ValidationError('INVALID_DATE', `'${isoDate}' is not a date (YYYY-MM-DD)`);
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const check = new Date(Date.UTC(year, month - 1, day));
+  if (check.getUTCMonth() !== month - 1 || check.getUTCDate() !== day) {
+    throw new ValidationError('INVALID_DATE', `'${isoDate}' is not a date (YYYY-MM-DD)`);
+  }
+  const nextDay = new Date(Date.UTC(year, month - 1, day + 1));
+  const startOfNext = zonedTimeToInstant(
+    { year: nextDay.getUTCFullYear(), month: nextDay.getUTCMonth() + 1, day: nextDay.getUTCDate() },
+    timeZone,
+  );
+  return new Date(startOfNext.getTime() - 1);
+}

@@ -1,0 +1,532 @@
+/**
+ * In-memory adapters for the unit tests. The unit of work behaves like a database transaction
+ * enough for the rules to be tested: writes are staged and applied on commit (dropped on error),
+ * lockForUpdate holds a per-row lock until the transaction ends, and unique keys are enforced.
+ */
+import type { BidQuery, MyBidView, ProjectBidView } from '../../application/bids/ports.ts';
+import type { ProjectPage, ProjectQuery, ProjectView } from '../../application/projects/ports.ts';
+import type {
+  AchievementRepository,
+  BidRepository,
+  EventPublisher,
+  FileStorage,
+  ProjectMessageLinks,
+  ProjectRepository,
+  ReviewRepository,
+  StoredFile,
+  Transaction,
+  TransactionalUserRepository,
+  UnitOfWork,
+} from '../../application/shared/marketplace-ports.ts';
+import type { Clock, IdGenerator } from '../../application/shared/ports.ts';
+import type { StatsQuery } from '../../application/stats/ports.ts';
+import { AchievementProgress, type AchievementSnapshot } from '../../domain/achievement/achievement.ts';
+import { Bid, type BidSnapshot } from '../../domain/bid/bid.ts';
+import { matchesProjectFilters, type ProjectFilters } from '../../domain/project/browse.ts';
+import { Project, type ProjectSnapshot } from '../../domain/project/project.ts';
+import { Review, type ReviewSnapshot } from '../../domain/review/review.ts';
+import { ConflictError } from '../../domain/shared/errors.ts';
+import type { DomainEvent } from '../../domain/shared/events.ts';
+import { type Role, User, type UserSnapshot } from '../../domain/user/user.ts';
+
+export interface MessageRow {
+  id: string;
+  projectId: string | null;
+  content: string;
+}
+
+class Table<T> {
+  readonly rows = new Map<string, T>();
+}
+
+/** The committed state. */
+export class InMemoryDatabase {
+  readonly users = new Table<UserSnapshot>();
+  readonly projects = new Table<ProjectSnapshot>();
+  readonly bids = new Table<BidSnapshot>();
+  readonly reviews = new Table<ReviewSnapshot>();
+  readonly achievements = new Table<AchievementSnapshot>();
+  readonly messages = new Table<MessageRow>();
+  readonly #locks = new Map<string, Promise<void>>();
+  commits = 0;
+  rollbacks = 0;
+
+  /** Waits for the row lock `key`, then holds it; returns the release function. */
+  async acquire(key: string): Promise<() => void> {
+    const previous = this.#locks.get(key) ?? Promise.resolve();
+    let release!: () => void;
+    const current = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const chained = previous.then(() => current);
+    this.#locks.set(key, chained);
+    await previous;
+    return () => {
+      release();
+      if (this.#locks.get(key) === chained) this.#locks.delete(key);
+    };
+  }
+
+  addUser(user: User): void {
+    this.users.rows.set(user.id, user.toSnapshot());
+  }
+  addProject(project: Project): void {
+    this.projects.rows.set(project.id, project.toSnapshot());
+  }
+  addBid(bid: Bid): void {
+    this.bids.rows.set(bid.id, bid.toSnapshot());
+  }
+  user(id: string): User | null {
+    const s = this.users.rows.get(id);
+    return s ? User.restore(s) : null;
+  }
+  project(id: string): ProjectSnapshot | undefined {
+    return this.projects.rows.get(id);
+  }
+  bid(id: string): BidSnapshot | undefined {
+    return this.bids.rows.get(id);
+  }
+}
+
+const DELETED = Symbol('deleted');
+type Staged<T> = Map<string, T | typeof DELETED>;
+
+/** A table seen from one transaction: its staged writes over the committed rows. */
+class TxTable<T> {
+  readonly staged: Staged<T> = new Map();
+  readonly #table: Table<T>;
+
+  constructor(table: Table<T>) {
+    this.#table = table;
+  }
+
+  get(id: string): T | undefined {
+    const staged = this.staged.get(id);
+    if (staged === DELETED) return undefined;
+    return staged ?? this.#table.rows.get(id);
+  }
+
+  all(): T[] {
+    const out = new Map(this.#table.rows);
+    for (const [id, row] of this.staged) {
+      if (row === DELETED) out.delete(id);
+      else out.set(id, row);
+    }
+    return [...out.values()];
+  }
+
+  set(id: string, row: T): void {
+    this.staged.set(id, row);
+  }
+
+  delete(id: string): void {
+    this.staged.set(id, DELETED);
+  }
+
+  commit(): void {
+    for (const [id, row] of this.staged) {
+      if (row === DELETED) this.#table.rows.delete(id);
+      else this.#table.rows.set(id, row);
+    }
+  }
+}
+
+export class InMemoryUnitOfWork implements UnitOfWork {
+  readonly #db: InMemoryDatabase;
+  /** Set to make the next commit fail, to test that nothing is published. */
+  failNextCommit = false;
+
+  constructor(db: InMemoryDatabase) {
+    this.#db = db;
+  }
+
+  async run<T>(work: (tx: Transaction) => Promise<T>): Promise<T> {
+    const db = this.#db;
+    const releases: (() => void)[] = [];
+    const held = new Set<string>();
+    const lock = async (key: string) => {
+      if (held.has(key)) return;
+      held.add(key);
+      releases.push(await db.acquire(key));
+    };
+    const users = new TxTable(db.users);
+    const projects = new TxTable(db.projects);
+    const bids = new TxTable(db.bids);
+    const reviews = new TxTable(db.reviews);
+    const achievements = new TxTable(db.achievements);
+    const messages = new TxTable(db.messages);
+
+    const userRepo: TransactionalUserRepository = {
+      async findById(id) {
+        const s = users.get(id);
+        return s ? User.restore(s) : null;
+      },
+      async findByEmail(email) {
+        const s = users.all().find((u) => u.email === email);
+        return s ? User.restore(s) : null;
+      },
+      async add(user) {
+        if (users.all().some((u) => u.email === user.email)) {
+          throw new ConflictError('EMAIL_TAKEN', 'Email taken');
+        }
+        users.set(user.id, user.toSnapshot());
+      },
+      async save(user) {
+        users.set(user.id, user.toSnapshot());
+      },
+      async list(filter?: { role?: Role }) {
+        return users
+          .all()
+          .filter((u) => !filter?.role || u.role === filter.role)
+          .map((u) => User.restore(u));
+      },
+      async lockForUpdate(id) {
+        await lock(`user:${id}`);
+        const s = users.get(id);
+        return s ? User.restore(s) : null;
+      },
+    };
+    const projectRepo: ProjectRepository = {
+      async findById(id) {
+        const s = projects.get(id);
+        return s ? Project.restore(s) : null;
+      },
+      async lockForUpdate(id) {
+        await lock(`project:${id}`);
+        const s = projects.get(id);
+        return s ? Project.restore(s) : null;
+      },
+      async add(project) {
+        projects.set(project.id, project.toSnapshot());
+      },
+      async save(project) {
+        projects.set(project.id, project.toSnapshot());
+      },
+      async delete(id) {
+        if (bids.all().some((b) => b.projectId === id)) {
+          throw new Error('foreign key: the project still has bids');
+        }
+        projects.delete(id);
+      },
+    };
+    const bidRepo: BidRepository = {
+      async findById(id) {
+        const s = bids.get(id);
+        return s ? Bid.restore(s) : null;
+      },
+      async findByProjectAndContractor(projectId, contractorId) {
+        const s = bids.all().find((b) => b.projectId === projectId && b.contractorId === contractorId);
+        return s ? Bid.restore(s) : null;
+      },
+      async listByProject(projectId) {
+        return bids
+          .all()
+          .filter((b) => b.projectId === projectId)
+          .map((b) => Bid.restore(b));
+      },
+      async countByContractorCreatedBetween(contractorId, from, to) {
+        return countBids(bids.all(), contractorId, from, to);
+      },
+      async add(bid) {
+        const s = bid.toSnapshot();
+        const all = [...db.bids.rows.values(), ...bids.all()];
+        if (all.some((b) => b.projectId === s.projectId && b.contractorId === s.contractorId)) {
+          throw new ConflictError('BID_ALREADY_EXISTS', 'You have already submitted a bid on this project');
+        }
+        bids.set(bid.id, s);
+      },
+      async save(bid) {
+        bids.set(bid.id, bid.toSnapshot());
+      },
+      async deleteByProject(projectId) {
+        for (const b of bids.all()) if (b.projectId === projectId) bids.delete(b.id);
+      },
+    };
+    const reviewRepo: ReviewRepository = {
+      async findByProjectAndReviewer(projectId, reviewerId) {
+        const s = reviews.all().find((r) => r.projectId === projectId && r.reviewerId === reviewerId);
+        return s ? Review.restore(s) : null;
+      },
+      async add(review) {
+        const s = review.toSnapshot();
+        if (reviews.all().some((r) => r.projectId === s.projectId && r.reviewerId === s.reviewerId)) {
+          throw new ConflictError('REVIEW_ALREADY_EXISTS', 'You have already reviewed this project');
+        }
+        reviews.set(review.id, s);
+      },
+      async summaryFor(revieweeId) {
+        const mine = reviews.all().filter((r) => r.revieweeId === revieweeId);
+        return { count: mine.length, total: mine.reduce((sum, r) => sum + r.rating, 0) };
+      },
+      async clearProject(projectId) {
+        for (const r of reviews.all())
+          if (r.projectId === projectId) reviews.set(r.id, { ...r, projectId: null });
+      },
+    };
+    const messageLinks: ProjectMessageLinks = {
+      async clearProject(projectId) {
+        for (const m of messages.all())
+          if (m.projectId === projectId) messages.set(m.id, { ...m, projectId: null });
+      },
+    };
+    const achievementRepo: AchievementRepository = {
+      async findByUser(userId) {
+        const s = achievements.get(userId);
+        return s ? AchievementProgress.restore(s) : null;
+      },
+      async save(progress) {
+        achievements.set(progress.userId, progress.toSnapshot());
+      },
+    };
+
+    try {
+      const result = await work({
+        users: userRepo,
+        projects: projectRepo,
+        bids: bidRepo,
+        reviews: reviewRepo,
+        messages: messageLinks,
+        achievements: achievementRepo,
+      });
+      if (this.failNextCommit) {
+        this.failNextCommit = false;
+        throw new Error('commit failed');
+      }
+      for (const table of [users, projects, bids, reviews, achievements, messages]) table.commit();
+      db.commits++;
+      return result;
+    } catch (error) {
+      db.rollbacks++;
+      throw error;
+    } finally {
+      for (const release of releases) release();
+    }
+  }
+}
+
+function countBids(rows: BidSnapshot[], contractorId: string, from: Date, to: Date): number {
+  return rows.filter(
+    (b) =>
+      b.contractorId === contractorId &&
+      b.createdAt.getTime() >= from.getTime() &&
+      b.createdAt.getTime() < to.getTime(),
+  ).length;
+}
+
+function newestFirst<T extends { createdAt: Date; id: string }>(a: T, b: T): number {
+  return b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : -1);
+}
+
+export class InMemoryProjectQuery implements ProjectQuery {
+  readonly #db: InMemoryDatabase;
+
+  constructor(db: InMemoryDatabase) {
+    this.#db = db;
+  }
+
+  #view(p: ProjectSnapshot): ProjectView {
+    const bids = [...this.#db.bids.rows.values()].filter((b) => b.projectId === p.id);
+    const owner = this.#db.users.rows.get(p.clientId);
+    return {
+      project: p,
+      bidCount: bids.length,
+      averageBidCents:
+        bids.length === 0 ? null : Math.round(bids.reduce((s, b) => s + b.amountCents, 0) / bids.length),
+      createdBy: { id: p.clientId, firstName: owner?.firstName ?? null, lastName: owner?.lastName ?? null },
+    };
+  }
+
+  async findView(id: string): Promise<ProjectView | null> {
+    const p = this.#db.projects.rows.get(id);
+    return p ? this.#view(p) : null;
+  }
+
+  async list(filters: ProjectFilters): Promise<ProjectPage> {
+    const matching = [...this.#db.projects.rows.values()]
+      .filter((p) => matchesProjectFilters(p, filters))
+      .sort(newestFirst);
+    const start = filters.cursor ? Number(filters.cursor) : 0;
+    const page = matching.slice(start, start + filters.limit);
+    const next = start + filters.limit;
+    return {
+      items: page.map((p) => this.#view(p)),
+      total: matching.length,
+      nextCursor: next < matching.length ? String(next) : null,
+    };
+  }
+}
+
+export class InMemoryBidQuery implements BidQuery {
+  readonly #db: InMemoryDatabase;
+
+  constructor(db: InMemoryDatabase) {
+    this.#db = db;
+  }
+
+  async listForProject(
+    projectId: string,
+    options: { contractorId?: string } = {},
+  ): Promise<ProjectBidView[]> {
+    return [...this.#db.bids.rows.values()]
+      .filter((b) => b.projectId === projectId)
+      .filter((b) => options.contractorId === undefined || b.contractorId === options.contractorId)
+      .sort(newestFirst)
+      .map((bid) => {
+        const u = this.#db.users.rows.get(bid.contractorId);
+        return {
+          bid,
+          contractor: {
+            id: bid.contractorId,
+            firstName: u?.firstName ?? null,
+            lastName: u?.lastName ?? null,
+            profileImageUrl: u?.profileImageUrl ?? null,
+            ratingHundredths: u?.ratingHundredths ?? 0,
+            reviewCount: u?.reviewCount ?? 0,
+          },
+        };
+      });
+  }
+
+  async listForContractor(contractorId: string): Promise<MyBidView[]> {
+    return [...this.#db.bids.rows.values()]
+      .filter((b) => b.contractorId === contractorId)
+      .sort(newestFirst)
+      .flatMap((bid) => {
+        const p = this.#db.projects.rows.get(bid.projectId);
+        return p
+          ? [
+              {
+                bid,
+                project: {
+                  id: p.id,
+                  title: p.title,
+                  location: p.location,
+                  category: p.category,
+                  tags: p.tags,
+                },
+              },
+            ]
+          : [];
+      });
+  }
+}
+
+export class InMemoryStatsQuery implements StatsQuery {
+  readonly #db: InMemoryDatabase;
+
+  constructor(db: InMemoryDatabase) {
+    this.#db = db;
+  }
+
+  async projectCountsByOwner(clientId: string) {
+    const mine = [...this.#db.projects.rows.values()].filter((p) => p.clientId === clientId);
+    return {
+      posted: mine.length,
+      active: mine.filter((p) => p.status === 'active').length,
+      completed: mine.filter((p) => p.status === 'completed').length,
+    };
+  }
+
+  async bidCountsByContractor(contractorId: string) {
+    const mine = [...this.#db.bids.rows.values()].filter((b) => b.contractorId === contractorId);
+    return {
+      total: mine.length,
+      pending: mine.filter((b) => b.status === 'pending').length,
+      accepted: mine.filter((b) => b.status === 'accepted').length,
+    };
+  }
+
+  async countBidsCreatedBetween(contractorId: string, from: Date, to: Date) {
+    return countBids([...this.#db.bids.rows.values()], contractorId, from, to);
+  }
+
+  async platformCounts() {
+    return {
+      activeProjects: [...this.#db.projects.rows.values()].filter((p) => p.status === 'active').length,
+      totalBids: this.#db.bids.rows.size,
+    };
+  }
+}
+
+export class FakeClock implements Clock {
+  #now: Date;
+
+  constructor(now: Date | string = '2025-03-15T12:00:00Z') {
+    this.#now = new Date(now);
+  }
+
+  now(): Date {
+    return new Date(this.#now);
+  }
+
+  set(now: Date | string): void {
+    this.#now = new Date(now);
+  }
+
+  advance(ms: number): void {
+    this.#now = new Date(this.#now.getTime() + ms);
+  }
+}
+
+export class SequentialIds implements IdGenerator {
+  #n = 0;
+  readonly #prefix: string;
+
+  constructor(prefix = 'id') {
+    this.#prefix = prefix;
+  }
+
+  next(): string {
+    this.#n += 1;
+    return `${this.#prefix}-${this.#n}`;
+  }
+}
+
+export class RecordingPublisher implements EventPublisher {
+  readonly published: DomainEvent[] = [];
+
+  async publish(events: readonly DomainEvent[]): Promise<void> {
+    this.published.push(...events);
+  }
+
+  types(): string[] {
+    return this.published.map((e) => e.type);
+  }
+
+  clear(): void {
+    this.published.length = 0;
+  }
+}
+
+export class FakeFileStorage implements FileStorage {
+  readonly stored = new Map<string, StoredFile>();
+  readonly removed: string[] = [];
+  failRemove = false;
+  #n = 0;
+
+  async save(input: {
+    originalName: string;
+    mimeType: string;
+    data: AsyncIterable<Uint8Array>;
+  }): Promise<StoredFile> {
+    let size = 0;
+    for await (const chunk of input.data) size += chunk.length;
+    this.#n += 1;
+    const file = {
+      name: `file-${this.#n}`,
+      originalName: input.originalName,
+      mimeType: input.mimeType,
+      size,
+    };
+    this.stored.set(file.name, file);
+    return file;
+  }
+
+  async remove(names: readonly string[]): Promise<void> {
+    if (this.failRemove) throw new Error('storage down');
+    for (const name of names) {
+      this.removed.push(name);
+      this.stored.delete(name);
+    }
+  }
+}

@@ -1,0 +1,123 @@
+/** Object mothers: valid domain objects with sensible defaults, changed only where a test cares. */
+
+import { Bid, type BidTerms } from '../../domain/bid/bid.ts';
+import type { UploadedFile } from '../../domain/project/files.ts';
+import { Project, type ProjectDetailsInput } from '../../domain/project/project.ts';
+import { DEFAULT_PLATFORM_TIME_ZONE } from '../../domain/shared/time-zone.ts';
+import { type Role, type SubscriptionTier, User, type UserSnapshot } from '../../domain/user/user.ts';
+import {
+  FakeClock,
+  FakeFileStorage,
+  InMemoryBidQuery,
+  InMemoryDatabase,
+  InMemoryProjectQuery,
+  InMemoryStatsQuery,
+  InMemoryUnitOfWork,
+  RecordingPublisher,
+  SequentialIds,
+} from './in-memory.ts';
+
+export const NOW = new Date('2025-03-15T12:00:00Z');
+export const DAY = 24 * 60 * 60 * 1000;
+
+export function aUser(overrides: Partial<UserSnapshot> & { id?: string; role?: Role } = {}): User {
+  const id = overrides.id ?? 'user-1';
+  return User.restore({
+    id,
+    email: `${id}@example.com`,
+    passwordHash: 'hash',
+    firstName: 'Ann',
+    lastName: 'Lee',
+    profileImageUrl: null,
+    role: 'client',
+    country: 'BS',
+    subscriptionTier: 'free' satisfies SubscriptionTier,
+    stripeCustomerId: null,
+    stripeSubscriptionId: null,
+    ratingHundredths: 0,
+    reviewCount: 0,
+    emailNotifications: true,
+    services: [],
+    createdAt: NOW,
+    updatedAt: NOW,
+    ...overrides,
+  });
+}
+
+export const aClient = (id = 'client-1', o: Partial<UserSnapshot> = {}) =>
+  aUser({ id, role: 'client', ...o });
+export const aContractor = (id = 'contractor-1', o: Partial<UserSnapshot> = {}) =>
+  aUser({ id, role: 'contractor', ...o });
+export const aVendor = (id = 'vendor-1') => aUser({ id, role: 'vendor' });
+export const anAdmin = (id = 'admin-1') => aUser({ id, role: 'admin' });
+
+export function validProjectInput(overrides: ProjectDetailsInput = {}): ProjectDetailsInput {
+  return {
+    title: 'Kitchen renovation',
+    description: 'Full kitchen remodel with new cabinets and tiling.',
+    projectStage: 'design_progress',
+    contractorNeeds: ['labor_materials'],
+    phases: ['interiors'],
+    country: 'BS',
+    island: 'New Providence',
+    city: 'Nassau',
+    budgetMin: 5000,
+    budgetMax: 20000,
+    services: ['cabinetry', 'tile'],
+    tags: ['kitchen'],
+    ...overrides,
+  };
+}
+
+export function aFile(overrides: Partial<UploadedFile> = {}): UploadedFile {
+  return {
+    name: 'stored-plan.pdf',
+    originalName: 'plan.pdf',
+    mimeType: 'application/pdf',
+    size: 1024,
+    ...overrides,
+  };
+}
+
+export function files(n: number): UploadedFile[] {
+  return Array.from({ length: n }, (_, i) =>
+    aFile({ name: `stored-${i + 1}.pdf`, originalName: `doc-${i + 1}.pdf` }),
+  );
+}
+
+export function aProject(
+  options: { id?: string; owner?: User; now?: Date; files?: UploadedFile[] } & ProjectDetailsInput = {},
+): Project {
+  const { id = 'project-1', owner = aClient(), now = NOW, files: fs = [], ...details } = options;
+  return Project.post({ ...validProjectInput(details), id, owner, files: fs, now }).project;
+}
+
+export const validTerms = (o: Partial<BidTerms> = {}): BidTerms => ({
+  amount: 12500,
+  timeline: 30,
+  proposal: 'We can start next week with a crew of four.',
+  ...o,
+});
+
+export function aBid(
+  options: { id?: string; project?: Project; bidder?: User; now?: Date; terms?: Partial<BidTerms> } = {},
+): Bid {
+  const { id = 'bid-1', project = aProject(), bidder = aContractor(), now = NOW, terms = {} } = options;
+  return Bid.submit({ id, project, bidder, terms: validTerms(terms), now }).bid;
+}
+
+/** A wired set of fakes for the application tests. */
+export function makeEnv(now: Date | string = NOW) {
+  const db = new InMemoryDatabase();
+  const uow = new InMemoryUnitOfWork(db);
+  const clock = new FakeClock(now);
+  const ids = new SequentialIds();
+  const events = new RecordingPublisher();
+  const storage = new FakeFileStorage();
+  const projectQuery = new InMemoryProjectQuery(db);
+  const bidQuery = new InMemoryBidQuery(db);
+  const stats = new InMemoryStatsQuery(db);
+  const settings = { timeZone: DEFAULT_PLATFORM_TIME_ZONE };
+  return { db, uow, clock, ids, events, storage, projectQuery, bidQuery, stats, settings };
+}
+export type Env = ReturnType<typeof makeEnv>;
