@@ -8,14 +8,16 @@ module.exports = {
   forbidden: [
     {
       name: 'domain-is-pure',
-      comment: 'domain/ may import only domain/: no application, adapters, apps, npm packages or node: modules',
+      comment:
+        'domain/ may import only domain/: no application, adapters, apps, npm packages or node: modules',
       severity: 'error',
       from: { path: '^domain/' },
       to: { pathNot: '^domain/' },
     },
     {
       name: 'application-depends-only-on-domain',
-      comment: 'application/ may import only application/ and domain/: ports are interfaces, adapters live outside',
+      comment:
+        'application/ may import only application/ and domain/: ports are interfaces, adapters live outside',
       severity: 'error',
       from: { path: '^application/' },
       to: { pathNot: '^(application|domain)/' },
@@ -29,7 +31,8 @@ module.exports = {
     },
     {
       name: 'frontends-stay-out-of-the-backend',
-      comment: 'the browser apps may share pure domain data (catalogues) but never application, adapters or the API',
+      comment:
+        'the browser apps may share pure domain data (catalogues) but never application, adapters or the API',
       severity: 'error',
       from: { path: '^apps/(shell|account|projects|bids|admin)/' },
       to: { path: '^(application|adapters|apps/api)/' },

@@ -1,0 +1,120 @@
+import type { RemoteProps } from '@buildbid/api-client';
+import { Provider, useAtomValue } from 'jotai';
+import { useEffect, useMemo } from 'react';
+import { RouterProvider } from 'react-aria-components';
+import { authAtom, countryFilterAtom, loadUser } from './auth.ts';
+import { Header } from './components/Header.tsx';
+import { RemoteView } from './components/RemoteView.tsx';
+import { Spinner } from './components/Spinner.tsx';
+import { VisitorTopBar } from './components/VisitorTopBar.tsx';
+import { AuthTestPage } from './pages/AuthTest.tsx';
+import { LandingPage } from './pages/Landing.tsx';
+import { NotFoundPage } from './pages/NotFound.tsx';
+import { RegisterPage } from './pages/Register.tsx';
+import { SignInPage } from './pages/SignIn.tsx';
+import { interceptLinkClick, locationAtom, navigate, syncLocationFromBrowser } from './router.ts';
+import { resolveRoute, type ShellPage } from './routes.ts';
+import { shellStore } from './store.ts';
+import { themeAtom, watchSystemTheme } from './theme.ts';
+import { Toaster, toast } from './toast.tsx';
+
+const routerNavigate = (href: string) => navigate(href);
+
+/** The shell: auth check, router, header, toasts, and the remotes in the main area. */
+export function App() {
+  return (
+    <Provider store={shellStore}>
+      <RouterProvider navigate={routerNavigate}>
+        <Shell />
+        <Toaster />
+      </RouterProvider>
+    </Provider>
+  );
+}
+
+function ShellPageView({ page }: { page: ShellPage }) {
+  switch (page) {
+    case 'landing':
+      return <LandingPage />;
+    case 'signin':
+      return <SignInPage />;
+    case 'register':
+      return <RegisterPage />;
+    case 'auth-test':
+      return <AuthTestPage />;
+    case 'not-found':
+      return <NotFoundPage />;
+  }
+}
+
+export function Shell() {
+  const auth = useAtomValue(authAtom);
+  const location = useAtomValue(locationAtom);
+  const country = useAtomValue(countryFilterAtom);
+
+  useEffect(() => {
+    void loadUser();
+  }, []);
+
+  useEffect(() => {
+    window.addEventListener('popstate', syncLocationFromBrowser);
+    document.addEventListener('click', interceptLinkClick);
+    const stopTheme = watchSystemTheme(() => shellStore.get(themeAtom));
+    return () => {
+      window.removeEventListener('popstate', syncLocationFromBrowser);
+      document.removeEventListener('click', interceptLinkClick);
+      stopTheme();
+    };
+  }, []);
+
+  const resolution = resolveRoute(location.path, auth.status);
+  const redirectTo = resolution.kind === 'redirect' ? resolution.to : null;
+
+  useEffect(() => {
+    if (redirectTo) navigate(redirectTo, { replace: true });
+  }, [redirectTo]);
+
+  const user = auth.status === 'signed-in' ? auth.user : null;
+  const remoteProps = useMemo<RemoteProps>(
+    () => ({
+      path: location.path,
+      search: location.search,
+      user,
+      country,
+      navigate,
+      refreshUser: loadUser,
+      toast,
+    }),
+    [location.path, location.search, user, country],
+  );
+
+  if (resolution.kind === 'loading' || resolution.kind === 'redirect') return <Spinner fullPage />;
+
+  if (resolution.kind === 'page' && (resolution.page === 'landing' || !user)) {
+    // Visitors: the landing, sign-in and register pages bring their own chrome.
+    const ownChrome =
+      resolution.page === 'landing' || resolution.page === 'signin' || resolution.page === 'register';
+    return (
+      <div className="app">
+        {!ownChrome && <VisitorTopBar />}
+        <ShellPageView page={resolution.page} />
+      </div>
+    );
+  }
+
+  return (
+    <div className="app">
+      <a href="#main" className="skip-link">
+        Skip to content
+      </a>
+      {user ? <Header user={user} /> : <VisitorTopBar />}
+      {resolution.kind === 'page' ? (
+        <ShellPageView page={resolution.page} />
+      ) : (
+        <main id="main" className="container page remote-host" tabIndex={-1}>
+          <RemoteView key={resolution.remote} name={resolution.remote} props={remoteProps} />
+        </main>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,3 @@
+import { createBrowserApi } from '@buildbid/api-client';
+
+export const api = createBrowserApi();

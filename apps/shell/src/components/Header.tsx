@@ -1,0 +1,236 @@
+import { type ApiUser, ROLE_LABELS, type SelfServiceRole } from '@buildbid/api-client';
+import { useAtom, useAtomValue, useSetAtom } from 'jotai';
+import {
+  Button,
+  type Key,
+  Label,
+  Link,
+  ListBox,
+  ListBoxItem,
+  Menu,
+  Header as MenuHeader,
+  MenuItem,
+  MenuSection,
+  MenuTrigger,
+  Popover,
+  Select,
+  SelectValue,
+  Separator,
+} from 'react-aria-components';
+import { COUNTRIES } from '../../../../domain/catalog/countries.ts';
+import { countryChoiceAtom, countryFilterAtom, signOut } from '../auth.ts';
+import { locationAtom, navigate } from '../router.ts';
+import { type Theme, themeAtom } from '../theme.ts';
+import { Logo } from './Logo.tsx';
+
+const ALL_COUNTRIES = 'all';
+
+interface NavItem {
+  href: string;
+  label: string;
+}
+
+/** Navigation filtered by role (accounts-and-shell sections 2 and 6). */
+export function navItemsFor(role: ApiUser['role']): NavItem[] {
+  const items: NavItem[] = [];
+  if (role === 'client') items.push({ href: '/', label: 'My Projects' });
+  if (role !== 'admin') items.push({ href: '/projects', label: 'Projects' });
+  if (role === 'contractor') items.push({ href: '/my-bids', label: 'My Bids' });
+  if (role === 'admin') items.push({ href: '/admin', label: 'Admin' });
+  return items;
+}
+
+function isCurrent(href: string, path: string): boolean {
+  if (href === '/') return path === '/';
+  return path === href || path.startsWith(`${href}/`);
+}
+
+function CountryFilter() {
+  const country = useAtomValue(countryFilterAtom);
+  const setChoice = useSetAtom(countryChoiceAtom);
+  return (
+    <Select
+      className="country-filter"
+      value={country === '' ? ALL_COUNTRIES : country}
+      onChange={(key: Key | null) => {
+        if (key === null) return;
+        setChoice(key === ALL_COUNTRIES ? '' : String(key));
+      }}
+    >
+      <Label className="sr-only">Country</Label>
+      <Button className="select-button select-compact">
+        <SelectValue />
+        <span aria-hidden="true" className="chevron">
+          ▾
+        </span>
+      </Button>
+      <Popover className="popover" placement="bottom end">
+        <ListBox className="listbox">
+          <ListBoxItem id={ALL_COUNTRIES} className="listbox-item" textValue="All Countries">
+            All Countries
+          </ListBoxItem>
+          {COUNTRIES.map((c) => (
+            <ListBoxItem key={c.code} id={c.code} className="listbox-item" textValue={`${c.code} ${c.name}`}>
+              <span aria-hidden="true">{c.flag}</span> {c.code}
+              <span className="sr-only"> {c.name}</span>
+            </ListBoxItem>
+          ))}
+        </ListBox>
+      </Popover>
+    </Select>
+  );
+}
+
+const SWITCHABLE: SelfServiceRole[] = ['client', 'contractor', 'vendor'];
+
+function SwitchRolesMenu({ user }: { user: ApiUser }) {
+  return (
+    <MenuTrigger>
+      <Button className="btn btn-ghost hide-sm">Switch Roles</Button>
+      <Popover className="popover" placement="bottom end">
+        <Menu
+          className="menu"
+          onAction={(key) => navigate(`/switch-role?role=${encodeURIComponent(String(key))}`)}
+          disabledKeys={[user.role]}
+        >
+          <MenuSection>
+            <MenuHeader className="menu-header">You are a {ROLE_LABELS[user.role]}</MenuHeader>
+            {SWITCHABLE.map((role) => (
+              <MenuItem key={role} id={role} className="menu-item">
+                {ROLE_LABELS[role]}
+              </MenuItem>
+            ))}
+          </MenuSection>
+        </Menu>
+      </Popover>
+    </MenuTrigger>
+  );
+}
+
+const THEMES: Array<{ id: Theme; label: string }> = [
+  { id: 'system', label: 'System theme' },
+  { id: 'light', label: 'Light theme' },
+  { id: 'dark', label: 'Dark theme' },
+];
+
+function initials(user: ApiUser): string {
+  const source = [user.firstName, user.lastName].filter(Boolean).join(' ') || user.name || user.email;
+  return (
+    source
+      .split(/\s+/)
+      .map((part) => part[0] ?? '')
+      .join('')
+      .slice(0, 2)
+      .toUpperCase() || '?'
+  );
+}
+
+function UserMenu({ user }: { user: ApiUser }) {
+  const [theme, setTheme] = useAtom(themeAtom);
+  const display = user.name?.trim() || user.email;
+  return (
+    <MenuTrigger>
+      <Button className="btn btn-ghost user-button">
+        {user.profileImageUrl ? (
+          <img className="avatar" src={user.profileImageUrl} alt="" />
+        ) : (
+          <span className="avatar" aria-hidden="true">
+            {initials(user)}
+          </span>
+        )}
+        <span className="user-name">{display}</span>
+      </Button>
+      <Popover className="popover" placement="bottom end">
+        <Menu
+          className="menu"
+          onAction={(key) => {
+            if (key === 'signout') void signOut();
+            else if (key === 'profile') navigate('/profile');
+            else if (key === 'switch-role') navigate('/switch-role');
+            else if (key === 'upgrade') navigate('/pricing');
+          }}
+        >
+          <MenuSection>
+            <MenuHeader className="menu-header">
+              <span className="menu-header-name">{display}</span>
+              <span className="menu-header-email">{user.email}</span>
+            </MenuHeader>
+            <MenuItem id="profile" className="menu-item">
+              Profile
+            </MenuItem>
+            <MenuItem id="switch-role" className="menu-item">
+              Switch Role
+            </MenuItem>
+            <MenuItem id="upgrade" className="menu-item">
+              Upgrade
+            </MenuItem>
+          </MenuSection>
+          <Separator className="menu-separator" />
+          <MenuSection
+            selectionMode="single"
+            selectedKeys={[theme]}
+            onSelectionChange={(keys) => {
+              const [next] = keys === 'all' ? [] : [...keys];
+              if (next) setTheme(next as Theme);
+            }}
+          >
+            <MenuHeader className="menu-header">Theme</MenuHeader>
+            {THEMES.map((t) => (
+              <MenuItem key={t.id} id={t.id} className="menu-item menu-item-check">
+                {t.label}
+              </MenuItem>
+            ))}
+          </MenuSection>
+          <Separator className="menu-separator" />
+          <MenuItem id="signout" className="menu-item">
+            Sign out
+          </MenuItem>
+        </Menu>
+      </Popover>
+    </MenuTrigger>
+  );
+}
+
+/**
+ * Reserved for the notification bell (unread badge, dropdown, mark all read), which arrives with
+ * the notifications issue. Deliberately renders nothing until then: no fake data.
+ */
+function NotificationBellSlot() {
+  return null;
+}
+
+/** The signed-in header. */
+export function Header({ user }: { user: ApiUser }) {
+  const { path } = useAtomValue(locationAtom);
+  const items = navItemsFor(user.role);
+  return (
+    <header className="topbar">
+      <div className="container topbar-inner">
+        <Logo />
+        <nav className="main-nav" aria-label="Main">
+          {items.map((item) => (
+            <Link
+              key={item.href + item.label}
+              href={item.href}
+              className="nav-link"
+              aria-current={isCurrent(item.href, path) ? 'page' : undefined}
+            >
+              {item.label}
+            </Link>
+          ))}
+        </nav>
+        <div className="topbar-actions">
+          <CountryFilter />
+          <SwitchRolesMenu user={user} />
+          {user.role === 'client' && (
+            <Link href="/post-project" className="btn btn-primary">
+              Post Project
+            </Link>
+          )}
+          <NotificationBellSlot />
+          <UserMenu user={user} />
+        </div>
+      </div>
+    </header>
+  );
+}

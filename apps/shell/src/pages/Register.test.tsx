@@ -1,0 +1,107 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { authAtom } from '../auth.ts';
+import { locationAtom } from '../router.ts';
+import { shellStore } from '../store.ts';
+import { jsonResponse, makeUser, mockFetch } from '../test/helpers.ts';
+import { checkPasswords, RegisterPage } from './Register.tsx';
+
+function fill(label: string, value: string) {
+  fireEvent.change(screen.getByLabelText(label), { target: { value } });
+}
+
+function fillRequired(password: string, confirm: string) {
+  fill('Email address', 'new@example.com');
+  fill('Password', password);
+  fill('Confirm Password', confirm);
+}
+
+describe('checkPasswords', () => {
+  it('reports the mismatch first, then the length', () => {
+    expect(checkPasswords('abc', 'abd')).toBe('Passwords do not match');
+    expect(checkPasswords('abc', 'abc')).toBe('Password must be at least 6 characters');
+    expect(checkPasswords('abcdef', 'abcdef')).toBeNull();
+  });
+});
+
+describe('RegisterPage', () => {
+  beforeEach(() => {
+    window.scrollTo = () => {}; // jsdom has no layout
+    window.history.replaceState(null, '', '/register');
+    shellStore.set(authAtom, { status: 'signed-out' });
+  });
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  it('has the titles, the fields and the defaults', () => {
+    render(<RegisterPage />);
+    expect(screen.getByRole('heading', { level: 1, name: 'Create your account' })).toBeTruthy();
+    expect(screen.getByText('Join as a client, contractor, or vendor')).toBeTruthy();
+    for (const label of ['First Name', 'Last Name', 'Email address', 'Password', 'Confirm Password']) {
+      expect(screen.getByLabelText(label)).toBeTruthy();
+    }
+    expect(screen.getByLabelText('Password').getAttribute('placeholder')).toBe('Minimum 6 characters');
+    expect(screen.getByRole('button', { name: /Account Type/ }).textContent).toContain(
+      'Client - Post Projects',
+    );
+    expect(screen.getByRole('button', { name: /Country/ }).textContent).toContain('(US)');
+  });
+
+  it('checks the passwords in order without calling the server', () => {
+    const fetch = mockFetch();
+    render(<RegisterPage />);
+    fillRequired('abc', 'abd');
+    fireEvent.click(screen.getByRole('button', { name: 'Create Account' }));
+    expect(screen.getByRole('alert').textContent).toBe('Passwords do not match');
+
+    fill('Confirm Password', 'abc');
+    fireEvent.click(screen.getByRole('button', { name: 'Create Account' }));
+    expect(screen.getByRole('alert').textContent).toBe('Password must be at least 6 characters');
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it("shows the server's message, else 'Registration failed'", async () => {
+    const fetch = mockFetch();
+    fetch.mockResolvedValueOnce(
+      jsonResponse(409, { message: 'An account with this email already exists', code: 'EMAIL_TAKEN' }),
+    );
+    render(<RegisterPage />);
+    fillRequired('secret1', 'secret1');
+    fireEvent.click(screen.getByRole('button', { name: 'Create Account' }));
+    expect(await screen.findByRole('alert')).toHaveProperty(
+      'textContent',
+      'An account with this email already exists',
+    );
+
+    fetch.mockResolvedValueOnce(new Response('', { status: 500 }));
+    fireEvent.click(screen.getByRole('button', { name: 'Create Account' }));
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Registration failed'));
+  });
+
+  it('registers, signs in with the same credentials and ends at /', async () => {
+    const fetch = mockFetch();
+    const user = makeUser({ email: 'new@example.com' });
+    fetch.mockResolvedValueOnce(jsonResponse(201, user)).mockResolvedValueOnce(jsonResponse(200, user));
+    render(<RegisterPage />);
+    fill('First Name', 'Ann');
+    fillRequired('secret1', 'secret1');
+    fireEvent.click(screen.getByRole('button', { name: 'Create Account' }));
+    await waitFor(() => expect(shellStore.get(authAtom)).toEqual({ status: 'signed-in', user }));
+    const [register, signin] = fetch.mock.calls.map(([request]) => request);
+    expect(new URL(register?.url ?? '').pathname).toBe('/api/auth/register');
+    expect(await register?.clone().json()).toEqual({
+      email: 'new@example.com',
+      password: 'secret1',
+      firstName: 'Ann',
+      role: 'client',
+      country: 'US',
+    });
+    expect(new URL(signin?.url ?? '').pathname).toBe('/api/auth/signin');
+    expect(await signin?.clone().json()).toEqual({ email: 'new@example.com', password: 'secret1' });
+    // /dashboard, which the shell then replaces with '/'.
+    expect(shellStore.get(locationAtom).path).toBe('/dashboard');
+  });
+});

@@ -1,0 +1,68 @@
+import type { RemoteModule } from '@buildbid/api-client';
+import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import type { RemoteName } from './routes.ts';
+
+/** { name: manifest URL }, served by the API (and by the shell's dev server in development). */
+export type RemotesMap = Partial<Record<string, string>>;
+
+let remotesMap: Promise<RemotesMap> | null = null;
+
+async function fetchRemotesMap(): Promise<RemotesMap> {
+  const response = await fetch('/remotes.json', {
+    cache: 'no-cache',
+    headers: { accept: 'application/json' },
+  });
+  if (!response.ok) throw new Error(`Could not load /remotes.json (${response.status})`);
+  return (await response.json()) as RemotesMap;
+}
+
+/**
+ * Fetches /remotes.json once; a failure is forgotten so the next attempt fetches again, and
+ * `refresh` fetches it anew (a retry may find a redeployed remote at a new address).
+ */
+export function ensureRemotes(refresh = false): Promise<RemotesMap> {
+  if (!remotesMap || refresh) {
+    const loading = fetchRemotesMap();
+    remotesMap = loading;
+    loading.catch(() => {
+      if (remotesMap === loading) remotesMap = null;
+    });
+  }
+  return remotesMap;
+}
+
+/** The manifest each remote is registered with in the federation runtime. */
+const registered = new Map<string, string>();
+
+function register(name: string, entry: string, force: boolean): void {
+  if (!force && registered.get(name) === entry) return;
+  // force drops whatever the runtime cached for this remote (a failed manifest or entry script).
+  registerRemotes([{ name, entry }], { force: force || registered.has(name) });
+  registered.set(name, entry);
+}
+
+const modules = new Map<RemoteName, Promise<RemoteModule>>();
+
+async function importRemoteApp(name: RemoteName, retry: boolean): Promise<RemoteModule> {
+  const map = await ensureRemotes(retry);
+  const entry = map[name];
+  if (!entry) throw new Error(`The '${name}' remote is not listed in /remotes.json`);
+  register(name, entry, retry);
+  const mod = await loadRemote<RemoteModule>(`${name}/App`);
+  if (!mod || typeof mod.default !== 'function') throw new Error(`'${name}/App' has no default export`);
+  return mod;
+}
+
+export type RemoteLoader = (name: RemoteName, retry: boolean) => Promise<RemoteModule>;
+
+/** Loads '<name>/App' once; `retry` discards a failed attempt and loads again. */
+export const loadRemoteApp: RemoteLoader = (name, retry) => {
+  const cached = modules.get(name);
+  if (cached && !retry) return cached;
+  const loading = importRemoteApp(name, retry);
+  modules.set(name, loading);
+  loading.catch(() => {
+    if (modules.get(name) === loading) modules.delete(name);
+  });
+  return loading;
+};

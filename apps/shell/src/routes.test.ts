@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { resolveRoute } from './routes.ts';
+
+describe('resolveRoute', () => {
+  it('shows the spinner while the auth check loads', () => {
+    expect(resolveRoute('/projects', 'loading')).toEqual({ kind: 'loading' });
+  });
+
+  it('sends /home and /dashboard to / (replace), whatever the auth state', () => {
+    for (const status of ['loading', 'signed-in', 'signed-out'] as const) {
+      expect(resolveRoute('/home', status)).toMatchObject({ kind: 'redirect', to: '/', replace: true });
+      expect(resolveRoute('/dashboard', status)).toMatchObject({ kind: 'redirect', to: '/', replace: true });
+    }
+  });
+
+  it('maps the signed-out routes', () => {
+    expect(resolveRoute('/', 'signed-out')).toEqual({ kind: 'page', page: 'landing' });
+    expect(resolveRoute('/signin', 'signed-out')).toEqual({ kind: 'page', page: 'signin' });
+    expect(resolveRoute('/register', 'signed-out')).toEqual({ kind: 'page', page: 'register' });
+    expect(resolveRoute('/auth-test', 'signed-out')).toEqual({ kind: 'page', page: 'auth-test' });
+    expect(resolveRoute('/pricing', 'signed-out')).toEqual({ kind: 'remote', remote: 'account' });
+  });
+
+  it('sends a visitor on a signed-in route to the login endpoint', () => {
+    for (const path of [
+      '/projects',
+      '/projects/7',
+      '/projects/7/edit',
+      '/my-bids',
+      '/post-project',
+      '/subscribe',
+      '/profile',
+      '/switch-role',
+      '/admin',
+    ]) {
+      expect(resolveRoute(path, 'signed-out')).toEqual({
+        kind: 'redirect',
+        to: '/api/login',
+        replace: true,
+        full: true,
+      });
+    }
+  });
+
+  it('maps the signed-in routes to remotes', () => {
+    expect(resolveRoute('/', 'signed-in')).toEqual({ kind: 'remote', remote: 'account' });
+    expect(resolveRoute('/switch-role', 'signed-in')).toEqual({ kind: 'remote', remote: 'account' });
+    expect(resolveRoute('/projects/', 'signed-in')).toEqual({ kind: 'remote', remote: 'projects' });
+    expect(resolveRoute('/projects/abc/edit', 'signed-in')).toEqual({ kind: 'remote', remote: 'projects' });
+    expect(resolveRoute('/post-project', 'signed-in')).toEqual({ kind: 'remote', remote: 'projects' });
+    expect(resolveRoute('/my-bids', 'signed-in')).toEqual({ kind: 'remote', remote: 'bids' });
+    expect(resolveRoute('/admin', 'signed-in')).toEqual({ kind: 'remote', remote: 'admin' });
+    expect(resolveRoute('/auth-test', 'signed-in')).toEqual({ kind: 'page', page: 'auth-test' });
+  });
+
+  it('sends a signed-in user away from /signin and /register', () => {
+    expect(resolveRoute('/signin', 'signed-in')).toMatchObject({ kind: 'redirect', to: '/' });
+    expect(resolveRoute('/register', 'signed-in')).toMatchObject({ kind: 'redirect', to: '/' });
+  });
+
+  it('shows the 404 page for unknown paths', () => {
+    expect(resolveRoute('/nope', 'signed-in')).toEqual({ kind: 'page', page: 'not-found' });
+    expect(resolveRoute('/nope', 'signed-out')).toEqual({ kind: 'page', page: 'not-found' });
+    expect(resolveRoute('/projects/1/edit/more', 'signed-in')).toEqual({ kind: 'page', page: 'not-found' });
+  });
+});

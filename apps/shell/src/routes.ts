@@ -1,0 +1,71 @@
+/**
+ * The route table (accounts-and-shell section 2) as one pure function of path and auth status.
+ */
+export type AuthStatus = 'loading' | 'signed-in' | 'signed-out';
+export type RemoteName = 'account' | 'projects' | 'bids' | 'admin';
+export type ShellPage = 'landing' | 'signin' | 'register' | 'auth-test' | 'not-found';
+
+export type Resolution =
+  | { kind: 'loading' }
+  | { kind: 'page'; page: ShellPage }
+  | { kind: 'remote'; remote: RemoteName }
+  | { kind: 'redirect'; to: string; replace: true; full: boolean };
+
+/** Where the signed-out visitor of a signed-in route goes: the login endpoint (which leads to /signin). */
+export const LOGIN_URL = '/api/login';
+
+const REMOTE_ROUTES: ReadonlyArray<readonly [RegExp, RemoteName]> = [
+  [/^\/$/, 'account'],
+  [/^\/switch-role$/, 'account'],
+  [/^\/profile$/, 'account'],
+  [/^\/pricing$/, 'account'],
+  [/^\/subscribe$/, 'account'],
+  [/^\/projects$/, 'projects'],
+  [/^\/projects\/[^/]+$/, 'projects'],
+  [/^\/projects\/[^/]+\/edit$/, 'projects'],
+  [/^\/post-project$/, 'projects'],
+  [/^\/my-bids$/, 'bids'],
+  [/^\/admin$/, 'admin'],
+];
+
+/** '/projects/' and '/projects' are the same route. */
+export function normalizePath(path: string): string {
+  const trimmed = path.length > 1 ? path.replace(/\/+$/, '') : path;
+  return trimmed === '' ? '/' : trimmed;
+}
+
+export function remoteFor(path: string): RemoteName | null {
+  const found = REMOTE_ROUTES.find(([pattern]) => pattern.test(path));
+  return found ? found[1] : null;
+}
+
+export function resolveRoute(rawPath: string, status: AuthStatus): Resolution {
+  const path = normalizePath(rawPath);
+  // Navigation targets that the route table does not list: both lead to '/'.
+  if (path === '/home' || path === '/dashboard')
+    return { kind: 'redirect', to: '/', replace: true, full: false };
+  if (status === 'loading') return { kind: 'loading' };
+
+  if (status === 'signed-in') {
+    if (path === '/signin' || path === '/register')
+      return { kind: 'redirect', to: '/', replace: true, full: false };
+    if (path === '/auth-test') return { kind: 'page', page: 'auth-test' };
+    const remote = remoteFor(path);
+    return remote ? { kind: 'remote', remote } : { kind: 'page', page: 'not-found' };
+  }
+
+  switch (path) {
+    case '/':
+      return { kind: 'page', page: 'landing' };
+    case '/signin':
+      return { kind: 'page', page: 'signin' };
+    case '/register':
+      return { kind: 'page', page: 'register' };
+    case '/auth-test':
+      return { kind: 'page', page: 'auth-test' };
+    case '/pricing':
+      return { kind: 'remote', remote: 'account' };
+  }
+  if (remoteFor(path)) return { kind: 'redirect', to: LOGIN_URL, replace: true, full: true };
+  return { kind: 'page', page: 'not-found' };
+}
