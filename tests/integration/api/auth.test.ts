@@ -248,11 +248,12 @@ describe('no response ever contains a password or its hash', () => {
     const password = 'correct-horse';
     const registered = await register({ email, password, role: 'contractor' });
     const cookie = sessionCookie(registered);
-    const [{ password_hash: hash }] = (await t.composition.orm.em
+    const rows = (await t.composition.orm.em
       .getConnection()
       .execute('select password_hash from users where email = ?', [email])) as Array<{
       password_hash: string;
     }>;
+    const hash = rows[0]?.password_hash ?? '';
     expect(hash).toMatch(/^scrypt\$/);
 
     const responses = [

@@ -41,11 +41,13 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
   };
 }
 
-/** The session cookie from a response, ready to send back as a `cookie` header. */
-export function sessionCookie(response: { cookies: Array<{ name: string; value: string }> }): string {
-  const cookie = response.cookies.find((c) => c.name === 'buildbid_session');
+/** The session cookie from a response, exactly as the browser would send it back (still URL-encoded). */
+export function sessionCookie(response: { headers: Record<string, unknown> }): string {
+  const header = response.headers['set-cookie'];
+  const all = Array.isArray(header) ? header : [header];
+  const cookie = all.find((c): c is string => typeof c === 'string' && c.startsWith('buildbid_session='));
   if (!cookie) throw new Error('no session cookie in the response');
-  return `buildbid_session=${cookie.value}`;
+  return cookie.split(';')[0] as string;
 }
 
 let counter = 0;
