@@ -1,0 +1,74 @@
+import type { EntityManager } from '@mikro-orm/core';
+import type { UserRepository } from '../../application/accounts/ports.ts';
+import { ConflictError, NotFoundError } from '../../domain/shared/errors.ts';
+import type { Role, User } from '../../domain/user/user.ts';
+import { UserRecord } from './entities.ts';
+import { isUniqueViolationOf } from './unique-violation.ts';
+import { userRowToDomain, userToRow } from './user-mapper.ts';
+
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function emailTaken(): ConflictError {
+  return new ConflictError('EMAIL_TAKEN', 'An account with this email already exists', 'email');
+}
+
+/**
+ * UserRepository on PostgreSQL. Give it the global `orm.em`: inside `RequestContext.create(orm.em, ...)`
+ * every call resolves to that request's fork. Each write method flushes before it returns.
+ */
+export class MikroOrmUserRepository implements UserRepository {
+  readonly #em: EntityManager;
+
+  constructor(em: EntityManager) {
+    this.#em = em;
+  }
+
+  async findById(id: string): Promise<User | null> {
+    // The column is uuid: a malformed id (from a URL, say) cannot match, and must not reach PostgreSQL.
+    if (!UUID_PATTERN.test(id)) return null;
+    const record = await this.#em.findOne(UserRecord, { id });
+    return record ? userRowToDomain(record) : null;
+  }
+
+  async findByEmail(email: string): Promise<User | null> {
+    const record = await this.#em.findOne(UserRecord, { email });
+    return record ? userRowToDomain(record) : null;
+  }
+
+  async add(user: User): Promise<void> {
+    const em = this.#em;
+    const record = em.create(UserRecord, userToRow(user));
+    try {
+      await em.flush();
+    } catch (error) {
+      // The failed insert must not linger in the identity map, or a later flush would retry it.
+      em.getUnitOfWork().unsetIdentity(record);
+      if (isUniqueViolationOf(error, 'users_email_unique')) throw emailTaken();
+      throw error;
+    }
+  }
+
+  async save(user: User): Promise<void> {
+    const em = this.#em;
+    const record = await em.findOne(UserRecord, { id: user.id });
+    if (!record) {
+      throw new NotFoundError('USER_NOT_FOUND', `User ${user.id} does not exist`);
+    }
+    const { id: _id, createdAt: _createdAt, ...changes } = userToRow(user);
+    Object.assign(record, changes);
+    try {
+      await em.flush();
+    } catch (error) {
+      // Forget the dirty copy; the next read reloads what the database holds.
+      em.getUnitOfWork().unsetIdentity(record);
+      if (isUniqueViolationOf(error, 'users_email_unique')) throw emailTaken();
+      throw error;
+    }
+  }
+
+  async list(filter: { role?: Role } = {}): Promise<User[]> {
+    const where = filter.role === undefined ? {} : { role: filter.role };
+    const records = await this.#em.find(UserRecord, where, { orderBy: { createdAt: 'asc', id: 'asc' } });
+    return records.map((record) => userRowToDomain(record));
+  }
+}

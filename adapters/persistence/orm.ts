@@ -1,0 +1,82 @@
+import { fileURLToPath } from 'node:url';
+import type { MikroORM as AnyMikroORM } from '@mikro-orm/core';
+import { Migrator } from '@mikro-orm/migrations';
+import { MikroORM, PostgreSqlDriver } from '@mikro-orm/postgresql';
+import { entities } from './entities.ts';
+
+/** Where the committed TypeScript migrations live (Node 24 imports them directly). */
+export const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations/', import.meta.url));
+
+/** Connections per ORM. The embedded PGlite server must accept at least this many. */
+export const DEFAULT_POOL_SIZE = 10;
+
+/** Any constant works; it only has to be the same for every process that migrates this database. */
+const MIGRATION_LOCK_KEY = 727_001;
+
+export interface CreateOrmOptions {
+  /** postgres://user[:password]@host:port/database */
+  clientUrl: string;
+  /** Log SQL (and discovery) through `logger`. */
+  debug?: boolean;
+  /** Where ORM log lines go; defaults to console.log. */
+  logger?: (message: string) => void;
+  /** Maximum pool size; defaults to DEFAULT_POOL_SIZE. */
+  poolSize?: number;
+}
+
+/**
+ * Connects an ORM with the persistence mappings and the Migrator extension. Does not migrate:
+ * call `migrate(orm)` at start-up (or once in the test global setup).
+ * The result is the PostgreSQL-typed MikroORM; it is assignable to `MikroORM` from @mikro-orm/core.
+ */
+export async function createOrm(options: CreateOrmOptions): Promise<MikroORM> {
+  return MikroORM.init({
+    driver: PostgreSqlDriver,
+    clientUrl: options.clientUrl,
+    entities,
+    extensions: [Migrator],
+    pool: { min: 0, max: options.poolSize ?? DEFAULT_POOL_SIZE, idleTimeoutMillis: 10_000 },
+    debug: options.debug ?? false,
+    ...(options.logger ? { logger: options.logger } : {}),
+    // The global `orm.em` must never collect state: use RequestContext or em.fork().
+    allowGlobalContext: false,
+    migrations: {
+      path: MIGRATIONS_DIR,
+      pathTs: MIGRATIONS_DIR,
+      tableName: 'mikro_orm_migrations',
+      transactional: true,
+      allOrNothing: true,
+      // Migrations are written by hand (or with `orm.migrator.create()`, which then diffs against the
+      // live database). No snapshot file is written, so running tests never dirties the work tree.
+      snapshot: false,
+      snapshotOnMigrate: false,
+      silent: !options.debug,
+    },
+  });
+}
+
+/**
+ * Applies every pending migration (all in one transaction) and returns the names it applied.
+ *
+ * On a real PostgreSQL, a transaction-scoped advisory lock held on one pooled connection makes
+ * concurrent callers (two test projects, two API replicas) wait for each other instead of racing;
+ * the migrator itself runs on other connections of the pool, so it needs a pool of 2 or more.
+ * PGlite runs one transaction at a time across all connections, so that lock would deadlock there;
+ * it has a single process anyway, and is migrated without it.
+ */
+export async function migrate(orm: AnyMikroORM): Promise<string[]> {
+  const connection = orm.em.getConnection();
+  const rows: { version: string }[] = await connection.execute('select version() as version');
+  if (rows[0]?.version.includes('PGlite')) {
+    return (await orm.migrator.up()).map((migration) => migration.name);
+  }
+  return connection.transactional(async (lockHolder) => {
+    await connection.execute('select pg_advisory_xact_lock(?)', [MIGRATION_LOCK_KEY], 'all', lockHolder);
+    return (await orm.migrator.up()).map((migration) => migration.name);
+  });
+}
+
+/** Closes the pool. Await in-flight work before calling it. */
+export async function closeOrm(orm: AnyMikroORM): Promise<void> {
+  await orm.close(true);
+}
