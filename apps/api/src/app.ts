@@ -7,14 +7,17 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { Authenticate, SESSION_TTL_MS } from '../../../application/accounts/use-cases.ts';
 import type { Config } from './config.ts';
+import { TOKENS } from './container.ts';
 import { SESSION_COOKIE, sessionId } from './http/auth.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { SHARED_SCHEMAS } from './http/schemas.ts';
 import type { AppServices } from './http/services.ts';
 import { authRoutes } from './routes/auth.ts';
+import { realtimeRoutes } from './routes/realtime.ts';
 import { systemRoutes } from './routes/system.ts';
 import { userRoutes } from './routes/users.ts';
 
@@ -59,7 +62,7 @@ export async function buildApp(config: Config, services: AppServices): Promise<A
         description:
           'The API behind BuildBid, a marketplace for construction and renovation work. ' +
           'Errors are JSON `{ message, code, field? }`. Signed-in calls carry the `buildbid_session` cookie ' +
-          'set by sign-in or registration. The real-time socket at `/ws` is described in docs/api.md.',
+          'set by sign-in or registration. The real-time socket at `/ws` is described in docs/realtime.md.',
       },
       servers: [{ url: '/' }],
       tags: [
@@ -109,6 +112,8 @@ export async function buildApp(config: Config, services: AppServices): Promise<A
     }),
   });
 
+  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
+  await app.register(realtimeRoutes, { hub: () => services.get(TOKENS.Realtime) });
   await app.register(systemRoutes, { config, services });
   await app.register(authRoutes, { config, services });
   await app.register(userRoutes, { services });
@@ -133,8 +138,7 @@ async function registerFrontends(app: FastifyInstance, config: Config): Promise<
     await app.register(fastifyStatic, {
       root: shellDir,
       prefix: '/',
-      index: false,
-      wildcard: true,
+      index: ['index.html'],
       setHeaders,
     });
   }

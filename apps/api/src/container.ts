@@ -5,6 +5,7 @@ import { startEmbeddedPostgres } from '../../../adapters/persistence/embedded-po
 import { MikroOrmSessionStore } from '../../../adapters/persistence/mikro-orm-session-store.ts';
 import { MikroOrmUserRepository } from '../../../adapters/persistence/mikro-orm-user-repository.ts';
 import { closeOrm, createOrm, migrate } from '../../../adapters/persistence/orm.ts';
+import { InProcessSocketHub } from '../../../adapters/realtime/in-process-socket-hub.ts';
 import { ScryptPasswordHasher } from '../../../adapters/security/scrypt-password-hasher.ts';
 import { SystemClock, UuidGenerator } from '../../../adapters/system/system.ts';
 import type { PasswordHasher, SessionStore, UserRepository } from '../../../application/accounts/ports.ts';
@@ -28,6 +29,7 @@ export const TOKENS = {
   PasswordHasher: Symbol('PasswordHasher') as ServiceIdentifier<PasswordHasher>,
   Users: Symbol('UserRepository') as ServiceIdentifier<UserRepository>,
   Sessions: Symbol('SessionStore') as ServiceIdentifier<SessionStore>,
+  Realtime: Symbol('RealtimePort') as ServiceIdentifier<InProcessSocketHub>,
 };
 
 export interface Composition {
@@ -77,6 +79,8 @@ export async function compose(config: Config, options: ComposeOptions = {}): Pro
   container.bind(TOKENS.PasswordHasher).toConstantValue(new ScryptPasswordHasher(options.passwordHashCost));
   container.bind(TOKENS.Users).toConstantValue(new MikroOrmUserRepository(orm.em));
   container.bind(TOKENS.Sessions).toConstantValue(new MikroOrmSessionStore(orm.em));
+  const hub = new InProcessSocketHub();
+  container.bind(TOKENS.Realtime).toConstantValue(hub);
 
   const { Users, PasswordHasher: Hasher, Ids, Clock: Time, Sessions } = TOKENS;
   container
@@ -106,6 +110,7 @@ export async function compose(config: Config, options: ComposeOptions = {}): Pro
       await orm.em.getConnection().execute('select 1');
     },
     close: async () => {
+      hub.close();
       await closeOrm(orm);
       await embedded?.stop();
     },

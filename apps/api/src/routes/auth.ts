@@ -3,6 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { RegisterUser, SignIn, SignOut, StartSession } from '../../../../application/accounts/use-cases.ts';
 import type { Config } from '../config.ts';
+import { TOKENS } from '../container.ts';
 import { requireUser, sessionId } from '../http/auth.ts';
 import { errors, RoleSchema, toUserDto, UserRef } from '../http/schemas.ts';
 import type { AppServices } from '../http/services.ts';
@@ -28,6 +29,14 @@ export const authRoutes: FastifyPluginAsyncTypebox<{ config: Config; services: A
   app,
   { config, services },
 ) => {
+  /** Revokes the session on the server, closes its sockets, and clears the cookie. */
+  const signOut = async (request: FastifyRequest) => {
+    const sid = sessionId(request);
+    await services.get(SignOut).execute(sid);
+    if (sid) await services.get(TOKENS.Realtime).closeSession(sid);
+    request.session.delete();
+  };
+
   const authLimit = { rateLimit: { max: config.authRateLimitPerMinute, timeWindow: '1 minute' } };
 
   app.post(
@@ -91,8 +100,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<{ config: Config; services: A
       },
     },
     async (request, reply) => {
-      await services.get(SignOut).execute(sessionId(request));
-      request.session.delete();
+      await signOut(request);
       return reply.status(204).send(null);
     },
   );
@@ -105,8 +113,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<{ config: Config; services: A
     },
   };
   const redirectHome = async (request: FastifyRequest, reply: FastifyReply) => {
-    await services.get(SignOut).execute(sessionId(request));
-    request.session.delete();
+    await signOut(request);
     return reply.redirect('/', 302);
   };
   app.get('/api/logout', signOutAndGoHome, redirectHome);
