@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 /**
  * Builds the shell and every micro-frontend (each with its own Rsbuild config and dist/).
@@ -39,5 +40,28 @@ for (const app of APPS) {
   if (result.status !== 0) {
     console.error(`The ${app} build failed.`);
     process.exit(result.status ?? 1);
+  }
+  precompress(join(dir, 'dist'));
+}
+
+/**
+ * Writes .br and .gz beside every text asset, so the server (@fastify/static `preCompressed`) sends
+ * compressed files without compressing on each request.
+ */
+function precompress(path: string): void {
+  for (const entry of readdirSync(path, { withFileTypes: true })) {
+    const file = join(path, entry.name);
+    if (entry.isDirectory()) {
+      precompress(file);
+      continue;
+    }
+    if (!/\.(js|css|html|json|svg)$/.test(entry.name)) continue;
+    const content = readFileSync(file);
+    if (content.length < 1024) continue;
+    writeFileSync(
+      `${file}.br`,
+      brotliCompressSync(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+    );
+    writeFileSync(`${file}.gz`, gzipSync(content, { level: 9 }));
   }
 }
