@@ -1,0 +1,43 @@
+import type { EntityManager } from '@mikro-orm/core';
+import type { Transaction, UnitOfWork } from '../../application/shared/marketplace-ports.ts';
+import {
+  MikroOrmAchievementRepository,
+  MikroOrmBidRepository,
+  MikroOrmProjectMessageLinks,
+  MikroOrmProjectRepository,
+  MikroOrmReviewRepository,
+  MikroOrmTransactionalUserRepository,
+} from './mikro-orm-marketplace-repositories.ts';
+
+/** The repositories of one transaction, all bound to its EntityManager. */
+export function transactionOn(em: EntityManager): Transaction {
+  return {
+    projects: new MikroOrmProjectRepository(em),
+    bids: new MikroOrmBidRepository(em),
+    users: new MikroOrmTransactionalUserRepository(em),
+    reviews: new MikroOrmReviewRepository(em),
+    messages: new MikroOrmProjectMessageLinks(em),
+    achievements: new MikroOrmAchievementRepository(em),
+  };
+}
+
+/**
+ * UnitOfWork on PostgreSQL. Give it the global `orm.em` (or any em): each `run` forks a fresh
+ * EntityManager (its own identity map, never the request's), opens a transaction on one pooled
+ * connection, and hands `work` the repositories bound to it. Commits when `work` resolves, rolls back
+ * and rethrows when it throws; row locks taken with lockForUpdate (SELECT ... FOR UPDATE) last until then.
+ *
+ * Concurrent runs each hold a connection while they wait for a row lock: the pool (createOrm's
+ * poolSize) bounds how many run at once; the rest wait for a connection.
+ */
+export class MikroOrmUnitOfWork implements UnitOfWork {
+  readonly #em: EntityManager;
+
+  constructor(em: EntityManager) {
+    this.#em = em;
+  }
+
+  run<T>(work: (tx: Transaction) => Promise<T>): Promise<T> {
+    return this.#em.fork({ clear: true }).transactional((em) => work(transactionOn(em)));
+  }
+}

@@ -1,0 +1,336 @@
+import { randomUUID } from 'node:crypto';
+import type { MikroORM } from '@mikro-orm/postgresql';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import {
+  SqlBidQuery,
+  SqlProjectQuery,
+  SqlStatsQuery,
+} from '../../../adapters/persistence/marketplace-queries.ts';
+import { closeOrm } from '../../../adapters/persistence/orm.ts';
+import { matchesProjectFilters, type ProjectFilters } from '../../../domain/project/browse.ts';
+import type { ProjectSnapshot } from '../../../domain/project/project.ts';
+import { ValidationError } from '../../../domain/shared/errors.ts';
+import { openTestOrm, truncateAll } from '../support/database.ts';
+import { minutes, storeBid, storeProject, storeUser, T0 } from './marketplace-fixtures.ts';
+
+describe('SqlProjectQuery, SqlBidQuery, SqlStatsQuery (PostgreSQL)', () => {
+  let orm: MikroORM;
+
+  beforeAll(async () => {
+    orm = await openTestOrm();
+  });
+  afterAll(async () => {
+    await closeOrm(orm);
+  });
+  beforeEach(async () => {
+    await truncateAll(orm);
+  });
+
+  const projects = () => new SqlProjectQuery(orm.em);
+
+  describe('findView', () => {
+    it('derives bid count, the rounded average bid and the owner', async () => {
+      const owner = await storeUser(orm, 'client', { firstName: 'Olga', lastName: 'Owner' });
+      const a = await storeUser(orm, 'contractor');
+      const b = await storeUser(orm, 'contractor');
+      const project = await storeProject(orm, owner.id);
+      const empty = await storeProject(orm, owner.id);
+      await storeBid(orm, project.id, a.id, { amountCents: 100_001 });
+      await storeBid(orm, project.id, b.id, { amountCents: 100_002 });
+
+      expect(await projects().findView(project.id)).toEqual({
+        project,
+        bidCount: 2,
+        averageBidCents: 100_002, // 100001.5 rounds half up
+        createdBy: { id: owner.id, firstName: 'Olga', lastName: 'Owner' },
+      });
+      expect(await projects().findView(empty.id)).toMatchObject({ bidCount: 0, averageBidCents: null });
+      expect(await projects().findView(randomUUID())).toBeNull();
+      expect(await projects().findView('not-a-uuid')).toBeNull();
+    });
+  });
+
+  describe('list', () => {
+    /** A spread of projects over every filter dimension, created a minute apart (some at the same instant). */
+    async function arrange(): Promise<{ all: ProjectSnapshot[]; owners: string[] }> {
+      const o1 = await storeUser(orm, 'client');
+      const o2 = await storeUser(orm, 'client');
+      const texts = [
+        ['Kitchen remodel in Nassau', 'Replace the cabinets and the worktops in our kitchen.'],
+        ['Roof repair', 'Shingles blew off in the storm; KITCHEN ceiling leaks too.'],
+        ['New deck and fencing', 'Build a cedar deck, twenty square metres, with a gate.'],
+        ['Bathroom tiles', 'Retile the bathroom floor and the shower walls, 100% waterproof_seal.'],
+        ['Solar panels', 'Install rooftop solar with battery storage for the whole house.'],
+        ['Garage construction', 'A two-car garage with an electric door and workshop lighting.'],
+      ];
+      const budgets: [number | null, number | null][] = [
+        [null, null],
+        [100_000, 500_000],
+        [null, 400_000],
+        [500_000, 2_500_000],
+        [500_000, null],
+        [2_500_000, 9_000_000],
+        [3_000_000, null],
+        [600_000, 2_400_000],
+      ];
+      const all: ProjectSnapshot[] = [];
+      for (let i = 0; i < 24; i++) {
+        const [title, description] = texts[i % texts.length] as [string, string];
+        const [budgetMinCents, budgetMaxCents] = budgets[i % budgets.length] as [
+          number | null,
+          number | null,
+        ];
+        all.push(
+          await storeProject(orm, i % 3 === 0 ? o2.id : o1.id, {
+            title: `${title} #${i}`,
+            description,
+            country: ['BS', 'US', 'CA'][i % 3] as string,
+            island: null,
+            city: null,
+            category: ['Construction', 'residential'][i % 2] as string,
+            status: (['active', 'active', 'completed', 'cancelled'] as const)[i % 4],
+            budgetMinCents,
+            budgetMaxCents,
+            // Pairs share a created_at: the id breaks the tie.
+            createdAt: minutes(Math.floor(i / 2)),
+          }),
+        );
+      }
+      return { all, owners: [o1.id, o2.id] };
+    }
+
+    function newestFirst(a: ProjectSnapshot, b: ProjectSnapshot): number {
+      return b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : -1);
+    }
+
+    async function everyPage(filters: Omit<ProjectFilters, 'limit' | 'cursor'>, limit: number) {
+      const ids: string[] = [];
+      const totals: number[] = [];
+      let cursor: string | undefined;
+      for (let guard = 0; guard < 100; guard++) {
+        const page = await projects().list({ ...filters, limit, ...(cursor ? { cursor } : {}) });
+        expect(page.items.length).toBeLessThanOrEqual(limit);
+        ids.push(...page.items.map((item) => item.project.id));
+        totals.push(page.total);
+        if (page.nextCursor === null) return { ids, totals };
+        cursor = page.nextCursor;
+      }
+      throw new Error('too many pages');
+    }
+
+    it.each<[string, Omit<ProjectFilters, 'limit'>]>([
+      ['no filter', {}],
+      ['country', { country: 'US' }],
+      ['category', { category: 'residential' }],
+      ['status', { status: 'completed' }],
+      ['budget 1k-5k', { budget: '1k-5k' }],
+      ['budget 5k-25k', { budget: '5k-25k' }],
+      ['budget 25k+', { budget: '25k+' }],
+      ['q: a word, any case', { q: 'KITCHEN' }],
+      ['q: a word prefix', { q: 'kitch' }],
+      ['q: two words in order', { q: 'the bathroom' }],
+      ['q: words not adjacent', { q: 'cedar gate' }],
+      ['q: punctuation and digits', { q: '100%' }],
+      ['q: pattern characters', { q: 'waterproof_seal' }],
+      ['q: only punctuation', { q: ';' }],
+      ['q: no match', { q: 'zebrawood' }],
+      ['everything at once', { q: 'kitchen', country: 'BS', status: 'active', category: 'Construction' }],
+    ])('agrees with matchesProjectFilters: %s', async (_name, filters) => {
+      const { all } = await arrange();
+      const expected = all.filter((p) => matchesProjectFilters(p, filters)).sort(newestFirst);
+      const { ids, totals } = await everyPage(filters, 5);
+      expect(ids).toEqual(expected.map((p) => p.id));
+      expect(new Set(totals)).toEqual(new Set([expected.length]));
+    });
+
+    it('each filter narrows the list', async () => {
+      const { all, owners } = await arrange();
+      const total = async (filters: Omit<ProjectFilters, 'limit'>) =>
+        (await projects().list({ ...filters, limit: 100 })).total;
+      expect(await total({})).toBe(all.length);
+      for (const filters of [
+        { country: 'US' },
+        { category: 'residential' },
+        { status: 'active' as const },
+        { budget: '25k+' as const },
+        { q: 'roof' },
+        { clientId: owners[0] as string },
+      ]) {
+        const n = await total(filters);
+        expect(n, JSON.stringify(filters)).toBeGreaterThan(0);
+        expect(n, JSON.stringify(filters)).toBeLessThan(all.length);
+      }
+      expect(await total({ clientId: 'not-a-uuid' })).toBe(0);
+    });
+
+    it('pages newest first with a keyset cursor: never repeats or skips, also across equal timestamps', async () => {
+      const { all } = await arrange();
+      const expected = [...all].sort(newestFirst).map((p) => p.id);
+      for (const limit of [1, 2, 3, 7, 24, 100]) {
+        expect((await everyPage({}, limit)).ids).toEqual(expected);
+      }
+    });
+
+    it('a row inserted before the cursor position does not shift the next page', async () => {
+      const { all } = await arrange();
+      const first = await projects().list({ limit: 5 });
+      // A newer project arrives between two page loads.
+      await storeProject(orm, all[0]?.clientId as string, { createdAt: minutes(999) });
+      const second = await projects().list({ limit: 5, cursor: first.nextCursor as string });
+      const expected = [...all].sort(newestFirst).map((p) => p.id);
+      expect([...first.items, ...second.items].map((i) => i.project.id)).toEqual(expected.slice(0, 10));
+    });
+
+    it('views in a page carry bid count, average and owner', async () => {
+      const owner = await storeUser(orm, 'client', { firstName: 'Pat', lastName: null });
+      const c = await storeUser(orm, 'contractor');
+      const p = await storeProject(orm, owner.id);
+      await storeBid(orm, p.id, c.id, { amountCents: 123_45 });
+      const page = await projects().list({ limit: 10 });
+      expect(page.items).toEqual([
+        {
+          project: p,
+          bidCount: 1,
+          averageBidCents: 123_45,
+          createdBy: { id: owner.id, firstName: 'Pat', lastName: null },
+        },
+      ]);
+      expect(page).toMatchObject({ total: 1, nextCursor: null });
+    });
+
+    it('refuses a cursor it did not make', async () => {
+      for (const cursor of [
+        'abc',
+        Buffer.from('[1,2]').toString('base64url'),
+        Buffer.from('["x","y"]').toString('base64url'),
+      ]) {
+        const error = await projects()
+          .list({ limit: 5, cursor })
+          .catch((e: unknown) => e);
+        expect(error).toBeInstanceOf(ValidationError);
+        expect(error).toMatchObject({ code: 'INVALID_CURSOR', field: 'cursor' });
+      }
+    });
+
+    it('uses the GIN index on the search vector for a rare word', async () => {
+      await arrange();
+      const rows: { 'QUERY PLAN': string }[] = await orm.em
+        .getConnection()
+        .execute(
+          `explain select id from projects p where p.search_vector @@ to_tsquery('simple', '''zebrawood'':*')`,
+        );
+      // Tiny tables may be scanned whole; the index must at least be usable (set enable_seqscan off to see it).
+      await orm.em.getConnection().transactional(async (trx) => {
+        await orm.em.getConnection().execute('set local enable_seqscan = off', [], 'all', trx);
+        const forced: { 'QUERY PLAN': string }[] = await orm.em
+          .getConnection()
+          .execute(
+            `explain select id from projects p where p.search_vector @@ to_tsquery('simple', '''zebrawood'':*')`,
+            [],
+            'all',
+            trx,
+          );
+        expect(forced.map((r) => r['QUERY PLAN']).join('\n')).toContain('projects_search_vector_index');
+      });
+      expect(rows.length).toBeGreaterThan(0);
+    });
+  });
+
+  describe('bids', () => {
+    it('lists a project’s bids newest first with their bidders, or only one bidder’s', async () => {
+      const owner = await storeUser(orm, 'client');
+      const a = await storeUser(orm, 'contractor', {
+        firstName: 'Al',
+        lastName: 'Builder',
+        profileImageUrl: 'https://cdn.example.com/al.png',
+        ratingHundredths: 475,
+        reviewCount: 4,
+      });
+      const b = await storeUser(orm, 'vendor', { firstName: null, lastName: null });
+      const project = await storeProject(orm, owner.id);
+      const older = await storeBid(orm, project.id, a.id, { createdAt: minutes(1) });
+      const newer = await storeBid(orm, project.id, b.id, { createdAt: minutes(2) });
+      const query = new SqlBidQuery(orm.em);
+
+      expect(await query.listForProject(project.id)).toEqual([
+        {
+          bid: newer,
+          contractor: {
+            id: b.id,
+            firstName: null,
+            lastName: null,
+            profileImageUrl: null,
+            ratingHundredths: 0,
+            reviewCount: 0,
+          },
+        },
+        {
+          bid: older,
+          contractor: {
+            id: a.id,
+            firstName: 'Al',
+            lastName: 'Builder',
+            profileImageUrl: 'https://cdn.example.com/al.png',
+            ratingHundredths: 475,
+            reviewCount: 4,
+          },
+        },
+      ]);
+      expect((await query.listForProject(project.id, { contractorId: a.id })).map((v) => v.bid)).toEqual([
+        older,
+      ]);
+      expect(await query.listForProject(project.id, { contractorId: owner.id })).toEqual([]);
+      expect(await query.listForProject('nope')).toEqual([]);
+    });
+
+    it('lists a contractor’s bids newest first with their projects', async () => {
+      const owner = await storeUser(orm, 'client');
+      const c = await storeUser(orm, 'contractor');
+      const p1 = await storeProject(orm, owner.id, { tags: ['a', 'b'], location: null });
+      const p2 = await storeProject(orm, owner.id, { title: 'Second project' });
+      const b1 = await storeBid(orm, p1.id, c.id, { createdAt: minutes(1) });
+      const b2 = await storeBid(orm, p2.id, c.id, { createdAt: minutes(2) });
+      expect(await new SqlBidQuery(orm.em).listForContractor(c.id)).toEqual([
+        {
+          bid: b2,
+          project: {
+            id: p2.id,
+            title: 'Second project',
+            location: p2.location,
+            category: p2.category,
+            tags: p2.tags,
+          },
+        },
+        {
+          bid: b1,
+          project: { id: p1.id, title: p1.title, location: null, category: p1.category, tags: ['a', 'b'] },
+        },
+      ]);
+      expect(await new SqlBidQuery(orm.em).listForContractor(owner.id)).toEqual([]);
+    });
+  });
+
+  describe('stats', () => {
+    it('counts projects by owner, bids by contractor, the month’s bids and the platform', async () => {
+      const owner = await storeUser(orm, 'client');
+      const c = await storeUser(orm, 'contractor');
+      const other = await storeUser(orm, 'contractor');
+      const active = await storeProject(orm, owner.id);
+      const done = await storeProject(orm, owner.id, { status: 'completed', currentPhase: 'completed' });
+      await storeProject(orm, owner.id, { status: 'cancelled' });
+      await storeBid(orm, active.id, c.id, { createdAt: minutes(0) });
+      await storeBid(orm, done.id, c.id, { status: 'accepted', createdAt: minutes(30) });
+      await storeBid(orm, active.id, other.id, { status: 'rejected', createdAt: minutes(60) });
+      const stats = new SqlStatsQuery(orm.em);
+
+      expect(await stats.projectCountsByOwner(owner.id)).toEqual({ posted: 3, active: 1, completed: 1 });
+      expect(await stats.projectCountsByOwner(c.id)).toEqual({ posted: 0, active: 0, completed: 0 });
+      expect(await stats.bidCountsByContractor(c.id)).toEqual({ total: 2, pending: 1, accepted: 1 });
+      expect(await stats.bidCountsByContractor(other.id)).toEqual({ total: 1, pending: 0, accepted: 0 });
+      expect(await stats.countBidsCreatedBetween(c.id, T0, minutes(30))).toBe(1);
+      expect(await stats.countBidsCreatedBetween(c.id, T0, minutes(31))).toBe(2);
+      expect(await stats.platformCounts()).toEqual({ activeProjects: 1, totalBids: 3 });
+      expect(await stats.projectCountsByOwner('x')).toEqual({ posted: 0, active: 0, completed: 0 });
+    });
+  });
+});
