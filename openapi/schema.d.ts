@@ -260,6 +260,236 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/bids/{bidId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Edit your own pending bid while the project takes bids ('Edit Bid'; uses no quota)
+         * @description Fields left out keep their value.
+         */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The bid id */
+                    bidId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description USD, more than 0, at most 2 decimals */
+                        amount?: number;
+                        proposal?: string;
+                        /** @description Whole days, 1..3650 */
+                        timeline?: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Bid"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/api/bids/{bidId}/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Accept or decline a pending bid on your project
+         * @description Owner only (an admin sees bids but gets 403 ADMIN_CANNOT_DECIDE). Accepting awards the project (phase awarded) and rejects every other pending bid; both decisions are final (409 BID_NOT_PENDING).
+         */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The bid id */
+                    bidId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        status: "accepted" | "rejected";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Bid"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/api/catalog": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every catalogue the forms and filters use
+         * @description Project types, categories, stages, needs, phase groups and services, countries, Bahamas islands, budget bands, file, tag and plan limits, badges. Public; it changes only with a deployment.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Every catalogue the forms and filters use (one source with the server checks) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Catalog"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/login": {
         parameters: {
             query?: never;
@@ -317,6 +547,1048 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/projects": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Browse projects
+         * @description Newest first. Empty values and `all` mean no filter. The body is the page; the total is in X-Total-Count and the next page in `Link: <...>; rel="next"` (keyset paging with an opaque cursor).
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Budget band: '1k-5k' (max ≤ 5000), '5k-25k' (min ≥ 5000 and max ≤ 25000), '25k+' (min ≥ 25000) */
+                    budget?: "" | "all" | "1k-5k" | "5k-25k" | "25k+";
+                    /** @description Exact category; '' or 'all' is every one */
+                    category?: string;
+                    /** @description Only this owner's projects */
+                    clientId?: string;
+                    /** @description Country code; '' or 'all' is every country */
+                    country?: string;
+                    /** @description From the previous page’s Link rel="next" */
+                    cursor?: string;
+                    /** @description Page size, 1..100; default 50 */
+                    limit?: number;
+                    /** @description Case-insensitive, in title or description */
+                    q?: string;
+                    /** @description Project status */
+                    status?: "" | "all" | "active" | "completed" | "cancelled";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        /** @description The next page, when there is one: `</api/projects?...&cursor=...>; rel="next"` */
+                        Link?: string;
+                        /** @description How many projects match in all */
+                        "X-Total-Count"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProjectSummary"][];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Post a project (clients), with up to 5 files
+         * @description multipart/form-data: a `projectData` field holding the ProjectData JSON, and the files as repeated `files` parts. Files are checked by their content (images, PDF, DOC, DOCX), each at most 80 MB (413 '{file} exceeds 80MB limit'); a sixth file answers 400 'Maximum 5 files allowed'. A request that fails keeps none of its files.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "multipart/form-data": {
+                        /** @description Repeat the field per file. At most 5 per project (on edit: kept plus new), each at most 80 MB; images (JPEG, PNG, GIF, WebP), PDF, DOC or DOCX, recognised from the content. */
+                        files?: string[];
+                        /** @description The ProjectData object (components/schemas/ProjectData) as a JSON string */
+                        projectData: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description A project with its files and, for a bidder, the caller's own bid (`myBid`, else null) */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Project"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/projects/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One project, with its files and the caller’s own bid */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The project id */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description A project with its files and, for a bidder, the caller's own bid (`myBid`, else null) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Project"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        /** Delete your project permanently (its bids and files go too) */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The project id */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        /**
+         * Edit your project while it is active and not yet awarded
+         * @description multipart/form-data like posting. In projectData, fields left out keep their value and `attachments` lists the stored names of the files to keep (absent keeps them all); new files come as `files`. Kept plus new is at most 5: 'Maximum 5 files allowed. You currently have {n} files.' Dropped files are deleted after the edit is saved.
+         */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The project id */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "multipart/form-data": {
+                        /** @description Repeat the field per file. At most 5 per project (on edit: kept plus new), each at most 80 MB; images (JPEG, PNG, GIF, WebP), PDF, DOC or DOCX, recognised from the content. */
+                        files?: string[];
+                        /** @description The ProjectData object (components/schemas/ProjectData) as a JSON string */
+                        projectData: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description A project with its files and, for a bidder, the caller's own bid (`myBid`, else null) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Project"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/api/projects/{id}/bids": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A project's bids with their bidders
+         * @description The owner and admins see every bid, newest first; anyone else sees only their own bid (a list of zero or one), never other bidders’.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The project id */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProjectBid"][];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Bid on a project (contractors and vendors, once per project)
+         * @description 403 BID_LIMIT_REACHED "You've reached your monthly limit of 3 bids on the free plan." when a free-plan user has no bids left this month; 403 OWN_PROJECT / ROLE_CANNOT_BID; 409 BID_ALREADY_EXISTS / PROJECT_NOT_BIDDING / BID_DEADLINE_PASSED / PROJECT_NOT_ACTIVE.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The project id */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description USD, more than 0, at most 2 decimals */
+                        amount: number;
+                        proposal: string;
+                        /** @description Whole days, 1..3650 */
+                        timeline: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description The new bid, and the bidder's quota after it */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SubmittedBid"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/projects/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Cancel your active project; its pending bids are rejected */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The project id */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description A project with its files and, for a bidder, the caller's own bid (`myBid`, else null) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Project"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/projects/{id}/phase": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Move your awarded project on: awarded → in_progress → review → completed
+         * @description Owner only, one step at a time (409 INVALID_PHASE_TRANSITION otherwise). Reaching completed sets the status completed.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The project id */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        phase: "planning" | "bidding" | "awarded" | "in_progress" | "review" | "completed";
+                    };
+                };
+            };
+            responses: {
+                /** @description A project with its files and, for a bidder, the caller's own bid (`myBid`, else null) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Project"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/projects/{id}/reviews": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Review the contractor of your completed project (once) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The project id */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        comment?: string | null;
+                        /** @description Whole stars, 1..5 */
+                        rating: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Review"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/users/{id}/badges": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A user's badges, newest first
+         * @description Any signed-in user may look; an unknown user has none (an empty list).
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["UserBadge"][];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/users/me/achievements": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Your points and level per category, and your badges */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Achievements"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/users/me/bids": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Your bids, newest first, each with its project (My Bids) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MyBid"][];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/users/me/projects": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The projects you own, newest first (My Projects)
+         * @description Paged like GET /api/projects: X-Total-Count, and Link rel="next" when there is more.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description From the previous page’s Link rel="next" */
+                    cursor?: string;
+                    /** @description Page size, 1..100; default 50 */
+                    limit?: number;
+                    status?: "" | "all" | "active" | "completed" | "cancelled";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        /** @description The next page, when there is one: `</api/projects?...&cursor=...>; rel="next"` */
+                        Link?: string;
+                        /** @description How many projects match in all */
+                        "X-Total-Count"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProjectSummary"][];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/users/me/quota": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your monthly bid quota: used, limit, remaining and when it resets
+         * @description Free plan: 3 bids per calendar month in America/Nassau time; Pro: unlimited (limit and remaining null).
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["BidQuota"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
                 };
             };
         };
@@ -402,6 +1674,51 @@ export interface paths {
                 };
             };
         };
+        trace?: never;
+    };
+    "/api/users/me/stats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Your statistics, all derived from projects, bids and reviews */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["UserStats"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/healthz": {
@@ -532,10 +1849,278 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/uploads/{name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A project's file
+         * @description Only names the storage issued (`{uuid}.{jpg|png|gif|webp|pdf|doc|docx}`) of files that exist; anything else is 404. Images and PDFs are shown inline, DOC and DOCX downloaded under their original name; always with X-Content-Type-Options: nosniff. The names are unguessable, so the link itself is the permission (like the project page that lists it).
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    name: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The file */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/octet-stream": string;
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        Achievements: {
+            /** @description Newest first */
+            badges: components["schemas"]["UserBadge"][];
+            categories: {
+                /** @enum {unknown} */
+                category: "quality" | "speed" | "reliability" | "experience" | "expertise";
+                /** @description 1..6 */
+                level: number;
+                points: number;
+            }[];
+        };
+        /**
+         * @example {
+         *       "name": "0b8f8a52-6a7e-4a52-9d0c-3f6f3b1c2d4e.pdf",
+         *       "originalName": "Plan set.pdf",
+         *       "url": "/uploads/0b8f8a52-6a7e-4a52-9d0c-3f6f3b1c2d4e.pdf",
+         *       "mimeType": "application/pdf",
+         *       "size": 482113
+         *     }
+         */
+        Attachment: {
+            /** @description Recognised from the content, not from the upload */
+            mimeType: string;
+            /** @description The stored name; keep it in `attachments` when editing */
+            name: string;
+            /** @description The name the file had when it was uploaded */
+            originalName: string;
+            /** @description In bytes */
+            size: number;
+            /** @description /uploads/{name} */
+            url: string;
+        };
+        Badge: {
+            /** @enum {unknown} */
+            category: "quality" | "speed" | "reliability" | "experience" | "expertise";
+            description: string;
+            /** @description An icon name, e.g. star */
+            icon: string;
+            /** @description {category}_{tier}, e.g. quality_bronze */
+            id: string;
+            name: string;
+            pointsRequired: number;
+            /** @enum {unknown} */
+            tier: "bronze" | "silver" | "gold" | "platinum";
+        };
+        /**
+         * @example {
+         *       "id": "6d1f4f1e-2c55-4a2f-8d7c-1b1a9d0e5f21",
+         *       "projectId": "9a4e2b7c-3d1f-4c8a-9e6b-2f5d7a1c0b33",
+         *       "contractorId": "1c7e9d3a-5b2f-4e6d-8a1c-7f3b9e2d4a10",
+         *       "amount": "18500.00",
+         *       "timeline": 45,
+         *       "proposal": "Licensed crew of four; we can start on the 1st and finish the roof in six weeks.",
+         *       "status": "pending",
+         *       "createdAt": "2026-03-02T14:05:00.000Z",
+         *       "updatedAt": "2026-03-02T14:05:00.000Z"
+         *     }
+         */
+        Bid: {
+            /** @description USD; a decimal string, e.g. '5000.00' */
+            amount: string;
+            /**
+             * Format: uuid
+             * @description The bidder (a contractor or vendor)
+             */
+            contractorId: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            projectId: string;
+            proposal: string;
+            /** @enum {unknown} */
+            status: "pending" | "accepted" | "rejected";
+            /** @description Whole days */
+            timeline: number;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        /**
+         * @example {
+         *       "tier": "free",
+         *       "limit": 3,
+         *       "bidsThisMonth": 1,
+         *       "remaining": 2,
+         *       "limitReached": false,
+         *       "resetsAt": "2026-04-01T04:00:00.000Z"
+         *     }
+         */
+        BidQuota: {
+            /** @description This calendar month (platform time zone); 0..3 on free */
+            bidsThisMonth: number;
+            limit: number | null;
+            /** @description True at the free plan's limit ('Limit Reached') */
+            limitReached: boolean;
+            remaining: number | null;
+            /**
+             * Format: date-time
+             * @description When the count starts again: the first instant of next month in America/Nassau
+             */
+            resetsAt: string;
+            /** @enum {unknown} */
+            tier: "free" | "pro";
+        };
+        /** @description Every catalogue the forms and filters use (one source with the server checks) */
+        Catalog: {
+            achievements: {
+                badges: components["schemas"]["Badge"][];
+                badgeTiers: string[];
+                categories: string[];
+                levelThresholds: number[];
+            };
+            bahamasIslands: {
+                name: string;
+                towns: string[];
+            }[];
+            browseCategories: string[];
+            budgetBands: {
+                label: string;
+                maxCents: number | null;
+                minCents: number | null;
+                value: string;
+            }[];
+            contractorNeeds: {
+                label: string;
+                value: string;
+            }[];
+            countries: {
+                code: string;
+                flag: string;
+                name: string;
+            }[];
+            defaultProjectCountry: string;
+            editFormCategories: {
+                label: string;
+                value: string;
+            }[];
+            files: {
+                documentTypes: {
+                    [key: string]: string[];
+                };
+                imageExtensions: string[];
+                maxFiles: number;
+                maxFileSizeMb: number;
+            };
+            maxTags: number;
+            /** @description Contractor need → the service kinds it hides in the post form */
+            needsFilter: {
+                [key: string]: string[];
+            };
+            phaseGroups: {
+                label: string;
+                services: {
+                    /** @enum {unknown} */
+                    kind: "labor" | "installation" | "materials" | "equipment_rental";
+                    label: string;
+                    value: string;
+                }[];
+                value: string;
+            }[];
+            plans: {
+                freeMonthlyBidLimit: number;
+                proPriceCents: number;
+                proTrialDays: number;
+            };
+            postFormCategory: string;
+            postFormCountries: {
+                code: string;
+                flag: string;
+                name: string;
+            }[];
+            postFormProjectTypes: {
+                label: string;
+                value: string;
+            }[];
+            projectPhases: {
+                label: string;
+                value: string;
+            }[];
+            projectStages: {
+                label: string;
+                value: string;
+            }[];
+            projectStatuses: string[];
+            projectTypes: {
+                label: string;
+                value: string;
+            }[];
+            registrationCountries: {
+                code: string;
+                flag: string;
+                name: string;
+            }[];
+            /** @description Project stage → the upload hints the post form shows (not enforced) */
+            requiredUploadHints: {
+                [key: string]: {
+                    always: string[];
+                    whenPhase: {
+                        [key: string]: string[];
+                    };
+                };
+            };
+            servicePhases: {
+                label: string;
+                value: string;
+            }[];
+            serviceTypes: {
+                description: string;
+                id: string;
+                name: string;
+            }[];
+            shortCountryList: {
+                code: string;
+                flag: string;
+                name: string;
+            }[];
+        };
         Error: {
             /** @description A stable machine-readable code, e.g. EMAIL_TAKEN */
             code: string;
@@ -543,6 +2128,454 @@ export interface components {
             field?: string;
             /** @description What went wrong, in words a person can act on */
             message: string;
+        };
+        /**
+         * @description A bid in the caller's My Bids list, with its project
+         * @example {
+         *       "id": "6d1f4f1e-2c55-4a2f-8d7c-1b1a9d0e5f21",
+         *       "projectId": "9a4e2b7c-3d1f-4c8a-9e6b-2f5d7a1c0b33",
+         *       "contractorId": "1c7e9d3a-5b2f-4e6d-8a1c-7f3b9e2d4a10",
+         *       "amount": "18500.00",
+         *       "timeline": 45,
+         *       "proposal": "Licensed crew of four; we can start on the 1st and finish the roof in six weeks.",
+         *       "status": "pending",
+         *       "createdAt": "2026-03-02T14:05:00.000Z",
+         *       "updatedAt": "2026-03-02T14:05:00.000Z",
+         *       "project": {
+         *         "id": "9a4e2b7c-3d1f-4c8a-9e6b-2f5d7a1c0b33",
+         *         "title": "Re-roof a two-storey house",
+         *         "location": "Nassau, New Providence, Bahamas",
+         *         "category": "Construction",
+         *         "tags": [
+         *           "roofing",
+         *           "hurricane-rated"
+         *         ]
+         *       }
+         *     }
+         */
+        MyBid: {
+            /** @description USD; a decimal string, e.g. '5000.00' */
+            amount: string;
+            /**
+             * Format: uuid
+             * @description The bidder (a contractor or vendor)
+             */
+            contractorId: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: uuid */
+            id: string;
+            project: {
+                category: string;
+                /** Format: uuid */
+                id: string;
+                location: string | null;
+                tags: string[];
+                title: string;
+            };
+            /** Format: uuid */
+            projectId: string;
+            proposal: string;
+            /** @enum {unknown} */
+            status: "pending" | "accepted" | "rejected";
+            /** @description Whole days */
+            timeline: number;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        /**
+         * @description A project with its files and, for a bidder, the caller's own bid (`myBid`, else null)
+         * @example {
+         *       "id": "9a4e2b7c-3d1f-4c8a-9e6b-2f5d7a1c0b33",
+         *       "title": "Re-roof a two-storey house",
+         *       "description": "Replace the shingle roof with standing-seam metal, hurricane-rated, about 2,400 sq ft.",
+         *       "projectType": "general_contractor",
+         *       "category": "Construction",
+         *       "location": "Nassau, New Providence, Bahamas",
+         *       "country": "BS",
+         *       "island": "New Providence",
+         *       "city": "Nassau",
+         *       "budgetMin": "15000.00",
+         *       "budgetMax": "25000.00",
+         *       "status": "active",
+         *       "clientId": "5e2a1b9c-7d3f-4a6e-8c1b-9f0d2e4a6b71",
+         *       "tags": [
+         *         "roofing",
+         *         "hurricane-rated"
+         *       ],
+         *       "services": [
+         *         "roofing",
+         *         "insulation"
+         *       ],
+         *       "servicePhases": [
+         *         "building_envelope"
+         *       ],
+         *       "projectStage": "permit_approved",
+         *       "contractorNeeds": [
+         *         "labor_materials"
+         *       ],
+         *       "phases": [
+         *         "envelope_roofing"
+         *       ],
+         *       "generalContractor": false,
+         *       "deadline": "2026-06-30T03:59:59.999Z",
+         *       "bidDeadline": "2026-03-31T03:59:59.999Z",
+         *       "currentPhase": "bidding",
+         *       "phaseStartDate": "2026-03-01T12:00:00.000Z",
+         *       "acceptedBidId": null,
+         *       "awardedContractorId": null,
+         *       "createdAt": "2026-03-01T12:00:00.000Z",
+         *       "updatedAt": "2026-03-01T12:00:00.000Z",
+         *       "createdBy": {
+         *         "id": "5e2a1b9c-7d3f-4a6e-8c1b-9f0d2e4a6b71",
+         *         "firstName": "Ann",
+         *         "lastName": "Knowles"
+         *       },
+         *       "bidCount": 1,
+         *       "averageBid": "18500.00",
+         *       "attachments": [
+         *         {
+         *           "name": "0b8f8a52-6a7e-4a52-9d0c-3f6f3b1c2d4e.pdf",
+         *           "originalName": "Plan set.pdf",
+         *           "url": "/uploads/0b8f8a52-6a7e-4a52-9d0c-3f6f3b1c2d4e.pdf",
+         *           "mimeType": "application/pdf",
+         *           "size": 482113
+         *         }
+         *       ],
+         *       "takingBids": true,
+         *       "myBid": null
+         *     }
+         */
+        Project: {
+            acceptedBidId: string | null;
+            /** @description The files, served at /uploads/{name} */
+            attachments: components["schemas"]["Attachment"][];
+            averageBid: string | null;
+            awardedContractorId: string | null;
+            bidCount: number;
+            bidDeadline: string | null;
+            budgetMax: string | null;
+            budgetMin: string | null;
+            category: string;
+            city: string | null;
+            /**
+             * Format: uuid
+             * @description The owner
+             */
+            clientId: string;
+            contractorNeeds: string[];
+            /** @description Two-letter country code */
+            country: string;
+            /** Format: date-time */
+            createdAt: string;
+            createdBy: {
+                firstName: string | null;
+                /** Format: uuid */
+                id: string;
+                lastName: string | null;
+            };
+            /** @enum {unknown} */
+            currentPhase: "planning" | "bidding" | "awarded" | "in_progress" | "review" | "completed";
+            deadline: string | null;
+            description: string;
+            generalContractor: boolean;
+            /** Format: uuid */
+            id: string;
+            island: string | null;
+            location: string | null;
+            myBid: components["schemas"]["Bid"] | null;
+            phases: string[];
+            /** Format: date-time */
+            phaseStartDate: string;
+            projectStage: string | null;
+            projectType: string | null;
+            servicePhases: string[];
+            services: string[];
+            /** @enum {unknown} */
+            status: "active" | "completed" | "cancelled";
+            tags: string[];
+            /** @description Whether a bid can be submitted now: active, in the bidding phase, deadline not passed */
+            takingBids: boolean;
+            title: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        /**
+         * @description A bid in a project's 'Received Bids' list, with its bidder
+         * @example {
+         *       "id": "6d1f4f1e-2c55-4a2f-8d7c-1b1a9d0e5f21",
+         *       "projectId": "9a4e2b7c-3d1f-4c8a-9e6b-2f5d7a1c0b33",
+         *       "contractorId": "1c7e9d3a-5b2f-4e6d-8a1c-7f3b9e2d4a10",
+         *       "amount": "18500.00",
+         *       "timeline": 45,
+         *       "proposal": "Licensed crew of four; we can start on the 1st and finish the roof in six weeks.",
+         *       "status": "pending",
+         *       "createdAt": "2026-03-02T14:05:00.000Z",
+         *       "updatedAt": "2026-03-02T14:05:00.000Z",
+         *       "contractor": {
+         *         "id": "1c7e9d3a-5b2f-4e6d-8a1c-7f3b9e2d4a10",
+         *         "firstName": "Marcus",
+         *         "lastName": "Rolle",
+         *         "profileImageUrl": null,
+         *         "rating": 4.67,
+         *         "reviewCount": 3
+         *       }
+         *     }
+         */
+        ProjectBid: {
+            /** @description USD; a decimal string, e.g. '5000.00' */
+            amount: string;
+            contractor: {
+                firstName: string | null;
+                /** Format: uuid */
+                id: string;
+                lastName: string | null;
+                profileImageUrl: string | null;
+                /** @description Average review rating, 0.00 to 5.00 */
+                rating: number;
+                reviewCount: number;
+            };
+            /**
+             * Format: uuid
+             * @description The bidder (a contractor or vendor)
+             */
+            contractorId: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            projectId: string;
+            proposal: string;
+            /** @enum {unknown} */
+            status: "pending" | "accepted" | "rejected";
+            /** @description Whole days */
+            timeline: number;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        /**
+         * @description The JSON sent as the `projectData` field of POST /api/projects and PATCH /api/projects/{id}. When editing, a field left out keeps its value. Other fields are ignored.
+         * @example {
+         *       "title": "Re-roof a two-storey house",
+         *       "description": "Replace the shingle roof with standing-seam metal, hurricane-rated, about 2,400 sq ft.",
+         *       "projectStage": "permit_approved",
+         *       "contractorNeeds": [
+         *         "labor_materials"
+         *       ],
+         *       "phases": [
+         *         "envelope_roofing"
+         *       ],
+         *       "generalContractor": false,
+         *       "services": [
+         *         "roofing",
+         *         "insulation"
+         *       ],
+         *       "servicePhases": [
+         *         "building_envelope"
+         *       ],
+         *       "projectType": "general_contractor",
+         *       "category": "Construction",
+         *       "country": "BS",
+         *       "island": "New Providence",
+         *       "city": "Nassau",
+         *       "budgetMin": 15000,
+         *       "budgetMax": 25000,
+         *       "bidDeadline": "2026-03-31",
+         *       "deadline": null,
+         *       "tags": [
+         *         "roofing",
+         *         "hurricane-rated"
+         *       ]
+         *     }
+         */
+        ProjectData: {
+            /** @description Edit only: the stored names of the files to keep; absent keeps them all */
+            attachments?: string[];
+            bidDeadline?: string | null;
+            /** @description Maximum budget in USD: a number or a decimal string with at most 2 decimals; null or '' is negotiable */
+            budgetMax?: number | string | null;
+            /** @description Minimum budget in USD: a number or a decimal string with at most 2 decimals; null or '' is negotiable */
+            budgetMin?: number | string | null;
+            category?: string | null;
+            city?: string | null;
+            /** @description At least one catalogue need when posting */
+            contractorNeeds?: string[];
+            /** @description Two-letter code; default 'BS' */
+            country?: string;
+            deadline?: string | null;
+            /** @description 20..10000 characters after trimming */
+            description?: string;
+            generalContractor?: boolean;
+            island?: string | null;
+            location?: string | null;
+            /** @description At least one catalogue phase group when posting */
+            phases?: string[];
+            projectStage?: string | null;
+            projectType?: string | null;
+            /** @description Catalogue service phases */
+            servicePhases?: string[];
+            /** @description Phase-group services or service types */
+            services?: string[];
+            /** @description At most 5, trimmed, no duplicates ignoring case, each up to 50 */
+            tags?: string[];
+            /** @description 5..255 characters after trimming */
+            title?: string;
+        };
+        /**
+         * @description A project in a list (browse, My Projects): everything but `takingBids` and the caller’s bid
+         * @example {
+         *       "id": "9a4e2b7c-3d1f-4c8a-9e6b-2f5d7a1c0b33",
+         *       "title": "Re-roof a two-storey house",
+         *       "description": "Replace the shingle roof with standing-seam metal, hurricane-rated, about 2,400 sq ft.",
+         *       "projectType": "general_contractor",
+         *       "category": "Construction",
+         *       "location": "Nassau, New Providence, Bahamas",
+         *       "country": "BS",
+         *       "island": "New Providence",
+         *       "city": "Nassau",
+         *       "budgetMin": "15000.00",
+         *       "budgetMax": "25000.00",
+         *       "status": "active",
+         *       "clientId": "5e2a1b9c-7d3f-4a6e-8c1b-9f0d2e4a6b71",
+         *       "tags": [
+         *         "roofing",
+         *         "hurricane-rated"
+         *       ],
+         *       "services": [
+         *         "roofing",
+         *         "insulation"
+         *       ],
+         *       "servicePhases": [
+         *         "building_envelope"
+         *       ],
+         *       "projectStage": "permit_approved",
+         *       "contractorNeeds": [
+         *         "labor_materials"
+         *       ],
+         *       "phases": [
+         *         "envelope_roofing"
+         *       ],
+         *       "generalContractor": false,
+         *       "deadline": "2026-06-30T03:59:59.999Z",
+         *       "bidDeadline": "2026-03-31T03:59:59.999Z",
+         *       "currentPhase": "bidding",
+         *       "phaseStartDate": "2026-03-01T12:00:00.000Z",
+         *       "acceptedBidId": null,
+         *       "awardedContractorId": null,
+         *       "createdAt": "2026-03-01T12:00:00.000Z",
+         *       "updatedAt": "2026-03-01T12:00:00.000Z",
+         *       "createdBy": {
+         *         "id": "5e2a1b9c-7d3f-4a6e-8c1b-9f0d2e4a6b71",
+         *         "firstName": "Ann",
+         *         "lastName": "Knowles"
+         *       },
+         *       "bidCount": 1,
+         *       "averageBid": "18500.00",
+         *       "attachments": [
+         *         {
+         *           "name": "0b8f8a52-6a7e-4a52-9d0c-3f6f3b1c2d4e.pdf",
+         *           "originalName": "Plan set.pdf",
+         *           "url": "/uploads/0b8f8a52-6a7e-4a52-9d0c-3f6f3b1c2d4e.pdf",
+         *           "mimeType": "application/pdf",
+         *           "size": 482113
+         *         }
+         *       ]
+         *     }
+         */
+        ProjectSummary: {
+            acceptedBidId: string | null;
+            /** @description The files, served at /uploads/{name} */
+            attachments: components["schemas"]["Attachment"][];
+            averageBid: string | null;
+            awardedContractorId: string | null;
+            bidCount: number;
+            bidDeadline: string | null;
+            budgetMax: string | null;
+            budgetMin: string | null;
+            category: string;
+            city: string | null;
+            /**
+             * Format: uuid
+             * @description The owner
+             */
+            clientId: string;
+            contractorNeeds: string[];
+            /** @description Two-letter country code */
+            country: string;
+            /** Format: date-time */
+            createdAt: string;
+            createdBy: {
+                firstName: string | null;
+                /** Format: uuid */
+                id: string;
+                lastName: string | null;
+            };
+            /** @enum {unknown} */
+            currentPhase: "planning" | "bidding" | "awarded" | "in_progress" | "review" | "completed";
+            deadline: string | null;
+            description: string;
+            generalContractor: boolean;
+            /** Format: uuid */
+            id: string;
+            island: string | null;
+            location: string | null;
+            phases: string[];
+            /** Format: date-time */
+            phaseStartDate: string;
+            projectStage: string | null;
+            projectType: string | null;
+            servicePhases: string[];
+            services: string[];
+            /** @enum {unknown} */
+            status: "active" | "completed" | "cancelled";
+            tags: string[];
+            title: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        Review: {
+            comment: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: uuid */
+            id: string;
+            projectId: string | null;
+            rating: number;
+            /**
+             * Format: uuid
+             * @description The awarded contractor
+             */
+            revieweeId: string;
+            /**
+             * Format: uuid
+             * @description The project owner
+             */
+            reviewerId: string;
+        };
+        /** @description The new bid, and the bidder's quota after it */
+        SubmittedBid: {
+            /** @description USD; a decimal string, e.g. '5000.00' */
+            amount: string;
+            /**
+             * Format: uuid
+             * @description The bidder (a contractor or vendor)
+             */
+            contractorId: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            projectId: string;
+            proposal: string;
+            quota: components["schemas"]["BidQuota"];
+            /** @enum {unknown} */
+            status: "pending" | "accepted" | "rejected";
+            /** @description Whole days */
+            timeline: number;
+            /** Format: date-time */
+            updatedAt: string;
         };
         /** @description A user as the API shows it. Passwords and payment-provider ids are never included. */
         User: {
@@ -570,6 +2603,75 @@ export interface components {
             subscriptionTier: "free" | "pro";
             /** Format: date-time */
             updatedAt: string;
+        };
+        /**
+         * @example {
+         *       "id": "3f9a7c21-8e4b-4d6a-9c2f-1b7e5a3d9c80",
+         *       "earnedAt": "2026-03-10T09:30:00.000Z",
+         *       "badge": {
+         *         "id": "quality_bronze",
+         *         "name": "Quality Work (Bronze)",
+         *         "description": "Earned with 25 quality points from well-rated reviews.",
+         *         "category": "quality",
+         *         "tier": "bronze",
+         *         "icon": "star",
+         *         "pointsRequired": 25
+         *       }
+         *     }
+         */
+        UserBadge: {
+            badge: components["schemas"]["Badge"];
+            /** Format: date-time */
+            earnedAt: string;
+            /**
+             * Format: uuid
+             * @description The award
+             */
+            id: string;
+        };
+        /**
+         * @example {
+         *       "postedProjects": 0,
+         *       "activeProjects": 0,
+         *       "completedProjects": 0,
+         *       "rating": 4.5,
+         *       "reviewCount": 2,
+         *       "activeBids": 1,
+         *       "wonProjects": 2,
+         *       "totalBids": 5,
+         *       "bidsThisMonth": 1,
+         *       "subscriptionTier": "free",
+         *       "bidQuota": {
+         *         "tier": "free",
+         *         "limit": 3,
+         *         "bidsThisMonth": 1,
+         *         "remaining": 2,
+         *         "limitReached": false,
+         *         "resetsAt": "2026-04-01T04:00:00.000Z"
+         *       }
+         *     }
+         */
+        UserStats: {
+            /** @description The user's pending bids */
+            activeBids: number;
+            /** @description Owned projects whose status is active */
+            activeProjects: number;
+            bidQuota: components["schemas"]["BidQuota"];
+            /** @description As the plan shows it: 0..3 on free */
+            bidsThisMonth: number;
+            /** @description Owned projects whose status is completed */
+            completedProjects: number;
+            /** @description Projects the user owns */
+            postedProjects: number;
+            /** @description Average review rating, 2 decimals */
+            rating: number;
+            reviewCount: number;
+            /** @enum {unknown} */
+            subscriptionTier: "free" | "pro";
+            /** @description All the user's bids */
+            totalBids: number;
+            /** @description The user's accepted bids */
+            wonProjects: number;
         };
     };
     responses: never;

@@ -16,7 +16,7 @@ import type { StatsQuery } from '../stats/ports.ts';
 import type { BidQuery, MyBidView, ProjectBidView } from './ports.ts';
 
 export function bidNotFound(id: string): NotFoundError {
-  return new NotFoundError('BID_NOT_FOUND', `Bid not found: '${id}'`);
+  return new NotFoundError('BID_NOT_FOUND', 'Bid not found');
 }
 
 export const BID_DECISIONS = ['accepted', 'rejected'] as const;

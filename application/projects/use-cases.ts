@@ -12,7 +12,7 @@ import type { Clock, IdGenerator } from '../shared/ports.ts';
 import type { ProjectPage, ProjectQuery, ProjectView } from './ports.ts';
 
 export function projectNotFound(id: string): NotFoundError {
-  return new NotFoundError('PROJECT_NOT_FOUND', `Project not found: '${id}'`);
+  return new NotFoundError('PROJECT_NOT_FOUND', 'Project not found');
 }
 
 /** Removes stored files without letting a storage failure hide the error (or result) that matters. */

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import secureSession from '@fastify/secure-session';
 import fastifyStatic from '@fastify/static';
@@ -14,14 +15,31 @@ import type { Config } from './config.ts';
 import { TOKENS } from './container.ts';
 import { SESSION_COOKIE, sessionId } from './http/auth.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
+import { MARKETPLACE_SCHEMAS } from './http/marketplace-schemas.ts';
+import { MULTIPART_LIMITS } from './http/project-form.ts';
 import { SHARED_SCHEMAS } from './http/schemas.ts';
 import type { AppServices } from './http/services.ts';
 import { authRoutes } from './routes/auth.ts';
+import { bidRoutes } from './routes/bids.ts';
+import { catalogRoutes } from './routes/catalog.ts';
+import { meRoutes } from './routes/me.ts';
+import { projectRoutes } from './routes/projects.ts';
 import { realtimeRoutes } from './routes/realtime.ts';
 import { systemRoutes } from './routes/system.ts';
+import { uploadRoutes } from './routes/uploads.ts';
 import { userRoutes } from './routes/users.ts';
 
 export type { AppServices } from './http/services.ts';
+
+declare module 'fastify' {
+  interface FastifySchema {
+    /**
+     * The documented multipart/form-data body of a route that reads its parts itself (streaming files):
+     * it goes into the OpenAPI document only, never into request validation.
+     */
+    multipartBody?: unknown;
+  }
+}
 
 export type App = FastifyInstance;
 
@@ -51,7 +69,7 @@ export async function buildApp(config: Config, services: AppServices): Promise<A
   app.addHook('onRequest', (_request, _reply, done) => services.requestContext(done));
 
   registerErrorHandler(app);
-  for (const schema of SHARED_SCHEMAS) app.addSchema(schema);
+  for (const schema of [...SHARED_SCHEMAS, ...MARKETPLACE_SCHEMAS]) app.addSchema(schema);
 
   await app.register(swagger, {
     openapi: {
@@ -69,6 +87,10 @@ export async function buildApp(config: Config, services: AppServices): Promise<A
         { name: 'auth', description: 'Registration, sign-in and sessions' },
         { name: 'users', description: 'The signed-in user' },
         { name: 'system', description: 'Health and frontend discovery' },
+        { name: 'projects', description: 'Posting, browsing, editing and running projects' },
+        { name: 'bids', description: 'Bidding on projects and deciding on bids' },
+        { name: 'catalog', description: 'The catalogues behind the forms and filters' },
+        { name: 'uploads', description: "Projects' files" },
       ],
       components: {
         securitySchemes: {
@@ -77,6 +99,12 @@ export async function buildApp(config: Config, services: AppServices): Promise<A
       },
     },
     refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => String(json.$id ?? `def-${i}`) },
+    // A multipart route documents its body as multipart/form-data without Fastify validating it.
+    transform: ({ schema, url }) => {
+      if (!schema?.multipartBody) return { schema, url };
+      const { multipartBody, ...rest } = schema;
+      return { schema: { ...rest, body: multipartBody, consumes: ['multipart/form-data'] }, url };
+    },
   });
   await app.register(swaggerUi, { routePrefix: '/docs' });
 
@@ -112,11 +140,18 @@ export async function buildApp(config: Config, services: AppServices): Promise<A
     }),
   });
 
+  // Project files are streamed part by part (request.parts()); see http/project-form.ts.
+  await app.register(multipart, { limits: MULTIPART_LIMITS, throwFileSizeLimit: false });
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   await app.register(realtimeRoutes, { hub: () => services.get(TOKENS.Realtime) });
   await app.register(systemRoutes, { config, services });
   await app.register(authRoutes, { config, services });
   await app.register(userRoutes, { services });
+  await app.register(projectRoutes, { services });
+  await app.register(bidRoutes, { services });
+  await app.register(meRoutes, { services });
+  await app.register(catalogRoutes, { services });
+  await app.register(uploadRoutes, { services });
 
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
@@ -139,6 +174,7 @@ async function registerFrontends(app: FastifyInstance, config: Config): Promise<
       root: shellDir,
       prefix: '/',
       index: ['index.html'],
+      preCompressed: true,
       setHeaders,
     });
   }
@@ -148,6 +184,7 @@ async function registerFrontends(app: FastifyInstance, config: Config): Promise<
     await app.register(fastifyStatic, {
       root: dir,
       prefix: `/remotes/${name}/`,
+      preCompressed: true,
       decorateReply: !existsSync(shellDir),
       setHeaders: (reply, path) => {
         setHeaders(reply, path);

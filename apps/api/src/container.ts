@@ -2,11 +2,18 @@ import { join } from 'node:path';
 import { type MikroORM, RequestContext } from '@mikro-orm/core';
 import { Container, type ServiceIdentifier } from 'inversify';
 import { startEmbeddedPostgres } from '../../../adapters/persistence/embedded-postgres.ts';
+import {
+  SqlBidQuery,
+  SqlProjectQuery,
+  SqlStatsQuery,
+} from '../../../adapters/persistence/marketplace-queries.ts';
 import { MikroOrmSessionStore } from '../../../adapters/persistence/mikro-orm-session-store.ts';
+import { MikroOrmUnitOfWork } from '../../../adapters/persistence/mikro-orm-unit-of-work.ts';
 import { MikroOrmUserRepository } from '../../../adapters/persistence/mikro-orm-user-repository.ts';
 import { closeOrm, createOrm, migrate } from '../../../adapters/persistence/orm.ts';
 import { InProcessSocketHub } from '../../../adapters/realtime/in-process-socket-hub.ts';
 import { ScryptPasswordHasher } from '../../../adapters/security/scrypt-password-hasher.ts';
+import { DiskFileStorage } from '../../../adapters/storage/disk-file-storage.ts';
 import { SystemClock, UuidGenerator } from '../../../adapters/system/system.ts';
 import type { PasswordHasher, SessionStore, UserRepository } from '../../../application/accounts/ports.ts';
 import {
@@ -19,8 +26,46 @@ import {
   SignOut,
   StartSession,
 } from '../../../application/accounts/use-cases.ts';
+import {
+  GetAchievements,
+  GetUserBadges,
+  RecordAchievements,
+} from '../../../application/achievements/use-cases.ts';
+import type { BidQuery } from '../../../application/bids/ports.ts';
+import {
+  DecideBid,
+  EditBid,
+  GetBidQuota,
+  ListMyBids,
+  ListProjectBids,
+  SubmitBid,
+} from '../../../application/bids/use-cases.ts';
+import { GetCatalog } from '../../../application/catalog/use-cases.ts';
+import type { ProjectQuery } from '../../../application/projects/ports.ts';
+import {
+  CancelProject,
+  DeleteProject,
+  EditProject,
+  GetProject,
+  ListProjects,
+  MoveProjectPhase,
+  PostProject,
+} from '../../../application/projects/use-cases.ts';
+import { ReviewContractor } from '../../../application/reviews/use-cases.ts';
+import type {
+  EventPublisher,
+  FileStorage,
+  PlatformSettings,
+  UnitOfWork,
+} from '../../../application/shared/marketplace-ports.ts';
 import type { Clock, IdGenerator } from '../../../application/shared/ports.ts';
+import type { StatsQuery } from '../../../application/stats/ports.ts';
+import { GetPlatformStats, GetUserStats } from '../../../application/stats/use-cases.ts';
+import { ApplySubscriptionStatus } from '../../../application/subscription/use-cases.ts';
+import type { DomainEvent } from '../../../domain/shared/events.ts';
+import { DEFAULT_PLATFORM_TIME_ZONE } from '../../../domain/shared/time-zone.ts';
 import type { Config } from './config.ts';
+import { HTTP_TOKENS } from './http/tokens.ts';
 
 /** Identifiers for ports; use cases are bound under their own class. */
 export const TOKENS = {
@@ -30,7 +75,52 @@ export const TOKENS = {
   Users: Symbol('UserRepository') as ServiceIdentifier<UserRepository>,
   Sessions: Symbol('SessionStore') as ServiceIdentifier<SessionStore>,
   Realtime: Symbol('RealtimePort') as ServiceIdentifier<InProcessSocketHub>,
+  UnitOfWork: Symbol('UnitOfWork') as ServiceIdentifier<UnitOfWork>,
+  Events: Symbol('EventPublisher') as ServiceIdentifier<InProcessEventPublisher>,
+  Files: Symbol('FileStorage') as ServiceIdentifier<FileStorage>,
+  ProjectQuery: Symbol('ProjectQuery') as ServiceIdentifier<ProjectQuery>,
+  BidQuery: Symbol('BidQuery') as ServiceIdentifier<BidQuery>,
+  StatsQuery: Symbol('StatsQuery') as ServiceIdentifier<StatsQuery>,
+  Settings: HTTP_TOKENS.Settings as ServiceIdentifier<PlatformSettings>,
 };
+
+type EventSubscriber = (event: DomainEvent) => Promise<unknown>;
+
+/**
+ * Delivers published events (after commit) to the in-process subscribers, one after the other, before
+ * the request answers. A failing subscriber is reported and never fails the request that published.
+ */
+export class InProcessEventPublisher implements EventPublisher {
+  readonly #subscribers: EventSubscriber[] = [];
+  readonly #onError: (error: unknown, event: DomainEvent) => void;
+
+  constructor(onError: (error: unknown, event: DomainEvent) => void) {
+    this.#onError = onError;
+  }
+
+  subscribe(subscriber: EventSubscriber): void {
+    this.#subscribers.push(subscriber);
+  }
+
+  async publish(events: readonly DomainEvent[]): Promise<void> {
+    for (const event of events) {
+      for (const subscriber of this.#subscribers) {
+        try {
+          await subscriber(event);
+        } catch (error) {
+          this.#onError(error, event);
+        }
+      }
+    }
+  }
+}
+
+/** The events that earn achievement points (pointsForEvent); the others need no transaction. */
+const POINT_EVENTS: ReadonlySet<DomainEvent['type']> = new Set([
+  'bid_submitted',
+  'project_completed',
+  'review_received',
+]);
 
 export interface Composition {
   container: Container;
@@ -82,7 +172,25 @@ export async function compose(config: Config, options: ComposeOptions = {}): Pro
   const hub = new InProcessSocketHub();
   container.bind(TOKENS.Realtime).toConstantValue(hub);
 
+  // Marketplace: projects, bids, quota, reviews, achievements, files.
+  container.bind(TOKENS.UnitOfWork).toConstantValue(new MikroOrmUnitOfWork(orm.em));
+  container.bind(TOKENS.ProjectQuery).toConstantValue(new SqlProjectQuery(orm.em));
+  container.bind(TOKENS.BidQuery).toConstantValue(new SqlBidQuery(orm.em));
+  container.bind(TOKENS.StatsQuery).toConstantValue(new SqlStatsQuery(orm.em));
+  container.bind(TOKENS.Settings).toConstantValue({ timeZone: DEFAULT_PLATFORM_TIME_ZONE });
+  const events = new InProcessEventPublisher((error, event) => {
+    console.error(`event subscriber failed on ${event.type}:`, error);
+  });
+  container.bind(TOKENS.Events).toConstantValue(events);
+  const files = new DiskFileStorage({
+    directory: join(config.dataDir, 'uploads'),
+    onRemoveError: (name, error) => console.error(`could not remove upload ${name}:`, error),
+  });
+  container.bind(TOKENS.Files).toConstantValue(files);
+  container.bind(HTTP_TOKENS.Uploads).toConstantValue(files);
+
   const { Users, PasswordHasher: Hasher, Ids, Clock: Time, Sessions } = TOKENS;
+  const { UnitOfWork: Uow, Events, Files, ProjectQuery: PQ, BidQuery: BQ, StatsQuery: SQ, Settings } = TOKENS;
   container
     .bind(RegisterUser)
     .toResolvedValue((u, h, i, c) => new RegisterUser(u, h, i, c), [Users, Hasher, Ids, Time]);
@@ -97,6 +205,48 @@ export async function compose(config: Config, options: ComposeOptions = {}): Pro
   container.bind(ChangeOwnRole).toResolvedValue((u, c) => new ChangeOwnRole(u, c), [Users, Time]);
   container.bind(AdminChangeRole).toResolvedValue((u, c) => new AdminChangeRole(u, c), [Users, Time]);
   container.bind(PromoteToAdmin).toResolvedValue((u, c) => new PromoteToAdmin(u, c), [Users, Time]);
+
+  container
+    .bind(PostProject)
+    .toResolvedValue((u, e, f, i, c) => new PostProject(u, e, f, i, c), [Uow, Events, Files, Ids, Time]);
+  container.bind(EditProject).toResolvedValue((u, f, c) => new EditProject(u, f, c), [Uow, Files, Time]);
+  container
+    .bind(DeleteProject)
+    .toResolvedValue((u, e, f, c) => new DeleteProject(u, e, f, c), [Uow, Events, Files, Time]);
+  container.bind(GetProject).toResolvedValue((q, c) => new GetProject(q, c), [PQ, Time]);
+  container.bind(ListProjects).toResolvedValue((q) => new ListProjects(q), [PQ]);
+  container
+    .bind(MoveProjectPhase)
+    .toResolvedValue((u, e, c) => new MoveProjectPhase(u, e, c), [Uow, Events, Time]);
+  container.bind(CancelProject).toResolvedValue((u, e, c) => new CancelProject(u, e, c), [Uow, Events, Time]);
+  container
+    .bind(SubmitBid)
+    .toResolvedValue((u, e, i, c, s) => new SubmitBid(u, e, i, c, s), [Uow, Events, Ids, Time, Settings]);
+  container.bind(EditBid).toResolvedValue((u, c) => new EditBid(u, c), [Uow, Time]);
+  container.bind(DecideBid).toResolvedValue((u, e, c) => new DecideBid(u, e, c), [Uow, Events, Time]);
+  container.bind(ListProjectBids).toResolvedValue((u, q) => new ListProjectBids(u, q), [Uow, BQ]);
+  container.bind(ListMyBids).toResolvedValue((q) => new ListMyBids(q), [BQ]);
+  container.bind(GetBidQuota).toResolvedValue((q, c, s) => new GetBidQuota(q, c, s), [SQ, Time, Settings]);
+  container.bind(GetUserStats).toResolvedValue((q, c, s) => new GetUserStats(q, c, s), [SQ, Time, Settings]);
+  container.bind(GetPlatformStats).toResolvedValue((q) => new GetPlatformStats(q), [SQ]);
+  container
+    .bind(ReviewContractor)
+    .toResolvedValue((u, e, i, c) => new ReviewContractor(u, e, i, c), [Uow, Events, Ids, Time]);
+  container
+    .bind(RecordAchievements)
+    .toResolvedValue((u, e, i, c) => new RecordAchievements(u, e, i, c), [Uow, Events, Ids, Time]);
+  container.bind(GetAchievements).toResolvedValue((u, c) => new GetAchievements(u, c), [Uow, Time]);
+  container.bind(GetUserBadges).toResolvedValue((u, c) => new GetUserBadges(u, c), [Uow, Time]);
+  container
+    .bind(ApplySubscriptionStatus)
+    .toResolvedValue((u, c) => new ApplySubscriptionStatus(u, c), [Uow, Time]);
+  container.bind(GetCatalog).toConstantValue(new GetCatalog());
+
+  // Achievements follow the events that earn points.
+  const recordAchievements = container.get(RecordAchievements);
+  events.subscribe(async (event) => {
+    if (POINT_EVENTS.has(event.type)) await recordAchievements.execute(event);
+  });
 
   return {
     container,

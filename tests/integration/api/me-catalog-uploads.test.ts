@@ -1,0 +1,240 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { RecordAchievements } from '../../../application/achievements/use-cases.ts';
+import { CATALOG } from '../../../domain/catalog/catalog.ts';
+import { truncateAll } from '../support/database.ts';
+import {
+  buildMarketplaceApp,
+  type Caller,
+  createProject,
+  get,
+  type MarketplaceApp,
+  placeBid,
+  postProject,
+  projectData,
+  SAMPLE,
+  send,
+  signUp,
+  UNKNOWN_ID,
+} from './marketplace-support.ts';
+
+let t: MarketplaceApp;
+let owner: Caller;
+let contractor: Caller;
+
+beforeAll(async () => {
+  t = await buildMarketplaceApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+beforeEach(async () => {
+  await truncateAll(t.composition.orm);
+  t.clearUploads();
+  owner = await signUp(t, 'client');
+  contractor = await signUp(t, 'contractor');
+});
+
+describe('GET /api/users/me/*', () => {
+  it('lists my bids newest first, each with its project', async () => {
+    const first = await createProject(t, owner.cookie, {
+      title: 'First project here',
+      tags: ['a', 'b', 'c'],
+    });
+    const second = await createProject(t, owner.cookie, { title: 'Second project here' });
+    await placeBid(t, contractor.cookie, first);
+    await placeBid(t, contractor.cookie, second, { amount: 900 });
+    const res = await get(t, '/api/users/me/bids', contractor.cookie);
+    expect(res.statusCode).toBe(200);
+    const bids = res.json();
+    expect(bids.map((b: { project: { title: string } }) => b.project.title)).toEqual([
+      'Second project here',
+      'First project here',
+    ]);
+    expect(bids[1]).toMatchObject({
+      amount: '18500.00',
+      status: 'pending',
+      project: {
+        id: first,
+        title: 'First project here',
+        location: 'Nassau, New Providence, Bahamas',
+        category: 'Construction',
+        tags: ['a', 'b', 'c'],
+      },
+    });
+    // Nobody else's bids.
+    expect((await get(t, '/api/users/me/bids', owner.cookie)).json()).toEqual([]);
+  });
+
+  it('lists my projects only, paged, with the status filter', async () => {
+    const other = await signUp(t, 'client');
+    await createProject(t, other.cookie, { title: 'Not mine at all' });
+    const a = await createProject(t, owner.cookie, { title: 'Mine number one' });
+    await createProject(t, owner.cookie, { title: 'Mine number two' });
+    await send(t, 'POST', `/api/projects/${a}/cancel`, owner.cookie);
+
+    const page = await get(t, '/api/users/me/projects?limit=1', owner.cookie);
+    expect(page.json().map((p: { title: string }) => p.title)).toEqual(['Mine number two']);
+    expect(page.headers['x-total-count']).toBe('2');
+    expect(String(page.headers.link)).toMatch(
+      /^<\/api\/users\/me\/projects\?limit=1&cursor=[^>]+>; rel="next"$/,
+    );
+    const cancelled = await get(t, '/api/users/me/projects?status=cancelled', owner.cookie);
+    expect(cancelled.json().map((p: { title: string }) => p.title)).toEqual(['Mine number one']);
+    expect((await get(t, '/api/users/me/projects?limit=500', owner.cookie)).statusCode).toBe(400);
+  });
+
+  it('derives my stats and quota', async () => {
+    const p1 = await createProject(t, owner.cookie);
+    const p2 = await createProject(t, owner.cookie);
+    const won = await placeBid(t, contractor.cookie, p1);
+    await placeBid(t, contractor.cookie, p2);
+    await send(t, 'PATCH', `/api/bids/${won}/status`, owner.cookie, { status: 'accepted' });
+
+    const stats = (await get(t, '/api/users/me/stats', contractor.cookie)).json();
+    expect(stats).toMatchObject({
+      postedProjects: 0,
+      activeBids: 1,
+      wonProjects: 1,
+      totalBids: 2,
+      bidsThisMonth: 2,
+      subscriptionTier: 'free',
+      rating: 0,
+      reviewCount: 0,
+      bidQuota: { limit: 3, remaining: 1, limitReached: false },
+    });
+    expect((await get(t, '/api/users/me/stats', owner.cookie)).json()).toMatchObject({
+      postedProjects: 2,
+      activeProjects: 2,
+      completedProjects: 0,
+    });
+    const quota = (await get(t, '/api/users/me/quota', contractor.cookie)).json();
+    expect(quota).toMatchObject({
+      tier: 'free',
+      limit: 3,
+      bidsThisMonth: 2,
+      remaining: 1,
+      limitReached: false,
+    });
+    expect(new Date(quota.resetsAt).getTime()).toBeGreaterThan(Date.now());
+  });
+
+  it('shows achievements and badges once points are earned', async () => {
+    const empty = (await get(t, '/api/users/me/achievements', contractor.cookie)).json();
+    expect(empty.badges).toEqual([]);
+
+    // A quick bid earns speed points through the published event.
+    await placeBid(t, contractor.cookie, await createProject(t, owner.cookie));
+    // Two five-star reviews (fed to the subscriber directly) reach the bronze quality badge (25).
+    const record = t.composition.get(RecordAchievements);
+    for (const reviewId of ['r1', 'r2']) {
+      await record.execute({
+        type: 'review_received',
+        occurredAt: new Date(),
+        reviewId,
+        projectId: null,
+        reviewerId: owner.id,
+        recipientId: contractor.id,
+        rating: 5,
+      } as never);
+    }
+    const achievements = (await get(t, '/api/users/me/achievements', contractor.cookie)).json();
+    expect(achievements.categories).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ category: 'speed', points: 5 }),
+        expect.objectContaining({ category: 'quality', points: 40 }),
+      ]),
+    );
+    expect(achievements.badges.map((b: { badge: { id: string } }) => b.badge.id)).toContain('quality_bronze');
+
+    const badges = await get(t, `/api/users/${contractor.id}/badges`, owner.cookie);
+    expect(badges.statusCode).toBe(200);
+    expect(badges.json()).toEqual([
+      expect.objectContaining({
+        badge: expect.objectContaining({ name: 'Quality Work (Bronze)', icon: 'star' }),
+      }),
+    ]);
+    expect((await get(t, `/api/users/${UNKNOWN_ID}/badges`, owner.cookie)).json()).toEqual([]);
+    expect((await get(t, '/api/users/nobody/badges', owner.cookie)).statusCode).toBe(400);
+  });
+
+  it.each([
+    '/api/users/me/bids',
+    '/api/users/me/projects',
+    '/api/users/me/stats',
+    '/api/users/me/quota',
+    '/api/users/me/achievements',
+    `/api/users/${UNKNOWN_ID}/badges`,
+  ])('%s answers 401 when signed out', async (url) => {
+    const res = await get(t, url);
+    expect(res.statusCode).toBe(401);
+    expect(res.json().code).toBe('UNAUTHENTICATED');
+  });
+});
+
+describe('GET /api/catalog', () => {
+  it('answers every catalogue unchanged, without signing in', async () => {
+    const res = await get(t, '/api/catalog');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual(JSON.parse(JSON.stringify(CATALOG)));
+    expect(res.headers['cache-control']).toBe('public, max-age=3600');
+  });
+});
+
+describe('GET /uploads/{name}', () => {
+  async function upload() {
+    const res = await postProject(t, owner.cookie, projectData(), [
+      SAMPLE.png(),
+      SAMPLE.pdf(),
+      SAMPLE.docx('Scope – rév 2.docx'),
+    ]);
+    expect(res.statusCode).toBe(201);
+    return res.json().attachments as Array<{ name: string; url: string }>;
+  }
+
+  it('serves images and PDFs inline and documents as downloads under their original name, nosniff', async () => {
+    const [png, pdf, docx] = await upload();
+    const image = await get(t, png?.url as string);
+    expect(image.statusCode).toBe(200);
+    expect(image.headers['content-type']).toBe('image/png');
+    expect(image.headers['x-content-type-options']).toBe('nosniff');
+    expect(image.headers['content-disposition']).toBe(
+      `inline; filename="photo.png"; filename*=UTF-8''photo.png`,
+    );
+    expect(image.rawPayload).toEqual(SAMPLE.png().data);
+
+    const doc = await get(t, pdf?.url as string);
+    expect(doc.headers['content-type']).toBe('application/pdf');
+    expect(doc.headers['content-disposition']).toMatch(/^inline; /);
+
+    const word = await get(t, docx?.url as string);
+    expect(word.headers['content-type']).toBe(
+      'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+    );
+    expect(word.headers['content-disposition']).toBe(
+      `attachment; filename="Scope _ r_v 2.docx"; filename*=UTF-8''Scope%20%E2%80%93%20r%C3%A9v%202.docx`,
+    );
+    expect(word.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it.each([
+    '/uploads/..%2F..%2Fetc%2Fpasswd',
+    '/uploads/../package.json',
+    '/uploads/%2Fetc%2Fpasswd',
+    '/uploads/..%252F..%252Fetc%252Fpasswd',
+    '/uploads/00000000-0000-4000-8000-000000000000.png',
+    '/uploads/not-issued.png',
+    '/uploads/session-secret',
+  ])('answers 404 to %s', async (url) => {
+    const res = await get(t, url);
+    expect(res.statusCode).toBe(404);
+  });
+
+  it('answers 404 for the metadata record and for files placed there by hand with another name', async () => {
+    const [png] = await upload();
+    expect((await get(t, `${png?.url}.json`)).statusCode).toBe(404);
+    writeFileSync(join(t.uploadsDir, 'notes.txt'), 'hello');
+    expect((await get(t, '/uploads/notes.txt')).statusCode).toBe(404);
+  });
+});
