@@ -12,9 +12,11 @@
 export const RAC_SHARED_EXPORTS = [
   'Button',
   'Checkbox',
+  'CheckboxGroup',
   'Dialog',
   'DialogTrigger',
   'FieldError',
+  'FileTrigger',
   'Form',
   'Header',
   'Heading',

@@ -1,6 +1,7 @@
 import type { RemoteProps } from '@buildbid/api-client';
 import { Dashboard } from './Dashboard.tsx';
 import { SwitchRolePage } from './SwitchRole.tsx';
+import '../../projects/src/shared/shared.css';
 import './account.css';
 
 function ComingSoon({ title }: { title: string }) {
@@ -20,7 +21,7 @@ export default function App(props: RemoteProps) {
   if (!user) return null;
   switch (path) {
     case '/':
-      return <Dashboard user={user} />;
+      return <Dashboard user={user} country={props.country} />;
     case '/switch-role':
       return <SwitchRolePage {...props} user={user} />;
     case '/profile':

@@ -1,11 +1,111 @@
-import { type ApiUser, ROLE_LABELS } from '@buildbid/api-client';
+import { type ApiUser, type RemoteProps, ROLE_LABELS } from '@buildbid/api-client';
+import { Button, Link } from 'react-aria-components';
+import { listMyProjects, listProjects, type ProjectPage } from '../../projects/src/shared/api.ts';
+import { formatBudget, formatPostedAgo } from '../../projects/src/shared/format.ts';
+import { PinIcon } from '../../projects/src/shared/icons.tsx';
+import { placeText } from '../../projects/src/shared/labels.ts';
+import { errorText } from '../../projects/src/shared/notify.ts';
+import { PhaseBadge } from '../../projects/src/shared/PhaseBadge.tsx';
+import { useLoad } from '../../projects/src/shared/useLoad.ts';
+
+/** Dashboard shows the first 5 projects (accounts-and-shell section 9). */
+export const DASHBOARD_PROJECTS = 5;
 
 /** The greeting uses the first name, falling back to the user's name. */
 export function greetingName(user: ApiUser): string {
   return user.firstName?.trim() || user.name?.trim() || user.email;
 }
 
-export function Dashboard({ user }: { user: ApiUser }) {
+type Props = Pick<RemoteProps, 'country'> & { user: ApiUser };
+
+/** Clients see their own projects ('My Projects'); others the available ones in the header's country. */
+function loadDashboardProjects(user: ApiUser, country: string): Promise<ProjectPage> {
+  return user.role === 'client'
+    ? listMyProjects(DASHBOARD_PROJECTS + 1)
+    : listProjects({ country, status: 'active', limit: DASHBOARD_PROJECTS + 1 });
+}
+
+function ProjectList({ user, country }: Props) {
+  const isClient = user.role === 'client';
+  const key = `${user.id}:${user.role}:${isClient ? '' : country}`;
+  const { state, reload } = useLoad<ProjectPage>(key, () => loadDashboardProjects(user, country));
+  const heading = isClient ? 'My Projects' : 'Available Projects';
+  const projects = state.data?.projects ?? [];
+  const more = state.data ? Math.max(state.data.total, projects.length) > DASHBOARD_PROJECTS : false;
+
+  return (
+    <section className="card dashboard-projects" aria-labelledby="dashboard-projects-title">
+      <div className="dashboard-section-head">
+        <h2 id="dashboard-projects-title" className="card-title">
+          {heading}
+        </h2>
+        {more && (
+          <Link href="/projects" className="text-link">
+            View All Projects
+          </Link>
+        )}
+      </div>
+      {state.status === 'loading' ? (
+        <div aria-busy="true">
+          <span className="sr-only" role="status">
+            Loading projects
+          </span>
+          {[0, 1, 2].map((i) => (
+            <div key={i} className="dashboard-project skeleton-row" aria-hidden="true" />
+          ))}
+        </div>
+      ) : state.status === 'error' && !state.data ? (
+        <div role="alert" className="dashboard-empty">
+          <p className="muted">{errorText(state.error)}</p>
+          <Button className="btn btn-outline" onPress={() => void reload()}>
+            Try again
+          </Button>
+        </div>
+      ) : projects.length === 0 ? (
+        <div className="dashboard-empty">
+          <p className="dashboard-empty-title">{isClient ? 'No projects yet' : 'No projects available'}</p>
+          {isClient && (
+            <Link href="/post-project" className="btn btn-primary">
+              Post Your First Project
+            </Link>
+          )}
+        </div>
+      ) : (
+        <ul className="dashboard-project-list">
+          {projects.slice(0, DASHBOARD_PROJECTS).map((p) => {
+            const place = placeText(p);
+            return (
+              <li key={p.id} className="dashboard-project">
+                <div className="dashboard-project-main">
+                  <Link href={`/projects/${p.id}`} className="dashboard-project-title">
+                    {p.title}
+                  </Link>
+                  <p className="muted small dashboard-project-meta">
+                    {place && (
+                      <span>
+                        <PinIcon /> {place}
+                      </span>
+                    )}
+                    <span>Posted {formatPostedAgo(p.createdAt)}</span>
+                    <span>
+                      {p.bidCount} {p.bidCount === 1 ? 'bid' : 'bids'}
+                    </span>
+                  </p>
+                </div>
+                <div className="dashboard-project-side">
+                  <PhaseBadge phase={p.currentPhase} bidDeadline={p.bidDeadline} />
+                  <span className="dashboard-project-budget">{formatBudget(p.budgetMin, p.budgetMax)}</span>
+                </div>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+export function Dashboard({ user, country }: Props) {
   return (
     <section className="dashboard">
       <div className="dashboard-head">
@@ -19,10 +119,21 @@ export function Dashboard({ user }: { user: ApiUser }) {
           </p>
         </div>
       </div>
-      <div className="card dashboard-soon">
-        <p className="muted">
-          Your statistics, projects and achievements will appear here. This page is coming soon.
-        </p>
+      <div className={user.role === 'client' ? 'dashboard-grid' : 'dashboard-grid dashboard-grid-single'}>
+        <ProjectList user={user} country={country} />
+        {user.role === 'client' && (
+          <aside className="card dashboard-actions" aria-labelledby="quick-actions-title">
+            <h2 id="quick-actions-title" className="card-title">
+              Quick Actions
+            </h2>
+            <Link href="/post-project" className="btn btn-primary btn-block">
+              Post New Project
+            </Link>
+            <Link href="/projects" className="btn btn-outline btn-block">
+              View All Projects
+            </Link>
+          </aside>
+        )}
       </div>
     </section>
   );

@@ -1,11 +1,11 @@
 import type { RemoteProps } from '@buildbid/api-client';
+import { MyBidsPage } from './MyBids.tsx';
+import '../../projects/src/shared/shared.css';
+import './bids.css';
 
-/** The bids remote: My Bids. The page arrives with a later issue. */
-export default function App(_props: RemoteProps) {
-  return (
-    <section>
-      <h1 className="page-title">My Bids</h1>
-      <p className="muted">This page is coming soon.</p>
-    </section>
-  );
+/** The bids remote: My Bids (/my-bids). */
+export default function App(props: RemoteProps) {
+  const { user } = props;
+  if (!user) return null;
+  return <MyBidsPage {...props} user={user} />;
 }

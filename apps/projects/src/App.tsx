@@ -1,19 +1,41 @@
 import type { RemoteProps } from '@buildbid/api-client';
+import { BrowsePage } from './pages/BrowsePage.tsx';
+import { EditProjectPage } from './pages/EditProjectPage.tsx';
+import { PostProjectPage } from './pages/PostProjectPage.tsx';
+import { ProjectDetailPage } from './pages/ProjectDetailPage.tsx';
+import './shared/shared.css';
+import './projects.css';
 
-/** The heading for each projects route; the pages themselves arrive with later issues. */
-export function titleFor(path: string): string {
-  if (path === '/post-project') return 'Post a New Project';
-  if (/^\/projects\/[^/]+\/edit$/.test(path)) return 'Edit Project';
-  if (/^\/projects\/[^/]+$/.test(path)) return 'Project Details';
-  return 'Projects';
+export type ProjectsRoute =
+  | { page: 'browse' }
+  | { page: 'post' }
+  | { page: 'detail'; id: string }
+  | { page: 'edit'; id: string };
+
+/** The projects remote's routes: /projects, /projects/{id}, /projects/{id}/edit, /post-project. */
+export function routeFor(path: string): ProjectsRoute {
+  const clean = path.length > 1 ? path.replace(/\/+$/, '') : path;
+  if (clean === '/post-project') return { page: 'post' };
+  const edit = /^\/projects\/([^/]+)\/edit$/.exec(clean);
+  if (edit?.[1]) return { page: 'edit', id: decodeURIComponent(edit[1]) };
+  const detail = /^\/projects\/([^/]+)$/.exec(clean);
+  if (detail?.[1]) return { page: 'detail', id: decodeURIComponent(detail[1]) };
+  return { page: 'browse' };
 }
 
 /** The projects remote: browse, detail, edit and post. */
-export default function App({ path }: RemoteProps) {
-  return (
-    <section>
-      <h1 className="page-title">{titleFor(path)}</h1>
-      <p className="muted">This page is coming soon.</p>
-    </section>
-  );
+export default function App(props: RemoteProps) {
+  const route = routeFor(props.path);
+  // The post form renders for visitors too (with a warning); the other pages need a user.
+  if (route.page === 'post') return <PostProjectPage {...props} />;
+  const { user } = props;
+  if (!user) return null;
+  switch (route.page) {
+    case 'detail':
+      return <ProjectDetailPage key={route.id} {...props} user={user} id={route.id} />;
+    case 'edit':
+      return <EditProjectPage key={route.id} {...props} user={user} id={route.id} />;
+    default:
+      return <BrowsePage {...props} user={user} />;
+  }
 }

@@ -1,0 +1,62 @@
+// @vitest-environment jsdom
+import { cleanup, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { makeProject } from '../../projects/src/test/fixtures.ts';
+import { makeUser, mockFetch } from '../../shell/src/test/helpers.ts';
+import { Dashboard } from './Dashboard.tsx';
+
+function answer(projects: unknown[], total = projects.length) {
+  return new Response(JSON.stringify(projects), {
+    status: 200,
+    headers: { 'content-type': 'application/json', 'x-total-count': String(total) },
+  });
+}
+
+const many = (n: number) =>
+  Array.from({ length: n }, (_, i) => makeProject({ id: `p${i}`, title: `Project ${i}` }));
+
+describe('Dashboard project list', () => {
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  it("keeps the greeting and shows a client's first 5 projects under 'My Projects'", async () => {
+    const fetch = mockFetch();
+    fetch.mockResolvedValue(answer(many(6), 9));
+    render(<Dashboard user={makeUser({ role: 'client' })} country="BS" />);
+    expect(screen.getByRole('heading', { level: 1, name: 'Welcome back, Ann!' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'My Projects' })).toBeTruthy();
+    expect(await screen.findByText('Project 4')).toBeTruthy();
+    expect(screen.queryByText('Project 5')).toBeNull();
+    expect(screen.getAllByRole('link', { name: 'View All Projects' }).length).toBe(2);
+    expect(screen.getByRole('link', { name: 'Post New Project' }).getAttribute('href')).toBe('/post-project');
+    expect(new URL(fetch.mock.calls[0]?.[0]?.url ?? 'http://none/').pathname).toBe('/api/users/me/projects');
+  });
+
+  it("shows 'No projects yet' with 'Post Your First Project' for clients", async () => {
+    mockFetch().mockResolvedValue(answer([]));
+    render(<Dashboard user={makeUser({ role: 'client' })} country="BS" />);
+    expect(await screen.findByText('No projects yet')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Post Your First Project' })).toBeTruthy();
+  });
+
+  it("shows 'Available Projects' to others, without quick actions, and 'No projects available'", async () => {
+    const fetch = mockFetch();
+    fetch.mockResolvedValue(answer([]));
+    render(<Dashboard user={makeUser({ role: 'contractor' })} country="US" />);
+    expect(screen.getByRole('heading', { name: 'Available Projects' })).toBeTruthy();
+    expect(await screen.findByText('No projects available')).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Post New Project' })).toBeNull();
+    const url = new URL(fetch.mock.calls[0]?.[0]?.url ?? 'http://none/');
+    expect(url.pathname).toBe('/api/projects');
+    expect(url.searchParams.get('country')).toBe('US');
+  });
+
+  it("has no 'View All Projects' link in the list with 5 or fewer", async () => {
+    mockFetch().mockResolvedValue(answer(many(5), 5));
+    render(<Dashboard user={makeUser({ role: 'contractor' })} country="" />);
+    expect(await screen.findByText('Project 4')).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'View All Projects' })).toBeNull();
+  });
+});

@@ -1,0 +1,114 @@
+// @vitest-environment jsdom
+import type { RemoteProps } from '@buildbid/api-client';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { OwnBid } from '../../projects/src/shared/types.ts';
+import { jsonResponse, makeUser, mockFetch } from '../../shell/src/test/helpers.ts';
+import { MyBidsPage } from './MyBids.tsx';
+
+function bid(id: string, status: OwnBid['status'], amount: string, tags: string[] = []): OwnBid {
+  return {
+    id,
+    projectId: `p-${id}`,
+    contractorId: 'c1',
+    amount,
+    timeline: 30,
+    proposal: `Proposal ${id}`,
+    status,
+    createdAt: '2025-06-01T12:00:00.000Z',
+    updatedAt: '2025-06-01T12:00:00.000Z',
+    project: { id: `p-${id}`, title: `Project ${id}`, location: 'Nassau', category: 'Construction', tags },
+  };
+}
+
+function setup(bids: OwnBid[]) {
+  const fetch = mockFetch();
+  fetch.mockImplementation(async () => jsonResponse(200, bids));
+  const user = makeUser({ role: 'contractor' });
+  const props = {
+    path: '/my-bids',
+    search: '',
+    user,
+    country: 'BS',
+    navigate: vi.fn(),
+    refreshUser: vi.fn(async () => {}),
+    toast: vi.fn(),
+  } satisfies RemoteProps;
+  render(<MyBidsPage {...props} user={user} />);
+  return props;
+}
+
+const summaryValue = (label: string) =>
+  screen.getAllByText(label).find((el) => el.closest('.summary-card'))?.nextElementSibling?.textContent;
+
+describe('MyBidsPage', () => {
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  it('shows the summary cards and tab counts', async () => {
+    setup([
+      bid('1', 'pending', '1000.00', ['a', 'b', 'c']),
+      bid('2', 'pending', '2500.50'),
+      bid('3', 'accepted', '10000.00'),
+      bid('4', 'rejected', '500.00'),
+    ]);
+    expect(await screen.findByRole('tab', { name: 'All (4)' })).toBeTruthy();
+    expect(screen.getByRole('tab', { name: 'Pending (2)' })).toBeTruthy();
+    expect(screen.getByRole('tab', { name: 'Accepted (1)' })).toBeTruthy();
+    expect(screen.getByRole('tab', { name: 'Not Selected (1)' })).toBeTruthy();
+    expect(summaryValue('Pending')).toBe('2');
+    expect(summaryValue('Accepted')).toBe('1');
+    expect(summaryValue('Not Selected')).toBe('1');
+    expect(summaryValue('Total Value')).toBe('$14,000.50');
+    expect(screen.getByRole('heading', { level: 1, name: 'My Bids' })).toBeTruthy();
+  });
+
+  it('shows a bid card with its facts, two tags, and the actions by status', async () => {
+    setup([bid('1', 'pending', '1000.00', ['a', 'b', 'c']), bid('3', 'accepted', '10000.00')]);
+    const card = (await screen.findByRole('heading', { name: 'Project 1' })).closest(
+      'article',
+    ) as HTMLElement;
+    const c = within(card);
+    expect(c.getByText('$1,000')).toBeTruthy();
+    expect(c.getByText('30 days')).toBeTruthy();
+    expect(c.getByText('#a')).toBeTruthy();
+    expect(c.queryByText('#c')).toBeNull();
+    expect(c.getByText(/23 reviews/)).toBeTruthy();
+    expect(c.getByRole('link', { name: 'View Project' }).getAttribute('href')).toBe('/projects/p-1');
+    expect(c.getByRole('button', { name: 'Edit Bid' })).toBeTruthy();
+    expect(c.queryByRole('button', { name: 'Contact Owner' })).toBeNull();
+    const accepted = within(
+      screen.getByRole('heading', { name: 'Project 3' }).closest('article') as HTMLElement,
+    );
+    expect(accepted.getByRole('button', { name: 'Contact Owner' })).toBeTruthy();
+    expect(accepted.queryByRole('button', { name: 'Edit Bid' })).toBeNull();
+  });
+
+  it('filters by tab and shows each empty state', async () => {
+    setup([bid('1', 'pending', '1000.00')]);
+    fireEvent.click(await screen.findByRole('tab', { name: 'Accepted (0)' }));
+    expect(screen.getByText('No accepted bids')).toBeTruthy();
+    fireEvent.click(screen.getByRole('tab', { name: 'Not Selected (0)' }));
+    expect(screen.getByText('No rejected bids')).toBeTruthy();
+    fireEvent.click(screen.getByRole('tab', { name: 'Pending (1)' }));
+    expect(screen.getByRole('heading', { name: 'Project 1' })).toBeTruthy();
+  });
+
+  it("says 'No bids yet' with a link to browse, and 'No pending bids'", async () => {
+    setup([]);
+    expect(await screen.findByText('No bids yet')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Browse Projects' }).getAttribute('href')).toBe('/projects');
+    fireEvent.click(screen.getByRole('tab', { name: 'Pending (0)' }));
+    expect(screen.getByText('No pending bids')).toBeTruthy();
+  });
+
+  it('opens the bid dialog in edit mode from Edit Bid', async () => {
+    setup([bid('1', 'pending', '1000.00')]);
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit Bid' }));
+    const dialog = screen.getByRole('dialog', { name: 'Edit Bid' });
+    expect((within(dialog).getByLabelText(/Bid Amount/) as HTMLInputElement).value).toBe('1000.00');
+    expect((within(dialog).getByLabelText(/Timeline/) as HTMLInputElement).value).toBe('30');
+  });
+});

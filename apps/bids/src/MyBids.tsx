@@ -1,0 +1,240 @@
+/** My Bids (projects-and-bids 2.5): summary cards, tabs with counts, bid cards and empty states. */
+import type { ApiUser, RemoteProps } from '@buildbid/api-client';
+import { useState } from 'react';
+import { Button, Link, Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
+import { listMyBids } from '../../projects/src/shared/api.ts';
+import { BidDialog } from '../../projects/src/shared/BidDialog.tsx';
+import { formatDate, formatUsd, sumAmounts } from '../../projects/src/shared/format.ts';
+import { PinIcon } from '../../projects/src/shared/icons.tsx';
+import { errorText } from '../../projects/src/shared/notify.ts';
+import { StatusBadge } from '../../projects/src/shared/PhaseBadge.tsx';
+import type { OwnBid } from '../../projects/src/shared/types.ts';
+import { useLoad } from '../../projects/src/shared/useLoad.ts';
+
+export type BidTab = 'all' | 'pending' | 'accepted' | 'rejected';
+
+export const TABS: ReadonlyArray<{ id: BidTab; label: string; empty: string }> = [
+  { id: 'all', label: 'All', empty: 'No bids yet' },
+  { id: 'pending', label: 'Pending', empty: 'No pending bids' },
+  { id: 'accepted', label: 'Accepted', empty: 'No accepted bids' },
+  { id: 'rejected', label: 'Not Selected', empty: 'No rejected bids' },
+];
+
+/** Placeholder owner reviews on My Bids (section 9). */
+export const OWNER_REVIEWS_ON_MY_BIDS = 23;
+export const CARD_TAGS = 2;
+
+export function bidsFor(bids: readonly OwnBid[], tab: BidTab): OwnBid[] {
+  return tab === 'all' ? [...bids] : bids.filter((b) => b.status === tab);
+}
+
+export function summaryOf(bids: readonly OwnBid[]) {
+  return {
+    pending: bidsFor(bids, 'pending').length,
+    accepted: bidsFor(bids, 'accepted').length,
+    rejected: bidsFor(bids, 'rejected').length,
+    totalValue: sumAmounts(bids.map((b) => b.amount)),
+  };
+}
+
+function BidCard({ bid, onEdit, onContact }: { bid: OwnBid; onEdit(): void; onContact(): void }) {
+  const tags = bid.project?.tags ?? [];
+  const titleId = `bid-${bid.id}-title`;
+  return (
+    <article className="card bid-card" aria-labelledby={titleId}>
+      <div className="bid-card-head">
+        <div>
+          <h3 id={titleId} className="bid-card-title">
+            {bid.project?.title ?? 'Project'}
+          </h3>
+          <p className="muted small bid-card-meta">
+            <span>Submitted {formatDate(bid.createdAt)}</span>
+            {bid.project?.location && (
+              <span>
+                <PinIcon /> {bid.project.location}
+              </span>
+            )}
+          </p>
+        </div>
+        <StatusBadge status={bid.status} />
+      </div>
+      <p className="clamp-2">{bid.proposal}</p>
+      <div className="badge-row">
+        {bid.project?.category && <span className="badge badge-outline">{bid.project.category}</span>}
+        {tags.slice(0, CARD_TAGS).map((t) => (
+          <span key={t} className="tag">
+            #{t}
+          </span>
+        ))}
+      </div>
+      <div className="bid-card-figures">
+        <div>
+          <p className="muted small">Bid Amount</p>
+          <p className="bid-amount">{formatUsd(bid.amount)}</p>
+        </div>
+        <div>
+          <p className="muted small">Timeline</p>
+          <p className="bid-timeline">{bid.timeline} days</p>
+        </div>
+        <div className="owner-block">
+          <span className="avatar" aria-hidden="true">
+            PO
+          </span>
+          <div>
+            <p className="owner-label small">Project Owner</p>
+            <p className="muted small">
+              <span aria-hidden="true">★</span> 5.0 ({OWNER_REVIEWS_ON_MY_BIDS} reviews)
+            </p>
+          </div>
+        </div>
+      </div>
+      <div className="actions">
+        <Link href={`/projects/${bid.projectId ?? bid.project?.id}`} className="btn btn-outline">
+          View Project
+        </Link>
+        {bid.status === 'accepted' && (
+          <Button className="btn btn-primary" onPress={onContact}>
+            Contact Owner
+          </Button>
+        )}
+        {bid.status === 'pending' && (
+          <Button className="btn btn-outline" onPress={onEdit}>
+            Edit Bid
+          </Button>
+        )}
+      </div>
+    </article>
+  );
+}
+
+function EmptyState({ tab }: { tab: BidTab }) {
+  const entry = TABS.find((t) => t.id === tab);
+  return (
+    <div className="card empty-state">
+      <h3 className="card-title">{entry?.empty}</h3>
+      {tab === 'all' && (
+        <>
+          <p className="muted">Find a project that fits your skills and submit your first bid.</p>
+          <Link href="/projects" className="btn btn-primary">
+            Browse Projects
+          </Link>
+        </>
+      )}
+    </div>
+  );
+}
+
+export function MyBidsPage({ user, toast, navigate }: RemoteProps & { user: ApiUser }) {
+  const { state, reload } = useLoad<OwnBid[]>('my-bids', listMyBids);
+  const [tab, setTab] = useState<BidTab>('all');
+  const [editing, setEditing] = useState<OwnBid | null>(null);
+  const bids = state.data ?? [];
+  const summary = summaryOf(bids);
+
+  return (
+    <section className="my-bids">
+      <h1 className="page-title">My Bids</h1>
+      <p className="muted page-lead">Track the bids you have submitted and their status.</p>
+
+      <div className="summary-grid">
+        <div className="card summary-card">
+          <p className="muted small">Pending</p>
+          <p className="summary-value">{summary.pending}</p>
+        </div>
+        <div className="card summary-card">
+          <p className="muted small">Accepted</p>
+          <p className="summary-value">{summary.accepted}</p>
+        </div>
+        <div className="card summary-card">
+          <p className="muted small">Not Selected</p>
+          <p className="summary-value">{summary.rejected}</p>
+        </div>
+        <div className="card summary-card">
+          <p className="muted small">Total Value</p>
+          <p className="summary-value">{formatUsd(summary.totalValue)}</p>
+        </div>
+      </div>
+
+      {state.status === 'loading' ? (
+        <div aria-busy="true">
+          <span className="sr-only" role="status">
+            Loading bids
+          </span>
+          {[0, 1, 2].map((i) => (
+            <div key={i} className="card bid-card" aria-hidden="true">
+              <div className="skeleton skeleton-title" />
+              <div className="skeleton skeleton-line" />
+              <div className="skeleton skeleton-line short" />
+            </div>
+          ))}
+        </div>
+      ) : state.status === 'error' && !state.data ? (
+        <div className="card empty-state" role="alert">
+          <h2 className="card-title">Your bids didn't load</h2>
+          <p className="muted">{errorText(state.error)}</p>
+          <Button className="btn btn-primary" onPress={() => void reload()}>
+            Try again
+          </Button>
+        </div>
+      ) : (
+        <Tabs selectedKey={tab} onSelectionChange={(k) => setTab(k as BidTab)} className="tabs">
+          <TabList aria-label="Bids by status" className="tab-list">
+            {TABS.map((t) => (
+              <Tab key={t.id} id={t.id} className="tab">
+                {t.label} ({bidsFor(bids, t.id).length})
+              </Tab>
+            ))}
+          </TabList>
+          {TABS.map((t) => {
+            const list = bidsFor(bids, t.id);
+            return (
+              <TabPanel key={t.id} id={t.id} className="tab-panel">
+                {list.length === 0 ? (
+                  <EmptyState tab={t.id} />
+                ) : (
+                  <div className="bid-cards">
+                    {list.map((b) => (
+                      <BidCard
+                        key={b.id}
+                        bid={b}
+                        onEdit={() => setEditing(b)}
+                        onContact={() =>
+                          toast({
+                            title: 'Coming Soon',
+                            description: 'Contacting the project owner is coming soon.',
+                          })
+                        }
+                      />
+                    ))}
+                  </div>
+                )}
+              </TabPanel>
+            );
+          })}
+        </Tabs>
+      )}
+
+      {editing && (
+        <BidDialog
+          project={{
+            id: editing.project?.id ?? editing.projectId,
+            title: editing.project?.title ?? 'Project',
+            location: editing.project?.location ?? null,
+            category: editing.project?.category ?? '',
+            budgetMin: null,
+            budgetMax: null,
+          }}
+          bid={editing}
+          isOpen
+          onOpenChange={(open) => {
+            if (!open) setEditing(null);
+          }}
+          tier={user.subscriptionTier}
+          toast={toast}
+          navigate={navigate}
+          onSubmitted={() => void reload()}
+        />
+      )}
+    </section>
+  );
+}

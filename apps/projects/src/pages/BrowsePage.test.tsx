@@ -1,0 +1,74 @@
+// @vitest-environment jsdom
+import type { RemoteProps } from '@buildbid/api-client';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { makeUser, mockFetch } from '../../../shell/src/test/helpers.ts';
+import { makeProject } from '../test/fixtures.ts';
+import { BrowsePage, readBrowseFilters, toQuery } from './BrowsePage.tsx';
+
+function answer(projects: unknown[], total = projects.length) {
+  return new Response(JSON.stringify(projects), {
+    status: 200,
+    headers: { 'content-type': 'application/json', 'x-total-count': String(total) },
+  });
+}
+
+function setup(search = '', country = 'BS') {
+  const user = makeUser({ role: 'contractor' });
+  const props = {
+    path: '/projects',
+    search,
+    user,
+    country,
+    navigate: vi.fn(),
+    refreshUser: vi.fn(async () => {}),
+    toast: vi.fn(),
+  } satisfies RemoteProps;
+  render(<BrowsePage {...props} user={user} />);
+  return props;
+}
+
+describe('BrowsePage', () => {
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  it('builds the request from the filters; all countries is an empty value', () => {
+    expect(toQuery(readBrowseFilters('', ''))).toEqual({ country: '' });
+    expect(toQuery(readBrowseFilters('?category=Residential&country=US&budget=5k-25k&q=roof', 'BS'))).toEqual(
+      {
+        country: 'US',
+        category: 'Residential',
+        budget: '5k-25k',
+        q: 'roof',
+      },
+    );
+    expect(readBrowseFilters('', 'BS').country).toBe('BS');
+  });
+
+  it('shows skeletons, then the cards and the count', async () => {
+    const fetch = mockFetch();
+    fetch.mockResolvedValue(answer([makeProject(), makeProject({ id: 'p2', title: 'Deck' })], 2));
+    setup();
+    expect(document.querySelectorAll('.skeleton-card').length).toBeGreaterThan(0);
+    expect(await screen.findByText('2 projects found')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Deck' })).toBeTruthy();
+    const url = new URL(fetch.mock.calls[0]?.[0]?.url ?? 'http://none/');
+    expect(url.searchParams.get('country')).toBe('BS');
+  });
+
+  it("says 'No projects found' and clears the filters", async () => {
+    const fetch = mockFetch();
+    fetch.mockImplementation(async () => answer([]));
+    setup('?category=Industrial');
+    expect(await screen.findByText('No projects found')).toBeTruthy();
+    expect(screen.getByText('0 projects found')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Clear Filters' }));
+    await waitFor(() => {
+      const last = new URL(fetch.mock.calls.at(-1)?.[0]?.url ?? 'http://none/');
+      expect(last.searchParams.get('category')).toBeNull();
+      expect(last.searchParams.get('country')).toBe('');
+    });
+  });
+});

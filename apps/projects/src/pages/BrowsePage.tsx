@@ -1,0 +1,225 @@
+/** Projects browse (section 2.1): search, country, category and budget filters, cards, count. */
+import type { ApiUser, RemoteProps } from '@buildbid/api-client';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Button, Input, Label, SearchField } from 'react-aria-components';
+import { COUNTRIES } from '../../../../domain/catalog/countries.ts';
+import { BROWSE_CATEGORIES } from '../../../../domain/catalog/projects.ts';
+import { BUDGET_BANDS } from '../../../../domain/project/browse.ts';
+import { ProjectCard, SkeletonCard } from '../components/ProjectCard.tsx';
+import { listProjects, type ProjectPage, type ProjectQuery } from '../shared/api.ts';
+import { BidDialog } from '../shared/BidDialog.tsx';
+import { SelectInput } from '../shared/fields.tsx';
+import { projectsFoundText } from '../shared/format.ts';
+import { errorText } from '../shared/notify.ts';
+import type { ProjectSummary } from '../shared/types.ts';
+import { useLoad } from '../shared/useLoad.ts';
+
+const ALL = 'all';
+const SKELETONS = 6;
+
+export interface BrowseFilters {
+  q: string;
+  country: string;
+  category: string;
+  budget: string;
+}
+
+/** The filters named in the query string (View Similar links here with category and country). */
+export function readBrowseFilters(search: string, headerCountry: string): BrowseFilters {
+  const p = new URLSearchParams(search);
+  return {
+    q: p.get('q') ?? '',
+    country: p.has('country') ? p.get('country') || ALL : headerCountry || ALL,
+    category: p.get('category') || ALL,
+    budget: p.get('budget') || ALL,
+  };
+}
+
+/** The request: 'all' becomes an empty country and no category/budget filter. */
+export function toQuery(f: BrowseFilters, cursor?: string): ProjectQuery {
+  const q: ProjectQuery = { country: f.country === ALL ? '' : f.country };
+  if (f.q.trim()) q.q = f.q.trim();
+  if (f.category !== ALL) q.category = f.category;
+  if (f.budget !== ALL) q.budget = f.budget as ProjectQuery['budget'];
+  if (cursor) q.cursor = cursor;
+  return q;
+}
+
+const CATEGORY_OPTIONS = [
+  { value: ALL, label: 'All' },
+  ...BROWSE_CATEGORIES.map((c) => ({ value: c, label: c })),
+];
+const BUDGET_OPTIONS = [{ value: ALL, label: 'Any Budget' }, ...BUDGET_BANDS];
+const COUNTRY_OPTIONS = [
+  { value: ALL, label: 'All Countries' },
+  ...COUNTRIES.map((c) => ({ value: c.code, label: `${c.flag} ${c.name}`, textValue: c.name })),
+];
+
+export function BrowsePage(props: RemoteProps & { user: ApiUser }) {
+  const { user, search, country: headerCountry, toast, navigate } = props;
+  const [filters, setFilters] = useState<BrowseFilters>(() => readBrowseFilters(search, headerCountry));
+  const [debouncedQ, setDebouncedQ] = useState(filters.q);
+  const [more, setMore] = useState<ProjectSummary[]>([]);
+  const [cursor, setCursor] = useState<string | null>(null);
+  const [loadingMore, setLoadingMore] = useState(false);
+  const [bidOn, setBidOn] = useState<ProjectSummary | null>(null);
+
+  // The header's country filter also applies.
+  const lastHeaderCountry = useRef(headerCountry);
+  useEffect(() => {
+    if (lastHeaderCountry.current === headerCountry) return;
+    lastHeaderCountry.current = headerCountry;
+    setFilters((f) => ({ ...f, country: headerCountry || ALL }));
+  }, [headerCountry]);
+
+  useEffect(() => {
+    const t = setTimeout(() => setDebouncedQ(filters.q), 300);
+    return () => clearTimeout(t);
+  }, [filters.q]);
+
+  const effective = useMemo(() => ({ ...filters, q: debouncedQ }), [filters, debouncedQ]);
+  const key = JSON.stringify(toQuery(effective));
+  const { state, reload } = useLoad<ProjectPage>(key, () => listProjects(toQuery(effective)));
+
+  useEffect(() => {
+    setMore([]);
+    setCursor(state.status === 'ready' ? state.data.nextCursor : null);
+  }, [state]);
+
+  const page = state.data;
+  const projects = page ? [...page.projects, ...more] : [];
+  const total = page ? Math.max(page.total, projects.length) : 0;
+
+  async function loadMore() {
+    if (!cursor) return;
+    setLoadingMore(true);
+    try {
+      const next = await listProjects(toQuery(effective, cursor));
+      setMore((m) => [...m, ...next.projects]);
+      setCursor(next.nextCursor);
+    } catch (error) {
+      toast({ title: 'Error', description: errorText(error), variant: 'destructive' });
+    } finally {
+      setLoadingMore(false);
+    }
+  }
+
+  const set = (patch: Partial<BrowseFilters>) => setFilters((f) => ({ ...f, ...patch }));
+  const clear = () => setFilters({ q: '', country: ALL, category: ALL, budget: ALL });
+
+  return (
+    <section className="browse">
+      <div className="page-head">
+        <div>
+          <h1 className="page-title">Browse Projects</h1>
+          <p className="muted">Find construction and renovation projects that match your skills.</p>
+        </div>
+        {user.role === 'client' && (
+          <Button className="btn btn-primary" onPress={() => navigate('/post-project')}>
+            Post Project
+          </Button>
+        )}
+      </div>
+
+      <search className="card filters" aria-label="Filter projects">
+        <SearchField className="field filters-search" value={filters.q} onChange={(q) => set({ q })}>
+          <Label className="field-label">Search</Label>
+          <Input className="input" placeholder="Search projects by title or description..." />
+        </SearchField>
+        <SelectInput
+          label="Country"
+          name="country"
+          value={filters.country}
+          onChange={(v) => set({ country: v || ALL })}
+          options={COUNTRY_OPTIONS}
+        />
+        <SelectInput
+          label="Category"
+          name="category"
+          value={filters.category}
+          onChange={(v) => set({ category: v || ALL })}
+          options={CATEGORY_OPTIONS}
+        />
+        <SelectInput
+          label="Budget"
+          name="budget"
+          value={filters.budget}
+          onChange={(v) => set({ budget: v || ALL })}
+          options={BUDGET_OPTIONS}
+        />
+      </search>
+
+      {state.status === 'loading' ? (
+        <div className="project-grid" aria-busy="true">
+          <span className="sr-only" role="status">
+            Loading projects
+          </span>
+          {Array.from({ length: SKELETONS }, (_, i) => (
+            <SkeletonCard key={i} />
+          ))}
+        </div>
+      ) : state.status === 'error' && !page ? (
+        <div className="card empty-state" role="alert">
+          <h2 className="card-title">Projects didn't load</h2>
+          <p className="muted">{errorText(state.error)}</p>
+          <Button className="btn btn-primary" onPress={() => void reload()}>
+            Try again
+          </Button>
+        </div>
+      ) : (
+        <>
+          <p className="results-count" role="status">
+            {projectsFoundText(total)}
+          </p>
+          {projects.length === 0 ? (
+            <div className="card empty-state">
+              <h2 className="card-title">No projects found</h2>
+              <p className="muted">Try different search terms or filters.</p>
+              <Button className="btn btn-outline" onPress={clear}>
+                Clear Filters
+              </Button>
+            </div>
+          ) : (
+            <div className="project-grid">
+              {projects.map((p) => (
+                <ProjectCard
+                  key={p.id}
+                  project={p}
+                  canBid={user.role === 'contractor'}
+                  onBid={setBidOn}
+                  onMessage={() =>
+                    toast({
+                      title: 'Coming Soon',
+                      description: 'Messaging the project owner is coming soon.',
+                    })
+                  }
+                />
+              ))}
+            </div>
+          )}
+          {cursor && (
+            <div className="load-more">
+              <Button className="btn btn-outline" isDisabled={loadingMore} onPress={() => void loadMore()}>
+                {loadingMore ? 'Loading...' : 'Load more projects'}
+              </Button>
+            </div>
+          )}
+        </>
+      )}
+
+      {bidOn && (
+        <BidDialog
+          project={bidOn}
+          isOpen
+          onOpenChange={(open) => {
+            if (!open) setBidOn(null);
+          }}
+          tier={user.subscriptionTier}
+          toast={toast}
+          navigate={navigate}
+          onSubmitted={() => void reload()}
+        />
+      )}
+    </section>
+  );
+}

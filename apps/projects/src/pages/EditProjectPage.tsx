@@ -1,0 +1,352 @@
+/** Edit Project (section 2.7): a prefilled form; kept and new files; PATCH multipart. */
+import type { ApiUser, RemoteProps } from '@buildbid/api-client';
+import { useEffect, useRef, useState } from 'react';
+import { Button, Checkbox, CheckboxGroup, Form, Label, Link } from 'react-aria-components';
+import { COUNTRIES } from '../../../../domain/catalog/countries.ts';
+import { EDIT_FORM_CATEGORIES, PHASE_GROUPS, PROJECT_TYPES } from '../../../../domain/catalog/projects.ts';
+import { SERVICE_TYPES } from '../../../../domain/catalog/service-types.ts';
+import { FileIcon, FilePicker } from '../components/FilePicker.tsx';
+import { TagInput } from '../components/TagInput.tsx';
+import { getProject, updateProject } from '../shared/api.ts';
+import { SelectInput, TextAreaInput, TextInput } from '../shared/fields.tsx';
+import { toAmount } from '../shared/format.ts';
+import { reportFailure } from '../shared/notify.ts';
+import { dateValue, servicePhasesFor } from '../shared/post-payload.ts';
+import { fileKind } from '../shared/rules.ts';
+import type { Project, ProjectAttachment } from '../shared/types.ts';
+import { useLoad } from '../shared/useLoad.ts';
+import { MoneyField } from './PostProjectPage.tsx';
+import { attachmentUrl, ProjectImage } from './ProjectDetailPage.tsx';
+
+/** The deadline picker disables dates before now and before 1900. */
+export function deadlineMin(now: Date = new Date()): string {
+  const year = Math.max(1900, now.getFullYear());
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${year}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
+export interface EditFormState {
+  title: string;
+  description: string;
+  category: string;
+  projectType: string;
+  country: string;
+  deadline: string;
+  budgetMin: number | null;
+  budgetMax: number | null;
+  phases: string[];
+  services: string[];
+  tags: string[];
+  keep: ProjectAttachment[];
+}
+
+function toDateInput(iso: string | null): string {
+  if (!iso) return '';
+  const d = new Date(iso);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+}
+
+export function editFormFrom(p: Project): EditFormState {
+  return {
+    title: p.title,
+    description: p.description,
+    category: p.category,
+    projectType: p.projectType ?? '',
+    country: p.country,
+    deadline: toDateInput(p.deadline),
+    budgetMin: toAmount(p.budgetMin),
+    budgetMax: toAmount(p.budgetMax),
+    phases: p.phases ?? [],
+    services: p.services ?? [],
+    tags: p.tags ?? [],
+    keep: p.attachments ?? [],
+  };
+}
+
+export function editPayload(f: EditFormState) {
+  return {
+    title: f.title.trim(),
+    description: f.description.trim(),
+    category: f.category,
+    projectType: f.projectType || null,
+    country: f.country,
+    deadline: dateValue(f.deadline),
+    budgetMin: f.budgetMin,
+    budgetMax: f.budgetMax,
+    phases: f.phases,
+    services: f.services,
+    servicePhases: servicePhasesFor(f.phases),
+    tags: f.tags,
+    attachments: f.keep.map((a) => a.name),
+  };
+}
+
+const CATEGORY_OPTIONS = (current: string) => {
+  const list: { value: string; label: string }[] = EDIT_FORM_CATEGORIES.map((c) => ({ ...c }));
+  if (current && !list.some((c) => c.value === current)) list.unshift({ value: current, label: current });
+  return list;
+};
+const TYPE_OPTIONS = PROJECT_TYPES.map((t) => ({ ...t }));
+const COUNTRY_OPTIONS = COUNTRIES.map((c) => ({
+  value: c.code,
+  label: `${c.flag} ${c.name}`,
+  textValue: c.name,
+}));
+
+type Props = RemoteProps & { user: ApiUser; id: string };
+
+export function EditProjectPage({ id, toast, navigate }: Props) {
+  const { state } = useLoad<Project | null>(id, () => getProject(id));
+  const [form, setForm] = useState<EditFormState | null>(null);
+  const [files, setFiles] = useState<File[]>([]);
+  const [pending, setPending] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  useEffect(() => {
+    if (state.status === 'ready' && state.data) setForm(editFormFrom(state.data));
+  }, [state]);
+
+  if (state.status === 'loading' || (state.status === 'ready' && state.data && !form)) {
+    return (
+      <div className="spinner-wrap" role="status" aria-label="Loading">
+        <span className="spinner" aria-hidden="true" />
+      </div>
+    );
+  }
+  if (!state.data || !form) {
+    return (
+      <div className="card not-found-card">
+        <h1 className="page-title">Project Not Found</h1>
+        <p className="muted">The project you're looking for doesn't exist.</p>
+        <Button className="btn btn-primary" onPress={() => navigate('/')}>
+          Go to Dashboard
+        </Button>
+      </div>
+    );
+  }
+
+  const set = (patch: Partial<EditFormState>) => setForm((f) => (f ? { ...f, ...patch } : f));
+  const back = `/projects/${id}`;
+
+  async function save(f: EditFormState) {
+    setPending(true);
+    try {
+      await updateProject(id, editPayload(f), files);
+    } catch (error) {
+      setPending(false);
+      timer.current = reportFailure(error, { toast, navigate });
+      return;
+    }
+    toast({ title: 'Project Updated', description: 'Your project has been updated successfully.' });
+    navigate(back);
+  }
+
+  return (
+    <section className="edit-project">
+      <div className="page-head">
+        <div>
+          <Link href={back} className="text-link back-link">
+            ← Back to Project
+          </Link>
+          <h1 className="page-title">Edit Project</h1>
+        </div>
+      </div>
+      <Form
+        className="post-form"
+        validationBehavior="native"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void save(form);
+        }}
+      >
+        <section className="card form-section" aria-labelledby="edit-basic">
+          <h2 id="edit-basic" className="card-title">
+            Basic Information
+          </h2>
+          <TextInput
+            label="Project Title"
+            name="title"
+            value={form.title}
+            onChange={(title) => set({ title })}
+            isRequired
+          />
+          <TextAreaInput
+            label="Description"
+            name="description"
+            value={form.description}
+            onChange={(description) => set({ description })}
+            rows={6}
+            isRequired
+          />
+          <div className="form-row">
+            <SelectInput
+              label="Category"
+              name="category"
+              value={form.category}
+              onChange={(category) => set({ category })}
+              options={CATEGORY_OPTIONS(form.category)}
+            />
+            <SelectInput
+              label="Project Type"
+              name="projectType"
+              value={form.projectType}
+              onChange={(projectType) => set({ projectType })}
+              options={
+                form.projectType && !TYPE_OPTIONS.some((t) => t.value === form.projectType)
+                  ? [{ value: form.projectType, label: form.projectType.replace(/_/g, ' ') }, ...TYPE_OPTIONS]
+                  : TYPE_OPTIONS
+              }
+            />
+          </div>
+        </section>
+
+        <section className="card form-section" aria-labelledby="edit-location">
+          <h2 id="edit-location" className="card-title">
+            Location & Timeline
+          </h2>
+          <div className="form-row">
+            <SelectInput
+              label="Location"
+              name="country"
+              value={form.country}
+              onChange={(country) => set({ country })}
+              options={COUNTRY_OPTIONS}
+            />
+            <TextInput
+              label="Deadline"
+              name="deadline"
+              type="date"
+              min={deadlineMin()}
+              value={form.deadline}
+              onChange={(deadline) => set({ deadline })}
+            />
+          </div>
+        </section>
+
+        <section className="card form-section" aria-labelledby="edit-budget">
+          <h2 id="edit-budget" className="card-title">
+            Budget
+          </h2>
+          <div className="form-row">
+            <MoneyField
+              label="Minimum Budget (USD)"
+              name="budgetMin"
+              value={form.budgetMin}
+              onChange={(budgetMin) => set({ budgetMin })}
+            />
+            <MoneyField
+              label="Maximum Budget (USD)"
+              name="budgetMax"
+              value={form.budgetMax}
+              onChange={(budgetMax) => set({ budgetMax })}
+            />
+          </div>
+        </section>
+
+        <section className="card form-section" aria-labelledby="edit-services">
+          <h2 id="edit-services" className="card-title">
+            Services Required
+          </h2>
+          <CheckboxGroup
+            className="choice-grid-group"
+            value={form.phases}
+            onChange={(phases) => set({ phases })}
+          >
+            <Label className="field-label">Construction phases</Label>
+            <div className="choice-grid">
+              {PHASE_GROUPS.map((g) => (
+                <Checkbox key={g.value} value={g.value} className="checkbox">
+                  <span className="checkbox-box" aria-hidden="true" />
+                  {g.label}
+                </Checkbox>
+              ))}
+            </div>
+          </CheckboxGroup>
+          <CheckboxGroup
+            className="choice-grid-group"
+            value={form.services}
+            onChange={(services) => set({ services })}
+          >
+            <Label className="field-label">Services</Label>
+            <div className="choice-grid">
+              {SERVICE_TYPES.map((s) => (
+                <Checkbox key={s.id} value={s.id} className="checkbox">
+                  <span className="checkbox-box" aria-hidden="true" />
+                  {s.name}
+                </Checkbox>
+              ))}
+              {PHASE_GROUPS.flatMap((g) => g.services)
+                .filter(
+                  (s) => form.services.includes(s.value) && !SERVICE_TYPES.some((t) => t.id === s.value),
+                )
+                .map((s) => (
+                  <Checkbox key={s.value} value={s.value} className="checkbox">
+                    <span className="checkbox-box" aria-hidden="true" />
+                    {s.label}
+                  </Checkbox>
+                ))}
+            </div>
+          </CheckboxGroup>
+        </section>
+
+        <section className="card form-section" aria-labelledby="edit-files">
+          <h2 id="edit-files" className="card-title">
+            Files & Documents
+          </h2>
+          {form.keep.length > 0 && (
+            <ul className="existing-files" aria-label="Current files">
+              {form.keep.map((a) => {
+                const kind = fileKind(a.mimeType || a.name);
+                return (
+                  <li key={a.name} className="existing-file">
+                    {kind === 'image' ? (
+                      <ProjectImage src={attachmentUrl(a)} alt={a.originalName || a.name} className="thumb" />
+                    ) : (
+                      <FileIcon kind={kind} />
+                    )}
+                    <span className="file-name">{a.originalName || a.name}</span>
+                    <Button
+                      className="btn btn-ghost btn-small"
+                      aria-label={`Remove ${a.originalName || a.name}`}
+                      onPress={() => set({ keep: form.keep.filter((k) => k.name !== a.name) })}
+                    >
+                      Remove
+                    </Button>
+                  </li>
+                );
+              })}
+            </ul>
+          )}
+          <FilePicker
+            files={files}
+            onChange={setFiles}
+            existingCount={form.keep.length}
+            editing
+            toast={toast}
+          />
+        </section>
+
+        <section className="card form-section" aria-labelledby="edit-tags">
+          <h2 id="edit-tags" className="card-title">
+            Tags
+          </h2>
+          <TagInput tags={form.tags} onChange={(tags) => set({ tags })} />
+        </section>
+
+        <div className="form-footer">
+          <span />
+          <div className="actions">
+            <Button className="btn btn-outline" onPress={() => navigate(back)}>
+              Cancel
+            </Button>
+            <Button type="submit" className="btn btn-primary" isDisabled={pending}>
+              {pending ? 'Saving...' : 'Save Changes'}
+            </Button>
+          </div>
+        </div>
+      </Form>
+    </section>
+  );
+}

@@ -1,0 +1,526 @@
+/** Post a New Project (section 2.6): eight sections, query-string state, validation, multipart post. */
+import type { RemoteProps } from '@buildbid/api-client';
+import { useEffect, useRef, useState } from 'react';
+import {
+  Button,
+  Checkbox,
+  CheckboxGroup,
+  FieldError,
+  Form,
+  Input,
+  Label,
+  NumberField,
+  Radio,
+  RadioGroup,
+  Switch,
+  Text,
+} from 'react-aria-components';
+import { BAHAMAS_ISLANDS } from '../../../../domain/catalog/bahamas.ts';
+import { findCountry, POST_FORM_COUNTRY_CODES } from '../../../../domain/catalog/countries.ts';
+import {
+  CONTRACTOR_NEEDS,
+  PHASE_GROUPS,
+  PROJECT_STAGES,
+  requiredUploadHints,
+  servicesForPhase,
+} from '../../../../domain/catalog/projects.ts';
+import { FilePicker } from '../components/FilePicker.tsx';
+import { TagInput } from '../components/TagInput.tsx';
+import { createProject } from '../shared/api.ts';
+import { SelectInput, TextAreaInput, TextInput } from '../shared/fields.tsx';
+import { reportFailure, statusText } from '../shared/notify.ts';
+import {
+  type PostFormState,
+  servicesAfterNeeds,
+  todayInput,
+  togglePhase,
+  toProjectData,
+} from '../shared/post-payload.ts';
+import {
+  LOGIN_REDIRECT_MS,
+  LOGIN_URL,
+  type PostField,
+  readPostQuery,
+  validatePostForm,
+  writePostQuery,
+} from '../shared/rules.ts';
+
+const COUNTRY_OPTIONS = POST_FORM_COUNTRY_CODES.map((code) => {
+  const c = findCountry(code);
+  return { value: code, label: c ? `${c.flag} ${c.name}` : code, textValue: c?.name ?? code };
+});
+const ISLAND_OPTIONS = BAHAMAS_ISLANDS.map((i) => ({ value: i.name, label: i.name }));
+
+export function initialPostForm(search: string): PostFormState {
+  const q = readPostQuery(search);
+  const needs = q.needs.filter((n) => CONTRACTOR_NEEDS.some((c) => c.value === n));
+  const phases = q.phases.filter((p) => PHASE_GROUPS.some((g) => g.value === p));
+  const services = [...new Set(phases.flatMap((p) => servicesForPhase(p, needs).map((s) => s.value)))];
+  return {
+    title: '',
+    description: '',
+    projectStage: PROJECT_STAGES.some((s) => s.value === q.stage) ? q.stage : '',
+    contractorNeeds: needs,
+    phases,
+    generalContractor: false,
+    services,
+    country: 'BS',
+    island: '',
+    city: '',
+    location: '',
+    budgetMin: null,
+    budgetMax: null,
+    bidDeadline: '',
+    deadline: '',
+    tags: [],
+  };
+}
+
+const SAMPLE: Omit<PostFormState, 'services'> = {
+  title: 'Kitchen renovation in Nassau',
+  description:
+    'Full kitchen renovation: remove old cabinets, new plumbing and electrical, tile floor and backsplash, and paint.',
+  projectStage: 'design_progress',
+  contractorNeeds: ['labor_materials', 'site_visit'],
+  phases: ['interiors', 'mep_systems'],
+  generalContractor: true,
+  country: 'BS',
+  island: 'New Providence',
+  city: 'Nassau',
+  location: 'Cable Beach',
+  budgetMin: 15000,
+  budgetMax: 25000,
+  bidDeadline: '',
+  deadline: '',
+  tags: ['kitchen', 'renovation'],
+};
+
+function sampleForm(): PostFormState {
+  const services = [
+    ...new Set(SAMPLE.phases.flatMap((p) => servicesForPhase(p, SAMPLE.contractorNeeds).map((s) => s.value))),
+  ];
+  return { ...SAMPLE, services };
+}
+
+function Section({ n, title, children }: { n: number; title: string; children: React.ReactNode }) {
+  const id = `post-section-${n}`;
+  return (
+    <section className="card form-section" aria-labelledby={id}>
+      <h2 id={id} className="card-title">
+        <span className="section-number" aria-hidden="true">
+          {n}
+        </span>
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+export function PostProjectPage({ user, search, navigate, toast }: RemoteProps) {
+  const [form, setForm] = useState<PostFormState>(() => initialPostForm(search));
+  const [files, setFiles] = useState<File[]>([]);
+  const [expanded, setExpanded] = useState<string[]>([]);
+  const [errors, setErrors] = useState<Partial<Record<PostField, string>>>({});
+  const [pending, setPending] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  // Not signed in: the form still renders, with a warning and the login endpoint after 1 s.
+  useEffect(() => {
+    if (user) return;
+    toast({
+      title: 'Authentication Required',
+      description: 'Please log in to post a project',
+      variant: 'destructive',
+    });
+    const t = setTimeout(() => navigate(LOGIN_URL), LOGIN_REDIRECT_MS);
+    return () => clearTimeout(t);
+  }, [user, toast, navigate]);
+
+  // Stage, phases and needs are written back to the query string as they change.
+  const queryKey = writePostQuery(search, {
+    stage: form.projectStage,
+    phases: form.phases,
+    needs: form.contractorNeeds,
+  });
+  useEffect(() => {
+    if (queryKey !== search && !(queryKey === '' && search === '?')) {
+      navigate(`/post-project${queryKey}`, { replace: true });
+    }
+  }, [queryKey, search, navigate]);
+
+  const set = (patch: Partial<PostFormState>) => {
+    setForm((f) => ({ ...f, ...patch }));
+    setErrors((e) => {
+      const next = { ...e };
+      for (const k of Object.keys(patch)) delete next[k as PostField];
+      return next;
+    });
+  };
+
+  const hints = requiredUploadHints(form.projectStage, form.phases);
+
+  async function submit(data: PostFormState) {
+    const problems = validatePostForm(data);
+    if (problems.length > 0) {
+      setErrors(Object.fromEntries(problems.map((p) => [p.field, p.message])));
+      toast({
+        title: 'Please complete required fields',
+        description: problems.map((p) => p.message).join('. '),
+        variant: 'destructive',
+      });
+      return;
+    }
+    setPending(true);
+    let id: string | null;
+    try {
+      id = await createProject(toProjectData(data), files);
+    } catch (error) {
+      setPending(false);
+      timer.current = reportFailure(
+        error,
+        { toast, navigate },
+        {
+          unauthorizedText: 'Please log in again',
+          describe: statusText,
+        },
+      );
+      return;
+    }
+    toast({ title: 'Success!', description: 'Your project has been posted successfully!' });
+    navigate(id ? `/projects/${id}` : '/projects');
+  }
+
+  return (
+    <section className="post-project">
+      <h1 className="page-title">Post a New Project</h1>
+      <p className="muted page-lead">Describe your project and receive competing bids from professionals.</p>
+      {!user && (
+        <div className="alert alert-destructive" role="alert">
+          <p className="alert-title">Authentication Required</p>
+          <p>Please log in to post a project</p>
+        </div>
+      )}
+      <Form
+        className="post-form"
+        validationBehavior="aria"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void submit(form);
+        }}
+      >
+        <Section n={1} title="Basic Information">
+          <TextInput
+            label="Project Title"
+            name="title"
+            value={form.title}
+            onChange={(title) => set({ title })}
+            placeholder="e.g. Kitchen renovation in Nassau"
+            isRequired
+            error={errors.title}
+          />
+          <TextAreaInput
+            label="Description"
+            name="description"
+            value={form.description}
+            onChange={(description) => set({ description })}
+            placeholder="Describe the work, the current state and what you expect from contractors."
+            rows={6}
+            isRequired
+            error={errors.description}
+          />
+        </Section>
+
+        <Section n={2} title="Project Stage">
+          <RadioGroup
+            className="choice-grid-group"
+            name="projectStage"
+            value={form.projectStage || null}
+            onChange={(projectStage) => set({ projectStage })}
+            isRequired
+            isInvalid={Boolean(errors.projectStage)}
+          >
+            <Label className="field-label">Where is the project now?</Label>
+            <div className="choice-grid">
+              {PROJECT_STAGES.map((s) => (
+                <Radio key={s.value} value={s.value} className="radio">
+                  {s.label}
+                </Radio>
+              ))}
+            </div>
+            <div className="field-error-slot">
+              <FieldError className="field-error">{errors.projectStage}</FieldError>
+            </div>
+          </RadioGroup>
+        </Section>
+
+        <Section n={3} title="Contractor needs">
+          <CheckboxGroup
+            className="choice-grid-group"
+            name="contractorNeeds"
+            value={form.contractorNeeds}
+            onChange={(needs) =>
+              set({ contractorNeeds: needs, services: servicesAfterNeeds(form.services, needs) })
+            }
+            isInvalid={Boolean(errors.contractorNeeds)}
+          >
+            <Label className="field-label">What do you need from contractors?</Label>
+            <div className="choice-grid">
+              {CONTRACTOR_NEEDS.map((n) => (
+                <Checkbox key={n.value} value={n.value} className="checkbox">
+                  <span className="checkbox-box" aria-hidden="true" />
+                  {n.label}
+                </Checkbox>
+              ))}
+            </div>
+            <div className="field-error-slot">
+              <FieldError className="field-error">{errors.contractorNeeds}</FieldError>
+            </div>
+          </CheckboxGroup>
+        </Section>
+
+        <Section n={4} title="Construction Phases">
+          <CheckboxGroup
+            className="choice-grid-group"
+            name="phases"
+            value={form.phases}
+            onChange={(phases) => {
+              let next = { phases: form.phases, services: form.services };
+              for (const p of phases.filter((x) => !form.phases.includes(x)))
+                next = togglePhase({ ...next, needs: form.contractorNeeds }, p, true);
+              for (const p of form.phases.filter((x) => !phases.includes(x))) {
+                next = togglePhase({ ...next, needs: form.contractorNeeds }, p, false);
+                setExpanded((e) => e.filter((x) => x !== p));
+              }
+              set({ phases: next.phases, services: next.services });
+            }}
+            isInvalid={Boolean(errors.phases)}
+          >
+            <Label className="field-label">Which phases does the work cover?</Label>
+            <Text slot="description" className="muted small">
+              Selecting a phase adds its services; open it to fine-tune them.
+            </Text>
+            <div className="phase-list">
+              {PHASE_GROUPS.map((g) => {
+                const on = form.phases.includes(g.value);
+                const open = on && expanded.includes(g.value);
+                const visible = servicesForPhase(g.value, form.contractorNeeds);
+                return (
+                  <div key={g.value} className={on ? 'phase phase-on' : 'phase'}>
+                    <div className="phase-row">
+                      <Checkbox value={g.value} className="checkbox">
+                        <span className="checkbox-box" aria-hidden="true" />
+                        {g.label}
+                      </Checkbox>
+                      {on && (
+                        <Button
+                          className="btn btn-ghost btn-small"
+                          aria-expanded={open}
+                          aria-controls={`phase-${g.value}-services`}
+                          onPress={() =>
+                            setExpanded((e) => (open ? e.filter((x) => x !== g.value) : [...e, g.value]))
+                          }
+                        >
+                          {open ? 'Hide services' : 'Fine-tune services'}
+                        </Button>
+                      )}
+                    </div>
+                    {open && (
+                      <CheckboxGroup
+                        id={`phase-${g.value}-services`}
+                        className="phase-services"
+                        aria-label={`${g.label} services`}
+                        value={form.services.filter((x) => visible.some((v) => v.value === x))}
+                        onChange={(chosen) => {
+                          const own = new Set(visible.map((v) => v.value));
+                          set({ services: [...form.services.filter((x) => !own.has(x)), ...chosen] });
+                        }}
+                      >
+                        {visible.map((s) => (
+                          <Checkbox key={s.value} value={s.value} className="checkbox">
+                            <span className="checkbox-box" aria-hidden="true" />
+                            {s.label}
+                          </Checkbox>
+                        ))}
+                        {visible.length === 0 && (
+                          <p className="muted small">
+                            Your contractor needs hide every service of this phase.
+                          </p>
+                        )}
+                      </CheckboxGroup>
+                    )}
+                  </div>
+                );
+              })}
+            </div>
+            <div className="field-error-slot">
+              <FieldError className="field-error">{errors.phases}</FieldError>
+            </div>
+          </CheckboxGroup>
+          <Switch
+            className="switch"
+            isSelected={form.generalContractor}
+            onChange={(generalContractor) => set({ generalContractor })}
+          >
+            <span className="switch-track" aria-hidden="true">
+              <span className="switch-thumb" />
+            </span>
+            I want a General Contractor to manage the whole project
+          </Switch>
+        </Section>
+
+        <Section n={5} title="Location">
+          <div className="form-row">
+            <SelectInput
+              label="Country"
+              name="country"
+              value={form.country}
+              onChange={(country) => set({ country, island: country === 'BS' ? form.island : '' })}
+              options={COUNTRY_OPTIONS}
+              isRequired
+              error={errors.country}
+            />
+            {form.country === 'BS' ? (
+              <SelectInput
+                label="Island"
+                name="island"
+                value={form.island}
+                onChange={(island) => set({ island })}
+                options={ISLAND_OPTIONS}
+                placeholder="Select an island"
+              />
+            ) : (
+              <span />
+            )}
+          </div>
+          <div className="form-row">
+            <TextInput label="City / Town" name="city" value={form.city} onChange={(city) => set({ city })} />
+            <TextInput
+              label="Address or area"
+              name="location"
+              value={form.location}
+              onChange={(location) => set({ location })}
+              placeholder="e.g. Cable Beach"
+            />
+          </div>
+        </Section>
+
+        <Section n={6} title="Budget & Timeline">
+          <p className="muted small">Leave the budget empty if it is negotiable.</p>
+          <div className="form-row">
+            <MoneyField
+              label="Minimum Budget (USD)"
+              name="budgetMin"
+              value={form.budgetMin}
+              onChange={(budgetMin) => set({ budgetMin })}
+            />
+            <MoneyField
+              label="Maximum Budget (USD)"
+              name="budgetMax"
+              value={form.budgetMax}
+              onChange={(budgetMax) => set({ budgetMax })}
+            />
+          </div>
+          <div className="form-row">
+            <TextInput
+              label="Bid Deadline"
+              name="bidDeadline"
+              type="date"
+              min={todayInput()}
+              value={form.bidDeadline}
+              onChange={(bidDeadline) => set({ bidDeadline })}
+              description="Leave blank for open bidding."
+            />
+            <TextInput
+              label="Project Deadline"
+              name="deadline"
+              type="date"
+              min={todayInput()}
+              value={form.deadline}
+              onChange={(deadline) => set({ deadline })}
+            />
+          </div>
+        </Section>
+
+        <Section n={7} title="Documents & Images">
+          {hints.length > 0 && (
+            <div className="upload-hints">
+              <p className="field-label">Recommended uploads for this stage:</p>
+              <ul>
+                {hints.map((h) => (
+                  <li key={h} className="hint-required">
+                    {h}
+                  </li>
+                ))}
+              </ul>
+            </div>
+          )}
+          <FilePicker files={files} onChange={setFiles} toast={toast} />
+        </Section>
+
+        <Section n={8} title="Tags">
+          <TagInput tags={form.tags} onChange={(tags) => set({ tags })} />
+        </Section>
+
+        <div className="form-footer">
+          <fieldset className="debug-actions">
+            <legend className="sr-only">Debug</legend>
+            <Button className="btn btn-ghost btn-small" onPress={() => setForm(sampleForm())}>
+              Auto-Fill
+            </Button>
+            <Button
+              className="btn btn-ghost btn-small"
+              isDisabled={pending}
+              onPress={() => {
+                const sample = sampleForm();
+                setForm(sample);
+                void submit(sample);
+              }}
+            >
+              Test Submit
+            </Button>
+          </fieldset>
+          <div className="actions">
+            <Button className="btn btn-outline" onPress={() => navigate('/')}>
+              Cancel
+            </Button>
+            <Button type="submit" className="btn btn-primary" isDisabled={pending}>
+              {pending ? 'Posting...' : 'Post Project'}
+            </Button>
+          </div>
+        </div>
+      </Form>
+    </section>
+  );
+}
+
+/** A USD amount; empty is null (negotiable). */
+export function MoneyField({
+  label,
+  name,
+  value,
+  onChange,
+}: {
+  label: string;
+  name: string;
+  value: number | null;
+  onChange(value: number | null): void;
+}) {
+  return (
+    <NumberField
+      className="field"
+      name={name}
+      value={value ?? Number.NaN}
+      onChange={(v) => onChange(Number.isNaN(v) ? null : v)}
+      minValue={0}
+      formatOptions={{ style: 'currency', currency: 'USD', maximumFractionDigits: 2 }}
+    >
+      <Label className="field-label">{label}</Label>
+      <Input className="input" placeholder="$0" />
+      <div className="field-error-slot">
+        <FieldError className="field-error" />
+      </div>
+    </NumberField>
+  );
+}
