@@ -69,6 +69,31 @@ function toView(row: ViewRow): ProjectView {
 /** Matches counted exactly; beyond this the total is PostgreSQL's estimate (see #count). */
 export const COUNT_CAP = 200;
 
+/** How long an estimated total (above COUNT_CAP) is reused for the same filters. */
+export const ESTIMATE_TTL_MS = 30_000;
+const ESTIMATE_CACHE_SIZE = 1_000;
+const TSQUERY_CACHE_SIZE = 1_000;
+
+/** A Map that forgets its oldest entry beyond `size` entries (insertion order). */
+class BoundedCache<K, V> {
+  readonly #map = new Map<K, V>();
+  readonly #size: number;
+
+  constructor(size: number) {
+    this.#size = size;
+  }
+
+  get(key: K): V | undefined {
+    return this.#map.get(key);
+  }
+
+  set(key: K, value: V): void {
+    this.#map.delete(key);
+    this.#map.set(key, value);
+    if (this.#map.size > this.#size) this.#map.delete(this.#map.keys().next().value as K);
+  }
+}
+
 interface Cursor {
   /** created_at as PostgreSQL printed it (microseconds and offset kept). */
   at: string;
@@ -200,6 +225,10 @@ function textWhere(q: string, tsquery: string | null, options: { indexOnly?: boo
  */
 export class SqlProjectQuery implements ProjectQuery {
   readonly #em: EntityManager;
+  /** q -> its prefix tsquery: the 'simple' configuration never changes, so this is a pure function of q. */
+  readonly #tsqueries = new BoundedCache<string, string | null>(TSQUERY_CACHE_SIZE);
+  /** Row estimates above COUNT_CAP per filter set, kept ESTIMATE_TTL_MS (they are approximate anyway). */
+  readonly #estimates = new BoundedCache<string, { rows: number; at: number }>(ESTIMATE_CACHE_SIZE);
 
   constructor(em: EntityManager) {
     this.#em = em;
@@ -267,24 +296,33 @@ export class SqlProjectQuery implements ProjectQuery {
     );
     const counted = toCount(row?.total);
     if (counted <= COUNT_CAP) return counted;
+    const key = JSON.stringify([estimate.sql, estimate.params]);
+    const now = Date.now();
+    const cached = this.#estimates.get(key);
+    if (cached && now - cached.at < ESTIMATE_TTL_MS) return Math.max(COUNT_CAP + 1, cached.rows);
     const [plan] = await runSql<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>(
       this.#em,
       `explain (format json) select 1 from projects p where ${estimate.sql}`,
       estimate.params,
     );
     const estimated = Math.round(plan?.['QUERY PLAN'][0].Plan['Plan Rows'] ?? 0);
+    this.#estimates.set(key, { rows: estimated, at: now });
     return Math.max(COUNT_CAP + 1, estimated);
   }
 
   /** q as a prefix tsquery, or null when it has no words (only punctuation, say). */
   async #tsquery(q: string): Promise<string | null> {
+    const cached = this.#tsqueries.get(q);
+    if (cached !== undefined) return cached;
     const [row] = await runSql<{ query: string }>(
       this.#em,
       `select plainto_tsquery('simple', ?)::text as query`,
       [q],
     );
     const query = row?.query ?? '';
-    return query.trim() === '' ? null : prefixQuery(query);
+    const result = query.trim() === '' ? null : prefixQuery(query);
+    this.#tsqueries.set(q, result);
+    return result;
   }
 }
 
