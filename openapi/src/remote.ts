@@ -8,6 +8,30 @@ export interface ToastInput {
 }
 
 /**
+ * A message pushed by the server over the real-time socket (docs/realtime.md): `connected`,
+ * `new_message` (data carries `senderId`) and `notification` (data is the notification).
+ */
+export interface RealtimeMessage {
+  type: string;
+  data?: unknown;
+}
+
+/** The shell's one socket, offered to remotes: listeners get every parsed message. */
+export interface RealtimeChannel {
+  /** Adds a listener; returns the function that removes it. */
+  subscribe(listener: (message: RealtimeMessage) => void): () => void;
+}
+
+/** Whom the message dialog talks to: one other user, with or without a project. */
+export interface ChatTarget {
+  otherUserId: string;
+  /** Shown in the dialog's title, e.g. the project owner's name. */
+  otherUserName?: string;
+  projectId?: string | null;
+  projectTitle?: string;
+}
+
+/**
  * What the shell hands to every micro-frontend: each remote default-exports
  * `App(props: RemoteProps)` from its './App' module and routes on `props.path` itself.
  */
@@ -26,6 +50,13 @@ export interface RemoteProps {
   refreshUser(): Promise<void>;
   /** Shows a toast in the shell's single toast region. */
   toast(t: ToastInput): void;
+  /**
+   * The shell's real-time socket. Optional because a remote may be redeployed against an older
+   * shell (decision 0003) and tests may leave it out.
+   */
+  realtime?: RealtimeChannel;
+  /** Opens the shell's message dialog with another user. Optional for the same reason. */
+  openMessages?(target: ChatTarget): void;
 }
 
 /** The shape of every remote's './App' module. */

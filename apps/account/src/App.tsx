@@ -1,5 +1,10 @@
 import type { RemoteProps } from '@buildbid/api-client';
+import { useEffect } from 'react';
 import { Dashboard } from './Dashboard.tsx';
+import { PricingPage } from './Pricing.tsx';
+import { ProfilePage } from './Profile.tsx';
+import { SUBSCRIBED_TOAST } from './plans.ts';
+import { SubscribePage } from './Subscribe.tsx';
 import { SwitchRolePage } from './SwitchRole.tsx';
 import '../../projects/src/shared/shared.css';
 import './account.css';
@@ -13,10 +18,50 @@ function ComingSoon({ title }: { title: string }) {
   );
 }
 
+/** The Pro plan can take a moment to show after the provider's confirmation (its webhook). */
+const TIER_RECHECK_MS = 3000;
+let handledReturn: string | null = null;
+
+/**
+ * The payment provider sends the user back to /?subscription=success: show the success toast once,
+ * refetch the user (now Pro), and drop the query from the address.
+ */
+function useSubscriptionReturn({ path, search, toast, refreshUser, navigate }: RemoteProps) {
+  useEffect(() => {
+    if (path !== '/') return;
+    const params = new URLSearchParams(search);
+    if (params.get('subscription') !== 'success' || handledReturn === search) return;
+    handledReturn = search;
+    const status = params.get('redirect_status');
+    if (status && status !== 'succeeded' && status !== 'processing') {
+      toast({
+        title: 'Payment Failed',
+        description: 'Your payment could not be completed.',
+        variant: 'destructive',
+      });
+    } else {
+      toast({ ...SUBSCRIBED_TOAST });
+    }
+    void refreshUser();
+    setTimeout(() => void refreshUser(), TIER_RECHECK_MS);
+    navigate('/', { replace: true });
+  }, [path, search, toast, refreshUser, navigate]);
+}
+
 /** The account remote: dashboard, role switch, profile, pricing and subscribe. */
 export default function App(props: RemoteProps) {
   const { path, user } = props;
-  if (path === '/pricing') return <ComingSoon title="Pricing" />;
+  useSubscriptionReturn(props);
+  if (path === '/pricing') return <PricingPage user={user} />;
+  if (path === '/subscribe' && !user)
+    return (
+      <SubscribePage
+        user={null}
+        toast={props.toast}
+        navigate={props.navigate}
+        refreshUser={props.refreshUser}
+      />
+    );
   // Every other account route is for signed-in users only; the shell sends visitors to sign in.
   if (!user) return null;
   switch (path) {
@@ -25,9 +70,16 @@ export default function App(props: RemoteProps) {
     case '/switch-role':
       return <SwitchRolePage {...props} user={user} />;
     case '/profile':
-      return <ComingSoon title="Profile" />;
+      return <ProfilePage {...props} user={user} />;
     case '/subscribe':
-      return <ComingSoon title="Upgrade to Pro" />;
+      return (
+        <SubscribePage
+          user={user}
+          toast={props.toast}
+          navigate={props.navigate}
+          refreshUser={props.refreshUser}
+        />
+      );
     default:
       return <ComingSoon title="Account" />;
   }

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { cleanup, render, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeProject } from '../../projects/src/test/fixtures.ts';
 import { makeUser, mockFetch } from '../../shell/src/test/helpers.ts';
 import { Dashboard } from './Dashboard.tsx';
@@ -12,18 +12,31 @@ function answer(projects: unknown[], total = projects.length) {
   });
 }
 
+/** The project lists answer; the dashboard's other calls (stats, badges...) answer 404 here. */
+function projectsOnly(projects: unknown[], total = projects.length) {
+  return async (request: Request) =>
+    /\/projects$/.test(new URL(request.url).pathname)
+      ? answer(projects, total)
+      : new Response('{"message":"Not Found","code":"NOT_FOUND"}', { status: 404 });
+}
+
 const many = (n: number) =>
   Array.from({ length: n }, (_, i) => makeProject({ id: `p${i}`, title: `Project ${i}` }));
 
 describe('Dashboard project list', () => {
+  beforeEach(() => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+  });
+
   afterEach(() => {
     cleanup();
     vi.unstubAllGlobals();
+    vi.restoreAllMocks();
   });
 
   it("keeps the greeting and shows a client's first 5 projects under 'My Projects'", async () => {
     const fetch = mockFetch();
-    fetch.mockResolvedValue(answer(many(6), 9));
+    fetch.mockImplementation(projectsOnly(many(6), 9));
     render(<Dashboard user={makeUser({ role: 'client' })} country="BS" />);
     expect(screen.getByRole('heading', { level: 1, name: 'Welcome back, Ann!' })).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'My Projects' })).toBeTruthy();
@@ -35,7 +48,7 @@ describe('Dashboard project list', () => {
   });
 
   it("shows 'No projects yet' with 'Post Your First Project' for clients", async () => {
-    mockFetch().mockResolvedValue(answer([]));
+    mockFetch().mockImplementation(projectsOnly([]));
     render(<Dashboard user={makeUser({ role: 'client' })} country="BS" />);
     expect(await screen.findByText('No projects yet')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Post Your First Project' })).toBeTruthy();
@@ -43,7 +56,7 @@ describe('Dashboard project list', () => {
 
   it("shows 'Available Projects' to others, without quick actions, and 'No projects available'", async () => {
     const fetch = mockFetch();
-    fetch.mockResolvedValue(answer([]));
+    fetch.mockImplementation(projectsOnly([]));
     render(<Dashboard user={makeUser({ role: 'contractor' })} country="US" />);
     expect(screen.getByRole('heading', { name: 'Available Projects' })).toBeTruthy();
     expect(await screen.findByText('No projects available')).toBeTruthy();
@@ -54,7 +67,7 @@ describe('Dashboard project list', () => {
   });
 
   it("has no 'View All Projects' link in the list with 5 or fewer", async () => {
-    mockFetch().mockResolvedValue(answer(many(5), 5));
+    mockFetch().mockImplementation(projectsOnly(many(5), 5));
     render(<Dashboard user={makeUser({ role: 'contractor' })} country="" />);
     expect(await screen.findByText('Project 4')).toBeTruthy();
     expect(screen.queryByRole('link', { name: 'View All Projects' })).toBeNull();

@@ -1,4 +1,5 @@
 import { type ApiUser, type RemoteProps, ROLE_LABELS } from '@buildbid/api-client';
+import { useEffect, useState } from 'react';
 import { Button, Link } from 'react-aria-components';
 import { listMyProjects, listProjects, type ProjectPage } from '../../projects/src/shared/api.ts';
 import { formatBudget, formatPostedAgo } from '../../projects/src/shared/format.ts';
@@ -7,6 +8,16 @@ import { placeText } from '../../projects/src/shared/labels.ts';
 import { errorText } from '../../projects/src/shared/notify.ts';
 import { PhaseBadge } from '../../projects/src/shared/PhaseBadge.tsx';
 import { useLoad } from '../../projects/src/shared/useLoad.ts';
+import {
+  type BidQuota,
+  getBadges,
+  getQuota,
+  getStats,
+  touchAchievements,
+  type UserBadge,
+  type UserStats,
+} from './api.ts';
+import { AchievementCard, RecentBadges, StatsRow, SubscriptionCard } from './DashboardCards.tsx';
 
 /** Dashboard shows the first 5 projects (accounts-and-shell section 9). */
 export const DASHBOARD_PROJECTS = 5;
@@ -105,7 +116,38 @@ function ProjectList({ user, country }: Props) {
   );
 }
 
+interface Extras {
+  stats: UserStats | null;
+  quota: BidQuota | null;
+  badges: UserBadge[];
+}
+
+/** Each call stands alone: one failing leaves the others (and the project list) in place. */
+function useDashboardExtras(user: ApiUser): Extras {
+  const [extras, setExtras] = useState<Extras>({ stats: null, quota: null, badges: [] });
+  const isContractor = user.role === 'contractor';
+  useEffect(() => {
+    let live = true;
+    const update = (patch: Partial<Extras>) => {
+      if (live) setExtras((prev) => ({ ...prev, ...patch }));
+    };
+    const logged = (what: string) => (error: unknown) => console.error(`Dashboard: ${what} failed`, error);
+    getStats().then((stats) => update({ stats }), logged('statistics'));
+    if (isContractor) getQuota().then((quota) => update({ quota }), logged('bid quota'));
+    // The spec's dashboard calls the achievements endpoint and does not use the answer.
+    touchAchievements().catch(logged('achievements'));
+    getBadges(user.id).then((badges) => update({ badges }), logged('badges'));
+    return () => {
+      live = false;
+    };
+  }, [user.id, isContractor]);
+  return extras;
+}
+
 export function Dashboard({ user, country }: Props) {
+  const { stats, quota, badges } = useDashboardExtras(user);
+  const isClient = user.role === 'client';
+  const isContractor = user.role === 'contractor';
   return (
     <section className="dashboard">
       <div className="dashboard-head">
@@ -119,9 +161,10 @@ export function Dashboard({ user, country }: Props) {
           </p>
         </div>
       </div>
-      <div className={user.role === 'client' ? 'dashboard-grid' : 'dashboard-grid dashboard-grid-single'}>
+      <StatsRow user={user} stats={stats} />
+      <div className={isClient || isContractor ? 'dashboard-grid' : 'dashboard-grid dashboard-grid-single'}>
         <ProjectList user={user} country={country} />
-        {user.role === 'client' && (
+        {isClient && (
           <aside className="card dashboard-actions" aria-labelledby="quick-actions-title">
             <h2 id="quick-actions-title" className="card-title">
               Quick Actions
@@ -134,7 +177,14 @@ export function Dashboard({ user, country }: Props) {
             </Link>
           </aside>
         )}
+        {isContractor && (
+          <aside className="dashboard-side">
+            <SubscriptionCard tier={user.subscriptionTier} quota={quota ?? stats?.bidQuota ?? null} />
+            <AchievementCard />
+          </aside>
+        )}
       </div>
+      <RecentBadges badges={badges} />
     </section>
   );
 }

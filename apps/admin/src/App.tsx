@@ -1,19 +1,11 @@
 import type { RemoteProps } from '@buildbid/api-client';
+import { AccessDenied, AdminPage } from './AdminPage.tsx';
+import '../../projects/src/shared/shared.css';
+import '../../account/src/account.css';
+import './admin.css';
 
-/** The admin remote. Non-admins see the Access Denied card (accounts-and-shell section 2). */
-export default function App({ user }: RemoteProps) {
-  if (user?.role !== 'admin') {
-    return (
-      <section className="card" style={{ maxWidth: '32rem', margin: '2rem auto', textAlign: 'center' }}>
-        <h1 className="page-title">Access Denied</h1>
-        <p className="muted">You do not have permission to access this page. Admin privileges required.</p>
-      </section>
-    );
-  }
-  return (
-    <section>
-      <h1 className="page-title">Admin Dashboard</h1>
-      <p className="muted">This page is coming soon.</p>
-    </section>
-  );
+/** The admin remote. Non-admins see the Access Denied card, then go to /home (section 2). */
+export default function App({ user, navigate, refreshUser }: RemoteProps) {
+  if (user?.role !== 'admin') return <AccessDenied navigate={navigate} />;
+  return <AdminPage user={user} refreshUser={refreshUser} />;
 }

@@ -7,11 +7,14 @@ import { Header } from './components/Header.tsx';
 import { RemoteView } from './components/RemoteView.tsx';
 import { Spinner } from './components/Spinner.tsx';
 import { VisitorTopBar } from './components/VisitorTopBar.tsx';
+import { ChatHost, chatTargetAtom, openMessages } from './messaging/chat.tsx';
 import { AuthTestPage } from './pages/AuthTest.tsx';
 import { LandingPage } from './pages/Landing.tsx';
 import { NotFoundPage } from './pages/NotFound.tsx';
 import { RegisterPage } from './pages/Register.tsx';
 import { SignInPage } from './pages/SignIn.tsx';
+import { realtime } from './realtime/socket.ts';
+import { useRealtime } from './realtime/useRealtime.ts';
 import { interceptLinkClick, locationAtom, navigate, syncLocationFromBrowser } from './router.ts';
 import { resolveRoute, type ShellPage } from './routes.ts';
 import { shellStore } from './store.ts';
@@ -75,6 +78,14 @@ export function Shell() {
   }, [redirectTo]);
 
   const user = auth.status === 'signed-in' ? auth.user : null;
+  const userId = user?.id ?? null;
+
+  // The real-time socket lives exactly as long as a signed-in user; a closed session closes any chat.
+  useRealtime(userId);
+  useEffect(() => {
+    if (!userId) shellStore.set(chatTargetAtom, null);
+  }, [userId]);
+
   const remoteProps = useMemo<RemoteProps>(
     () => ({
       path: location.path,
@@ -84,6 +95,8 @@ export function Shell() {
       navigate,
       refreshUser: loadUser,
       toast,
+      realtime,
+      openMessages,
     }),
     [location.path, location.search, user, country],
   );
@@ -108,6 +121,7 @@ export function Shell() {
         Skip to content
       </a>
       {user ? <Header user={user} /> : <VisitorTopBar />}
+      {user && <ChatHost user={user} />}
       {resolution.kind === 'page' ? (
         <ShellPageView page={resolution.page} />
       ) : (

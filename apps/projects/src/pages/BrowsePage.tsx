@@ -8,6 +8,7 @@ import { BUDGET_BANDS } from '../../../../domain/project/browse.ts';
 import { ProjectCard, SkeletonCard } from '../components/ProjectCard.tsx';
 import { listProjects, type ProjectPage, type ProjectQuery } from '../shared/api.ts';
 import { BidDialog } from '../shared/BidDialog.tsx';
+import { messageOwner } from '../shared/chat.ts';
 import { SelectInput } from '../shared/fields.tsx';
 import { projectsFoundText } from '../shared/format.ts';
 import { errorText } from '../shared/notify.ts';
@@ -187,12 +188,7 @@ export function BrowsePage(props: RemoteProps & { user: ApiUser }) {
                   project={p}
                   canBid={user.role === 'contractor'}
                   onBid={setBidOn}
-                  onMessage={() =>
-                    toast({
-                      title: 'Coming Soon',
-                      description: 'Messaging the project owner is coming soon.',
-                    })
-                  }
+                  onMessage={(project) => messageOwner(project, props)}
                 />
               ))}
             </div>

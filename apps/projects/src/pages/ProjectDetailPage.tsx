@@ -5,6 +5,7 @@ import { Button, Link } from 'react-aria-components';
 import { deleteProject, getProject, listProjectBids, setBidStatus } from '../shared/api.ts';
 import { BidDialog } from '../shared/BidDialog.tsx';
 import { ConfirmDialog } from '../shared/ConfirmDialog.tsx';
+import { messageOwner } from '../shared/chat.ts';
 import {
   formatAverage,
   formatBudget,
@@ -75,7 +76,7 @@ export function ProjectNotFound({ children }: { children?: React.ReactNode }) {
 
 type Props = RemoteProps & { user: ApiUser; id: string };
 
-export function ProjectDetailPage({ id, user, toast, navigate }: Props) {
+export function ProjectDetailPage({ id, user, toast, navigate, openMessages }: Props) {
   const project = useLoad<Project | null>(id, () => getProject(id));
   const p = project.state.data ?? null;
   const isOwner = p !== null && p.clientId === user.id;
@@ -337,9 +338,7 @@ export function ProjectDetailPage({ id, user, toast, navigate }: Props) {
             {!isOwner && (
               <Button
                 className="btn btn-outline btn-block"
-                onPress={() =>
-                  toast({ title: 'Coming Soon', description: 'Contacting the project owner is coming soon.' })
-                }
+                onPress={() => messageOwner(p, { openMessages, toast })}
               >
                 Contact Owner
               </Button>

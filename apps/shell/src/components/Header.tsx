@@ -19,8 +19,12 @@ import {
 } from 'react-aria-components';
 import { COUNTRIES } from '../../../../domain/catalog/countries.ts';
 import { countryChoiceAtom, countryFilterAtom, signOut } from '../auth.ts';
+import { openMessages } from '../messaging/chat.tsx';
+import { NotificationBell } from '../notifications/NotificationBell.tsx';
+import { realtime } from '../realtime/socket.ts';
 import { locationAtom, navigate } from '../router.ts';
 import { type Theme, themeAtom } from '../theme.ts';
+import { toast } from '../toast.tsx';
 import { Logo } from './Logo.tsx';
 
 const ALL_COUNTRIES = 'all';
@@ -191,14 +195,6 @@ function UserMenu({ user }: { user: ApiUser }) {
   );
 }
 
-/**
- * Reserved for the notification bell (unread badge, dropdown, mark all read), which arrives with
- * the notifications issue. Deliberately renders nothing until then: no fake data.
- */
-function NotificationBellSlot() {
-  return null;
-}
-
 /** The signed-in header. */
 export function Header({ user }: { user: ApiUser }) {
   const { path } = useAtomValue(locationAtom);
@@ -227,7 +223,7 @@ export function Header({ user }: { user: ApiUser }) {
               Post Project
             </Link>
           )}
-          <NotificationBellSlot />
+          <NotificationBell realtime={realtime} toast={toast} openMessages={openMessages} />
           <UserMenu user={user} />
         </div>
       </div>

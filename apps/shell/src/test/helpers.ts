@@ -35,3 +35,48 @@ export function mockFetch() {
   vi.stubGlobal('fetch', fn);
   return fn;
 }
+
+type Handler = (request: Request) => Response | Promise<Response>;
+
+/**
+ * Replaces globalThis.fetch with a router: keys are 'METHOD /path' (no query string), values answer
+ * the request (a function), are the answer (a Response) or its JSON body. Anything else answers 404. Returns the mock so tests can inspect the requests.
+ */
+export function routeFetch(routes: Record<string, Handler | unknown>) {
+  const fn = mockFetch();
+  fn.mockImplementation(async (request: Request) => {
+    const url = new URL(request.url);
+    const handler = routes[`${request.method} ${url.pathname}`];
+    if (handler === undefined) return jsonResponse(404, { message: 'Not Found', code: 'NOT_FOUND' });
+    if (handler instanceof Response) return handler.clone();
+    return typeof handler === 'function' ? (handler as Handler)(request) : jsonResponse(200, handler);
+  });
+  return fn;
+}
+
+/** The 'METHOD /path?query' of every request the mock received. */
+export function requestsOf(fn: ReturnType<typeof mockFetch>): string[] {
+  return fn.mock.calls.map(([request]) => {
+    const url = new URL(request.url);
+    return `${request.method} ${url.pathname}${url.search}`;
+  });
+}
+
+/** A fake real-time channel whose `emit` delivers a message to every subscriber. */
+export function fakeRealtime() {
+  const listeners = new Set<(message: { type: string; data?: unknown }) => void>();
+  return {
+    subscribe(listener: (message: { type: string; data?: unknown }) => void) {
+      listeners.add(listener);
+      return () => {
+        listeners.delete(listener);
+      };
+    },
+    emit(message: { type: string; data?: unknown }) {
+      for (const l of [...listeners]) l(message);
+    },
+    get size() {
+      return listeners.size;
+    },
+  };
+}

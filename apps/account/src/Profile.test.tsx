@@ -1,0 +1,341 @@
+// @vitest-environment jsdom
+import type { ApiUser } from '@buildbid/api-client';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse, makeUser, requestsOf, routeFetch } from '../../shell/src/test/helpers.ts';
+import {
+  NotificationsTab,
+  nextBillingDate,
+  PROFILE_UPDATED,
+  PreferencesTab,
+  ProfilePage,
+  ProfileTab,
+  ServicesTab,
+} from './Profile.tsx';
+import {
+  DEFAULT_PREFERENCES,
+  PREFERENCES_KEY,
+  readPreferences,
+  successRate,
+  validateProfile,
+} from './profile-rules.ts';
+
+function shellMocks() {
+  return { toast: vi.fn(), navigate: vi.fn(), refreshUser: vi.fn(async () => {}) };
+}
+
+const field = (label: string) => screen.getByRole('textbox', { name: label }) as HTMLInputElement;
+
+describe('profile rules', () => {
+  it('gives the spec messages for each invalid field', () => {
+    expect(
+      validateProfile({ firstName: ' ', lastName: '', email: 'nope', country: '', role: 'client' }),
+    ).toEqual({
+      firstName: 'First name is required',
+      lastName: 'Last name is required',
+      email: 'Invalid email address',
+      country: 'Country is required',
+    });
+    expect(
+      validateProfile({ firstName: 'A', lastName: 'B', email: 'a@b.co', country: 'BS', role: 'vendor' }),
+    ).toEqual({});
+  });
+
+  it('rounds the success rate and gives 0 without bids', () => {
+    expect(successRate(1, 3)).toBe(33);
+    expect(successRate(2, 3)).toBe(67);
+    expect(successRate(0, 0)).toBe(0);
+  });
+
+  it('falls back to now + 30 days for the next billing date', () => {
+    const now = new Date('2026-01-01T00:00:00Z');
+    expect(nextBillingDate(null, now).toISOString()).toBe('2026-01-31T00:00:00.000Z');
+  });
+
+  it('keeps the preferences, all on by default', () => {
+    expect(readPreferences({ getItem: () => null })).toEqual(DEFAULT_PREFERENCES);
+    expect(
+      readPreferences({ getItem: (k) => (k === PREFERENCES_KEY ? '{"autoSaveDrafts":false}' : null) }),
+    ).toEqual({ ...DEFAULT_PREFERENCES, autoSaveDrafts: false });
+  });
+});
+
+describe('ProfileTab', () => {
+  afterEach(() => {
+    cleanup();
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
+
+  function setup(user: ApiUser = makeUser()) {
+    const shell = shellMocks();
+    render(<ProfileTab user={user} shell={shell} />);
+    return shell;
+  }
+
+  it('is read-only until Edit, and Cancel returns to read-only', () => {
+    setup();
+    expect(screen.getByText('Ann')).toBeTruthy();
+    expect(screen.getByText('Bahamas')).toBeTruthy();
+    expect(screen.queryByRole('textbox')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Edit' }));
+    expect(field('First Name').value).toBe('Ann');
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('textbox')).toBeNull();
+  });
+
+  it('shows the validation messages and sends nothing', async () => {
+    const fetch = routeFetch({});
+    setup();
+    fireEvent.click(screen.getByRole('button', { name: 'Edit' }));
+    fireEvent.change(field('First Name'), { target: { value: '' } });
+    fireEvent.change(field('Last Name'), { target: { value: ' ' } });
+    fireEvent.change(field('Email'), { target: { value: 'ann@' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('First name is required')).toBeTruthy();
+    expect(screen.getByText('Last name is required')).toBeTruthy();
+    expect(screen.getByText('Invalid email address')).toBeTruthy();
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it('saves, toasts success, refetches the user and returns to read-only', async () => {
+    let body: unknown;
+    routeFetch({
+      'PATCH /api/users/me': async (r: Request) => {
+        body = await r.json();
+        return jsonResponse(200, makeUser({ firstName: 'Annie' }));
+      },
+    });
+    const shell = setup();
+    fireEvent.click(screen.getByRole('button', { name: 'Edit' }));
+    fireEvent.change(field('First Name'), { target: { value: ' Annie ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    await waitFor(() =>
+      expect(shell.toast).toHaveBeenCalledWith({ title: 'Success', description: PROFILE_UPDATED }),
+    );
+    expect(body).toEqual({
+      firstName: 'Annie',
+      lastName: 'Rolle',
+      email: 'ann@example.com',
+      country: 'BS',
+      role: 'client',
+    });
+    await waitFor(() => expect(shell.refreshUser).toHaveBeenCalled());
+    expect(screen.getByRole('button', { name: 'Edit' })).toBeTruthy();
+  });
+
+  it("shows 'Error' with the server's message on failure", async () => {
+    routeFetch({
+      'PATCH /api/users/me': jsonResponse(409, { message: 'Email already in use', code: 'EMAIL_TAKEN' }),
+    });
+    const shell = setup();
+    fireEvent.click(screen.getByRole('button', { name: 'Edit' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    await waitFor(() =>
+      expect(shell.toast).toHaveBeenCalledWith({
+        title: 'Error',
+        description: 'Email already in use',
+        variant: 'destructive',
+      }),
+    );
+    expect(screen.getByRole('button', { name: 'Save Changes' })).toBeTruthy();
+  });
+
+  it("answers 401 with 'Unauthorized' and goes to /api/login after 500 ms", async () => {
+    routeFetch({
+      'PATCH /api/users/me': () => jsonResponse(401, { message: 'Sign in', code: 'UNAUTHENTICATED' }),
+    });
+    const shell = setup();
+    fireEvent.click(screen.getByRole('button', { name: 'Edit' }));
+    vi.useFakeTimers();
+    fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(10);
+    });
+    expect(shell.toast).toHaveBeenCalledWith({
+      title: 'Unauthorized',
+      description: 'You are logged out. Logging in again...',
+      variant: 'destructive',
+    });
+    expect(shell.navigate).not.toHaveBeenCalled();
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(500);
+    });
+    expect(shell.navigate).toHaveBeenCalledWith('/api/login');
+  });
+});
+
+describe('Services and notifications tabs', () => {
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  it("toggles a specialty with 'Services Updated'", async () => {
+    let body: unknown;
+    routeFetch({
+      'PATCH /api/users/me': async (r: Request) => {
+        body = await r.json();
+        return jsonResponse(200, makeUser());
+      },
+    });
+    const shell = shellMocks();
+    render(<ServicesTab user={makeUser({ role: 'contractor', services: ['plumbing'] })} shell={shell} />);
+    fireEvent.click(screen.getByRole('switch', { name: /^Electrical/ }));
+    await waitFor(() =>
+      expect(shell.toast).toHaveBeenCalledWith({
+        title: 'Services Updated',
+        description: 'Electrical added to your specialties.',
+      }),
+    );
+    expect(body).toEqual({ services: ['plumbing', 'electrical'] });
+    fireEvent.click(screen.getByRole('switch', { name: /^Plumbing/ }));
+    await waitFor(() =>
+      expect(shell.toast).toHaveBeenLastCalledWith({
+        title: 'Services Updated',
+        description: 'Plumbing removed from your specialties.',
+      }),
+    );
+  });
+
+  it("says 'Failed to update service specialties.' and undoes the toggle on failure", async () => {
+    routeFetch({
+      'PATCH /api/users/me': jsonResponse(500, { message: 'Internal Server Error', code: 'INTERNAL' }),
+    });
+    const shell = shellMocks();
+    render(<ServicesTab user={makeUser({ role: 'contractor' })} shell={shell} />);
+    const toggle = screen.getByRole('switch', { name: /^Roofing/ }) as HTMLInputElement;
+    fireEvent.click(toggle);
+    await waitFor(() =>
+      expect(shell.toast).toHaveBeenCalledWith({
+        title: 'Error',
+        description: 'Failed to update service specialties.',
+        variant: 'destructive',
+      }),
+    );
+    expect(toggle.checked).toBe(false);
+  });
+
+  it('turns email notifications off and on', async () => {
+    const fetch = routeFetch({ 'PATCH /api/users/me': jsonResponse(200, makeUser()) });
+    const shell = shellMocks();
+    render(<NotificationsTab user={makeUser({ emailNotifications: true })} shell={shell} />);
+    fireEvent.click(screen.getByRole('switch', { name: /Email notifications/ }));
+    await waitFor(() =>
+      expect(shell.toast).toHaveBeenCalledWith({
+        title: 'Notifications Updated',
+        description: 'Email notifications disabled.',
+      }),
+    );
+    expect(requestsOf(fetch)).toEqual(['PATCH /api/users/me']);
+  });
+
+  it("says 'Failed to update notification preferences.' on failure", async () => {
+    routeFetch({ 'PATCH /api/users/me': jsonResponse(500, { message: 'x', code: 'INTERNAL' }) });
+    const shell = shellMocks();
+    render(<NotificationsTab user={makeUser({ emailNotifications: false })} shell={shell} />);
+    fireEvent.click(screen.getByRole('switch', { name: /Email notifications/ }));
+    await waitFor(() =>
+      expect(shell.toast).toHaveBeenCalledWith({
+        title: 'Error',
+        description: 'Failed to update notification preferences.',
+        variant: 'destructive',
+      }),
+    );
+  });
+
+  it('has the three preference toggles on by default', () => {
+    localStorage.removeItem(PREFERENCES_KEY);
+    render(<PreferencesTab shell={shellMocks()} />);
+    for (const name of [/show profile publicly/i, /country-based filtering/i, /auto-save bid drafts/i])
+      expect((screen.getByRole('switch', { name }) as HTMLInputElement).checked).toBe(true);
+    fireEvent.click(screen.getByRole('switch', { name: /auto-save bid drafts/i }));
+    expect(JSON.parse(localStorage.getItem(PREFERENCES_KEY) ?? '{}').autoSaveDrafts).toBe(false);
+  });
+});
+
+describe('ProfilePage', () => {
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  const badge = (i: number) => ({
+    id: `ub${i}`,
+    earnedAt: '2026-01-01T00:00:00Z',
+    badge: {
+      id: `b${i}`,
+      name: `Badge ${i}`,
+      description: 'd',
+      category: 'quality',
+      tier: 'gold',
+      icon: 'star',
+      pointsRequired: 10,
+    },
+  });
+
+  it("shows a contractor's summary, stats, 6 badges with 'View All Badges', and the Services tab", async () => {
+    routeFetch({
+      'GET /api/users/me/stats': {
+        totalBids: 3,
+        wonProjects: 2,
+        bidsThisMonth: 1,
+        subscriptionTier: 'free',
+        activeBids: 0,
+        activeProjects: 0,
+        completedProjects: 0,
+        postedProjects: 0,
+        rating: 4.5,
+        reviewCount: 2,
+      },
+      [`GET /api/users/${makeUser().id}/badges`]: Array.from({ length: 8 }, (_, i) => badge(i)),
+    });
+    const user = makeUser({ role: 'contractor', rating: 4.25, reviewCount: 7, subscriptionTier: 'pro' });
+    render(
+      <ProfilePage
+        path="/profile"
+        search=""
+        user={user}
+        country="BS"
+        navigate={vi.fn()}
+        refreshUser={vi.fn(async () => {})}
+        toast={vi.fn()}
+      />,
+    );
+    expect(screen.getByRole('heading', { level: 1, name: 'Ann Rolle' })).toBeTruthy();
+    expect(screen.getByText('4.3')).toBeTruthy();
+    expect(screen.getByText('(7 reviews)')).toBeTruthy();
+    expect(screen.getByText('Pro')).toBeTruthy();
+    expect(await screen.findByText('67%')).toBeTruthy();
+    expect(await screen.findByText('Badge 5')).toBeTruthy();
+    expect(screen.queryByText('Badge 6')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'View All Badges' }));
+    expect(screen.getByText('Badge 7')).toBeTruthy();
+    const tabs = screen.getAllByRole('tab').map((t) => t.textContent);
+    expect(tabs).toEqual(['Profile', 'Billing', 'Services', 'Notifications', 'Preferences']);
+  });
+
+  it("has no Services tab for clients and shows 'Recently' without a join date", () => {
+    routeFetch({});
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    render(
+      <ProfilePage
+        path="/profile"
+        search=""
+        user={makeUser({ createdAt: '' })}
+        country="BS"
+        navigate={vi.fn()}
+        refreshUser={vi.fn(async () => {})}
+        toast={vi.fn()}
+      />,
+    );
+    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual([
+      'Profile',
+      'Billing',
+      'Notifications',
+      'Preferences',
+    ]);
+    expect(screen.getByText('Recently')).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Your Stats' })).toBeNull();
+  });
+});

@@ -1,0 +1,735 @@
+/**
+ * Profile (/profile, accounts-and-shell section 2): a left column with the person, their stats and
+ * badges, and the tabs Profile, Billing, Services (contractors), Notifications and Preferences.
+ */
+import { type ApiUser, type RemoteProps, ROLE_LABELS, type Role } from '@buildbid/api-client';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { Button, Form, Switch, Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
+import { COUNTRIES, findCountry } from '../../../domain/catalog/countries.ts';
+import { SERVICE_TYPES } from '../../../domain/catalog/service-types.ts';
+import { ConfirmDialog } from '../../projects/src/shared/ConfirmDialog.tsx';
+import { SelectInput, TextInput } from '../../projects/src/shared/fields.tsx';
+import { formatDate, formatRating } from '../../projects/src/shared/format.ts';
+import { reportFailure } from '../../projects/src/shared/notify.ts';
+import {
+  cancelSubscription,
+  getBadges,
+  getStats,
+  getSubscription,
+  paymentPortalUrl,
+  type Subscription,
+  type UserBadge,
+  type UserStats,
+  updateMe,
+} from './api.ts';
+import { BadgeList } from './badges.tsx';
+import {
+  fallbackNextBilling,
+  joinedText,
+  type Preferences,
+  type ProfileField,
+  type ProfileForm,
+  readPreferences,
+  successRate,
+  validateProfile,
+  writePreferences,
+} from './profile-rules.ts';
+
+export const PROFILE_BADGES = 6;
+export const PRO_BILLING_AMOUNT = '$29.00';
+export const PROFILE_UPDATED = 'Your profile has been updated successfully.';
+
+type Shell = Pick<RemoteProps, 'toast' | 'navigate' | 'refreshUser'>;
+type Props = RemoteProps & { user: ApiUser };
+
+function initials(user: ApiUser): string {
+  const source = [user.firstName, user.lastName].filter(Boolean).join(' ') || user.name || user.email;
+  return (
+    source
+      .split(/\s+/)
+      .map((p) => p[0] ?? '')
+      .join('')
+      .slice(0, 2)
+      .toUpperCase() || '?'
+  );
+}
+
+function fullName(user: ApiUser): string {
+  return [user.firstName, user.lastName].filter((p) => p?.trim()).join(' ') || user.name || user.email;
+}
+
+function countryName(code: string): string {
+  return findCountry(code)?.name ?? code;
+}
+
+// ---- Left column ---------------------------------------------------------------------------
+
+function ProfileSummary({ user }: { user: ApiUser }) {
+  return (
+    <section className="card profile-summary" aria-label="Your profile">
+      {user.profileImageUrl ? (
+        <img className="profile-avatar" src={user.profileImageUrl} alt="" />
+      ) : (
+        <span className="profile-avatar" aria-hidden="true">
+          {initials(user)}
+        </span>
+      )}
+      <h1 className="profile-name">{fullName(user)}</h1>
+      <p className="badge-row">
+        <span className="badge">{ROLE_LABELS[user.role]}</span>
+        {user.subscriptionTier === 'pro' && <span className="badge badge-accent">Pro</span>}
+      </p>
+      {user.role === 'contractor' && (
+        <p className="profile-rating">
+          <span aria-hidden="true" className="star">
+            ★
+          </span>{' '}
+          {formatRating(user.rating)}{' '}
+          <span className="muted">
+            ({user.reviewCount} {user.reviewCount === 1 ? 'review' : 'reviews'})
+          </span>
+        </p>
+      )}
+      <dl className="profile-facts">
+        <div>
+          <dt>Email</dt>
+          <dd>{user.email}</dd>
+        </div>
+        <div>
+          <dt>Country</dt>
+          <dd>{countryName(user.country)}</dd>
+        </div>
+        <div>
+          <dt>Joined</dt>
+          <dd>{joinedText(user.createdAt)}</dd>
+        </div>
+      </dl>
+    </section>
+  );
+}
+
+function YourStats({ stats }: { stats: UserStats | null }) {
+  const rows: Array<[string, ReactNode]> = stats
+    ? [
+        ['Total Bids', stats.totalBids],
+        ['Won Projects', stats.wonProjects],
+        ['Bids This Month', stats.bidsThisMonth],
+        ['Success Rate', `${successRate(stats.wonProjects, stats.totalBids)}%`],
+        ['Tier', stats.subscriptionTier === 'pro' ? 'Pro' : 'Free'],
+      ]
+    : [];
+  return (
+    <section className="card" aria-labelledby="your-stats-title" aria-busy={stats === null}>
+      <h2 id="your-stats-title" className="card-title">
+        Your Stats
+      </h2>
+      {stats === null ? (
+        <p className="muted small">Loading...</p>
+      ) : (
+        <dl className="profile-stats">
+          {rows.map(([label, value]) => (
+            <div key={label}>
+              <dt>{label}</dt>
+              <dd>{value}</dd>
+            </div>
+          ))}
+        </dl>
+      )}
+    </section>
+  );
+}
+
+function BadgesCard({ badges }: { badges: readonly UserBadge[] }) {
+  const [all, setAll] = useState(false);
+  if (badges.length === 0) return null;
+  return (
+    <section className="card" aria-labelledby="badges-title">
+      <h2 id="badges-title" className="card-title">
+        Badges
+      </h2>
+      <BadgeList badges={badges} max={all ? badges.length : PROFILE_BADGES} />
+      {!all && badges.length > PROFILE_BADGES && (
+        <Button className="btn btn-outline btn-block btn-small" onPress={() => setAll(true)}>
+          View All Badges
+        </Button>
+      )}
+    </section>
+  );
+}
+
+// ---- Profile tab ---------------------------------------------------------------------------
+
+function formOf(user: ApiUser): ProfileForm {
+  return {
+    firstName: user.firstName ?? '',
+    lastName: user.lastName ?? '',
+    email: user.email,
+    country: user.country || 'US',
+    role: user.role || 'client',
+  };
+}
+
+const COUNTRY_OPTIONS = COUNTRIES.map((c) => ({
+  value: c.code,
+  label: `${c.flag} ${c.name}`,
+  textValue: c.name,
+}));
+
+function roleOptions(current: Role) {
+  const roles: Role[] =
+    current === 'admin' ? ['client', 'contractor', 'vendor', 'admin'] : ['client', 'contractor', 'vendor'];
+  return roles.map((r) => ({ value: r, label: ROLE_LABELS[r] }));
+}
+
+/** The spec's failure handling: 401 → 'Unauthorized' then /api/login after 500 ms; else 'Error'. */
+function useFailureReporter(shell: Shell) {
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  return (error: unknown, describe?: (error: unknown) => string) => {
+    timer.current = reportFailure(error, shell, describe ? { describe } : {}) ?? timer.current;
+  };
+}
+
+export function ProfileTab({ user, shell }: { user: ApiUser; shell: Shell }) {
+  const [editing, setEditing] = useState(false);
+  const [form, setForm] = useState<ProfileForm>(() => formOf(user));
+  const [errors, setErrors] = useState<Partial<Record<ProfileField, string>>>({});
+  const [saving, setSaving] = useState(false);
+  const report = useFailureReporter(shell);
+
+  function startEdit() {
+    setForm(formOf(user));
+    setErrors({});
+    setEditing(true);
+  }
+
+  function set<K extends ProfileField>(key: K, value: ProfileForm[K]) {
+    setForm((f) => ({ ...f, [key]: value }));
+    setErrors((e) => ({ ...e, [key]: undefined }));
+  }
+
+  async function save() {
+    if (saving) return;
+    const found = validateProfile(form);
+    if (Object.keys(found).length > 0) {
+      setErrors(found);
+      return;
+    }
+    setSaving(true);
+    try {
+      await updateMe({
+        firstName: form.firstName.trim(),
+        lastName: form.lastName.trim(),
+        email: form.email.trim(),
+        country: form.country,
+        role: form.role,
+      });
+    } catch (error) {
+      setSaving(false);
+      report(error);
+      return;
+    }
+    shell.toast({ title: 'Success', description: PROFILE_UPDATED });
+    setSaving(false);
+    setEditing(false);
+    await shell.refreshUser();
+  }
+
+  if (!editing) {
+    const view = formOf(user);
+    return (
+      <div className="profile-tab">
+        <div className="tab-head">
+          <h2 className="card-title">Profile Information</h2>
+          <Button className="btn btn-outline" onPress={startEdit}>
+            Edit
+          </Button>
+        </div>
+        <dl className="profile-readonly">
+          <div>
+            <dt>First Name</dt>
+            <dd>{view.firstName || '—'}</dd>
+          </div>
+          <div>
+            <dt>Last Name</dt>
+            <dd>{view.lastName || '—'}</dd>
+          </div>
+          <div>
+            <dt>Email</dt>
+            <dd>{view.email}</dd>
+          </div>
+          <div>
+            <dt>Country</dt>
+            <dd>{countryName(view.country)}</dd>
+          </div>
+          <div>
+            <dt>Role</dt>
+            <dd>{ROLE_LABELS[view.role]}</dd>
+          </div>
+        </dl>
+      </div>
+    );
+  }
+
+  return (
+    <div className="profile-tab">
+      <div className="tab-head">
+        <h2 className="card-title">Edit Profile</h2>
+      </div>
+      <Form
+        className="form"
+        validationBehavior="aria"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void save();
+        }}
+      >
+        <div className="form-row">
+          <TextInput
+            label="First Name"
+            name="firstName"
+            value={form.firstName}
+            onChange={(v) => set('firstName', v)}
+            isRequired
+            error={errors.firstName}
+          />
+          <TextInput
+            label="Last Name"
+            name="lastName"
+            value={form.lastName}
+            onChange={(v) => set('lastName', v)}
+            isRequired
+            error={errors.lastName}
+          />
+        </div>
+        <TextInput
+          label="Email"
+          name="email"
+          value={form.email}
+          onChange={(v) => set('email', v)}
+          isRequired
+          error={errors.email}
+        />
+        <div className="form-row">
+          <SelectInput
+            label="Country"
+            name="country"
+            value={form.country}
+            onChange={(v) => set('country', v)}
+            options={COUNTRY_OPTIONS}
+            isRequired
+            error={errors.country}
+          />
+          <SelectInput
+            label="Role"
+            name="role"
+            value={form.role}
+            onChange={(v) => set('role', v as Role)}
+            options={roleOptions(user.role)}
+            isRequired
+            error={errors.role}
+          />
+        </div>
+        <div className="dialog-actions">
+          <Button className="btn btn-outline" onPress={() => setEditing(false)} isDisabled={saving}>
+            Cancel
+          </Button>
+          <Button type="submit" className="btn btn-primary" isDisabled={saving}>
+            {saving ? 'Saving...' : 'Save Changes'}
+          </Button>
+        </div>
+      </Form>
+    </div>
+  );
+}
+
+// ---- Billing tab ---------------------------------------------------------------------------
+
+/**
+ * The next billing date: the provider's next charge (the trial's or period's end) when the API knows
+ * it, else the spec's display-only now + 30 days. A cancelled subscription shows when Pro ends.
+ */
+export function nextBillingDate(subscription: Subscription | null, now: Date = new Date()): Date {
+  const raw = subscription?.cancelAtPeriodEnd
+    ? subscription.currentPeriodEnd
+    : (subscription?.nextBillingDate ?? subscription?.currentPeriodEnd ?? subscription?.trialEnd ?? null);
+  const date = raw ? new Date(raw) : null;
+  return date && !Number.isNaN(date.getTime()) ? date : fallbackNextBilling(now);
+}
+
+/** '$29.00' from the API's decimal text, or the plan's constant. */
+export function billingAmount(subscription: Subscription | null): string {
+  const n = Number(subscription?.amount);
+  return subscription?.amount && Number.isFinite(n) ? `$${n.toFixed(2)}` : PRO_BILLING_AMOUNT;
+}
+
+export function BillingTab({ user, shell }: { user: ApiUser; shell: Shell }) {
+  const isPro = user.subscriptionTier === 'pro';
+  const [subscription, setSubscription] = useState<Subscription | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState<'portal' | 'cancel' | null>(null);
+  const report = useFailureReporter(shell);
+
+  useEffect(() => {
+    if (!isPro) return;
+    let live = true;
+    getSubscription().then(
+      (answer) => {
+        if (live) setSubscription(answer);
+      },
+      (error) => console.error('Subscription details failed to load', error),
+    );
+    return () => {
+      live = false;
+    };
+  }, [isPro]);
+
+  async function openPortal() {
+    setBusy('portal');
+    try {
+      const url = await paymentPortalUrl();
+      shell.navigate(url);
+    } catch (error) {
+      report(error);
+    }
+    setBusy(null);
+  }
+
+  async function cancel() {
+    setBusy('cancel');
+    try {
+      setSubscription(await cancelSubscription());
+    } catch (error) {
+      setBusy(null);
+      setConfirming(false);
+      report(error);
+      return;
+    }
+    setBusy(null);
+    setConfirming(false);
+    shell.toast({
+      title: 'Subscription Cancelled',
+      description: 'Your Pro plan stays active until the end of the current billing period.',
+    });
+    await shell.refreshUser();
+  }
+
+  if (!isPro) {
+    return (
+      <div className="profile-tab">
+        <h2 className="card-title">Billing</h2>
+        <dl className="profile-readonly">
+          <div>
+            <dt>Plan</dt>
+            <dd>Free</dd>
+          </div>
+          <div>
+            <dt>Amount</dt>
+            <dd>$0</dd>
+          </div>
+        </dl>
+        <p className="muted">You are on the free plan: 3 bids per month.</p>
+        <Button className="btn btn-primary" onPress={() => shell.navigate('/pricing')}>
+          Upgrade to Pro
+        </Button>
+      </div>
+    );
+  }
+
+  const cancelling = subscription?.cancelAtPeriodEnd === true;
+  return (
+    <div className="profile-tab">
+      <h2 className="card-title">Billing</h2>
+      <dl className="profile-readonly">
+        <div>
+          <dt>Plan</dt>
+          <dd>
+            Pro <span className="badge badge-accent">Pro</span>
+          </dd>
+        </div>
+        <div>
+          <dt>{cancelling ? 'Ends on' : 'Next billing date'}</dt>
+          <dd>{formatDate(nextBillingDate(subscription))}</dd>
+        </div>
+        <div>
+          <dt>Amount</dt>
+          <dd>{billingAmount(subscription)}</dd>
+        </div>
+      </dl>
+      {subscription?.paymentsMode === 'sandbox' && (
+        <p className="muted small">Test mode: payments run in the sandbox, without a billing portal.</p>
+      )}
+      <div className="actions">
+        <Button
+          className="btn btn-outline"
+          isDisabled={busy !== null || subscription?.canUpdatePaymentMethod === false}
+          onPress={() => void openPortal()}
+        >
+          {busy === 'portal' ? 'Opening...' : 'Update Payment Method'}
+        </Button>
+        {!cancelling && (
+          <Button className="btn btn-danger" isDisabled={busy !== null} onPress={() => setConfirming(true)}>
+            Cancel Subscription
+          </Button>
+        )}
+      </div>
+      <ConfirmDialog
+        isOpen={confirming}
+        onOpenChange={setConfirming}
+        title="Cancel Subscription"
+        confirmLabel="Cancel Subscription"
+        pendingLabel="Cancelling..."
+        pending={busy === 'cancel'}
+        onConfirm={() => void cancel()}
+      >
+        Your Pro plan stays active until the end of the current billing period; after that you are on the free
+        plan with 3 bids per month. Existing bids stay active.
+      </ConfirmDialog>
+    </div>
+  );
+}
+
+// ---- Services, Notifications, Preferences ---------------------------------------------------
+
+export function ServicesTab({ user, shell }: { user: ApiUser; shell: Shell }) {
+  const [services, setServices] = useState<string[]>(user.services ?? []);
+  const [pending, setPending] = useState<string | null>(null);
+  const report = useFailureReporter(shell);
+  useEffect(() => setServices(user.services ?? []), [user.services]);
+
+  async function toggle(id: string, name: string, on: boolean) {
+    const previous = services;
+    const next = on ? [...services, id] : services.filter((s) => s !== id);
+    setServices(next);
+    setPending(id);
+    try {
+      await updateMe({ services: next });
+    } catch (error) {
+      setServices(previous);
+      setPending(null);
+      report(error, () => 'Failed to update service specialties.');
+      return;
+    }
+    setPending(null);
+    shell.toast({
+      title: 'Services Updated',
+      description: `${name} ${on ? 'added to' : 'removed from'} your specialties.`,
+    });
+    await shell.refreshUser();
+  }
+
+  return (
+    <div className="profile-tab">
+      <h2 className="card-title">Service Specialties</h2>
+      <p className="muted small">
+        Choose the services you offer. You get email notifications for new projects that need them.
+      </p>
+      <ul className="service-list">
+        {SERVICE_TYPES.map((s) => (
+          <li key={s.id}>
+            <Switch
+              className="switch service-switch"
+              isSelected={services.includes(s.id)}
+              isDisabled={pending !== null}
+              onChange={(on) => void toggle(s.id, s.name, on)}
+            >
+              <span className="switch-track" aria-hidden="true">
+                <span className="switch-thumb" />
+              </span>
+              <span className="service-text">
+                <span className="service-name">{s.name}</span>
+                <span className="muted small">{s.description}</span>
+              </span>
+            </Switch>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+export function NotificationsTab({ user, shell }: { user: ApiUser; shell: Shell }) {
+  const [enabled, setEnabled] = useState(user.emailNotifications);
+  const [pending, setPending] = useState(false);
+  const report = useFailureReporter(shell);
+  useEffect(() => setEnabled(user.emailNotifications), [user.emailNotifications]);
+
+  async function change(on: boolean) {
+    setEnabled(on);
+    setPending(true);
+    try {
+      await updateMe({ emailNotifications: on });
+    } catch (error) {
+      setEnabled(!on);
+      setPending(false);
+      report(error, () => 'Failed to update notification preferences.');
+      return;
+    }
+    setPending(false);
+    shell.toast({
+      title: 'Notifications Updated',
+      description: `Email notifications ${on ? 'enabled' : 'disabled'}.`,
+    });
+    await shell.refreshUser();
+  }
+
+  return (
+    <div className="profile-tab">
+      <h2 className="card-title">Notifications</h2>
+      <Switch className="switch" isSelected={enabled} isDisabled={pending} onChange={(on) => void change(on)}>
+        <span className="switch-track" aria-hidden="true">
+          <span className="switch-thumb" />
+        </span>
+        <span className="service-text">
+          <span className="service-name">Email notifications</span>
+          <span className="muted small">New bids, messages and projects matching your specialties.</span>
+        </span>
+      </Switch>
+    </div>
+  );
+}
+
+const PREFERENCE_ITEMS: Array<{ key: keyof Preferences; label: string }> = [
+  { key: 'showProfilePublicly', label: 'show profile publicly' },
+  { key: 'countryFiltering', label: 'country-based filtering' },
+  { key: 'autoSaveDrafts', label: 'auto-save bid drafts' },
+];
+
+function capitalize(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+export function PreferencesTab({ shell }: { shell: Shell }) {
+  const [prefs, setPrefs] = useState<Preferences>(() => readPreferences());
+
+  function change(key: keyof Preferences, on: boolean) {
+    const next = { ...prefs, [key]: on };
+    setPrefs(next);
+    writePreferences(next);
+  }
+
+  return (
+    <div className="profile-tab">
+      <h2 className="card-title">Preferences</h2>
+      <p className="muted small">These preferences are kept in this browser.</p>
+      <ul className="service-list">
+        {PREFERENCE_ITEMS.map((item) => (
+          <li key={item.key}>
+            <Switch className="switch" isSelected={prefs[item.key]} onChange={(on) => change(item.key, on)}>
+              <span className="switch-track" aria-hidden="true">
+                <span className="switch-thumb" />
+              </span>
+              <span className="service-name">{capitalize(item.label)}</span>
+            </Switch>
+          </li>
+        ))}
+      </ul>
+      <div className="danger-zone">
+        <h3 className="danger-title">Delete Account</h3>
+        <p className="muted small">Deleting your account removes your profile, projects and bids.</p>
+        <Button
+          className="btn btn-danger"
+          onPress={() =>
+            shell.toast({
+              title: 'Delete Account',
+              description:
+                'Account deletion is not available yet. Please contact support to close your account.',
+            })
+          }
+        >
+          Delete Account
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+// ---- Page ----------------------------------------------------------------------------------
+
+const TAB_IDS = ['profile', 'billing', 'services', 'notifications', 'preferences'] as const;
+type TabId = (typeof TAB_IDS)[number];
+
+function initialTab(search: string, isContractor: boolean): TabId {
+  const wanted = new URLSearchParams(search).get('tab');
+  const tab = (TAB_IDS as readonly string[]).includes(wanted ?? '') ? (wanted as TabId) : 'profile';
+  return tab === 'services' && !isContractor ? 'profile' : tab;
+}
+
+export function ProfilePage(props: Props) {
+  const { user, search } = props;
+  const isContractor = user.role === 'contractor';
+  const shell: Shell = { toast: props.toast, navigate: props.navigate, refreshUser: props.refreshUser };
+  const [tab, setTab] = useState<TabId>(() => initialTab(search, isContractor));
+  const [stats, setStats] = useState<UserStats | null>(null);
+  const [badges, setBadges] = useState<UserBadge[]>([]);
+
+  useEffect(() => {
+    let live = true;
+    if (isContractor)
+      getStats().then(
+        (s) => {
+          if (live) setStats(s);
+        },
+        (error) => console.error('Profile: statistics failed to load', error),
+      );
+    getBadges(user.id).then(
+      (b) => {
+        if (live) setBadges(b);
+      },
+      (error) => console.error('Profile: badges failed to load', error),
+    );
+    return () => {
+      live = false;
+    };
+  }, [user.id, isContractor]);
+
+  useEffect(() => {
+    if (tab === 'services' && !isContractor) setTab('profile');
+  }, [tab, isContractor]);
+
+  const tabs: Array<{ id: TabId; label: string }> = [
+    { id: 'profile', label: 'Profile' },
+    { id: 'billing', label: 'Billing' },
+    ...(isContractor ? [{ id: 'services' as const, label: 'Services' }] : []),
+    { id: 'notifications', label: 'Notifications' },
+    { id: 'preferences', label: 'Preferences' },
+  ];
+
+  return (
+    <div className="profile-page">
+      <aside className="profile-side">
+        <ProfileSummary user={user} />
+        {isContractor && <YourStats stats={stats} />}
+        <BadgesCard badges={badges} />
+      </aside>
+      <section className="card profile-main" aria-label="Account settings">
+        <Tabs selectedKey={tab} onSelectionChange={(k) => setTab(k as TabId)} className="tabs">
+          <TabList aria-label="Profile sections" className="tab-list">
+            {tabs.map((t) => (
+              <Tab key={t.id} id={t.id} className="tab">
+                {t.label}
+              </Tab>
+            ))}
+          </TabList>
+          <TabPanel id="profile" className="tab-panel">
+            <ProfileTab user={user} shell={shell} />
+          </TabPanel>
+          <TabPanel id="billing" className="tab-panel">
+            <BillingTab user={user} shell={shell} />
+          </TabPanel>
+          {isContractor && (
+            <TabPanel id="services" className="tab-panel">
+              <ServicesTab user={user} shell={shell} />
+            </TabPanel>
+          )}
+          <TabPanel id="notifications" className="tab-panel">
+            <NotificationsTab user={user} shell={shell} />
+          </TabPanel>
+          <TabPanel id="preferences" className="tab-panel">
+            <PreferencesTab shell={shell} />
+          </TabPanel>
+        </Tabs>
+      </section>
+    </div>
+  );
+}

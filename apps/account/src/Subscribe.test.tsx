@@ -1,0 +1,153 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse, makeUser, routeFetch } from '../../shell/src/test/helpers.ts';
+import { INIT_FAILED, SubscribePage } from './Subscribe.tsx';
+
+function shell() {
+  return { toast: vi.fn(), navigate: vi.fn(), refreshUser: vi.fn(async () => {}) };
+}
+
+const sandbox = {
+  paymentsMode: 'sandbox',
+  stripePublishableKey: null,
+  proPlan: { amount: '29.00', currency: 'usd', interval: 'month', trialDays: 7 },
+};
+
+function start(clientSecret: string | undefined, alreadySubscribed = false) {
+  return {
+    alreadySubscribed,
+    clientSecret,
+    confirmation: clientSecret ? 'payment' : undefined,
+    paymentsMode: 'sandbox',
+    status: alreadySubscribed ? 'active' : 'incomplete',
+    subscriptionId: alreadySubscribed ? null : 'sub_1',
+    trialEnd: null,
+  };
+}
+
+describe('SubscribePage', () => {
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
+  it('asks visitors to log in', () => {
+    render(<SubscribePage user={null} {...shell()} />);
+    expect(screen.getByRole('heading', { name: 'Please Log In' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Log In' }).getAttribute('href')).toBe('/api/login');
+  });
+
+  it("tells Pro members they're already Pro, with the dashboard and 'Manage Subscription' links", () => {
+    const fetch = routeFetch({});
+    render(<SubscribePage user={makeUser({ subscriptionTier: 'pro' })} {...shell()} />);
+    expect(screen.getByRole('heading', { name: "You're Already Pro!" })).toBeTruthy();
+    expect(screen.getByText('Pro Member')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Go to Dashboard' }).getAttribute('href')).toBe('/');
+    expect(screen.getByRole('link', { name: 'Manage Subscription' }).getAttribute('href')).toBe('/profile');
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it('shows a spinner, then the sandbox card form with $29/month and the features', async () => {
+    routeFetch({
+      'POST /api/create-subscription': start('pi_1_secret_x'),
+      'GET /api/config': sandbox,
+    });
+    render(<SubscribePage user={makeUser()} {...shell()} />);
+    expect(screen.getByRole('status', { name: 'Loading' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Upgrade to Pro' })).toBeTruthy();
+    expect(screen.getByText('TEST MODE')).toBeTruthy();
+    expect(screen.getByText('$29/month')).toBeTruthy();
+    expect(screen.getByText('Priority project access')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Subscribe Now' })).toBeTruthy();
+  });
+
+  it.each([
+    ['an empty client secret', start('')],
+    ['an answer without one (already subscribed)', start(undefined, true)],
+  ])("shows 'Already Subscribed' and 'Unable to Load Subscription' for %s", async (_, answer) => {
+    routeFetch({ 'POST /api/create-subscription': answer, 'GET /api/config': sandbox });
+    const s = shell();
+    render(<SubscribePage user={makeUser()} {...s} />);
+    expect(await screen.findByRole('heading', { name: 'Unable to Load Subscription' })).toBeTruthy();
+    expect(s.toast).toHaveBeenCalledWith({
+      title: 'Already Subscribed',
+      description: 'You already have an active Pro subscription.',
+    });
+    expect(screen.getByRole('button', { name: 'Try Again' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Back to Pricing' }).getAttribute('href')).toBe('/pricing');
+  });
+
+  it('reports a failed initialisation', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    routeFetch({
+      'POST /api/create-subscription': jsonResponse(500, {
+        message: 'Internal Server Error',
+        code: 'INTERNAL',
+      }),
+      'GET /api/config': sandbox,
+    });
+    const s = shell();
+    render(<SubscribePage user={makeUser()} {...s} />);
+    expect(await screen.findByRole('heading', { name: 'Unable to Load Subscription' })).toBeTruthy();
+    expect(s.toast).toHaveBeenCalledWith({
+      title: 'Error',
+      description: INIT_FAILED,
+      variant: 'destructive',
+    });
+  });
+
+  it("confirms in the sandbox ('Processing...') and returns to /?subscription=success", async () => {
+    let body: unknown;
+    let release: () => void = () => {};
+    routeFetch({
+      'POST /api/create-subscription': start('pi_1_secret_x'),
+      'GET /api/config': sandbox,
+      'POST /api/subscription/sandbox/confirm': async (r: Request) => {
+        body = await r.json();
+        await new Promise<void>((resolve) => {
+          release = resolve;
+        });
+        return jsonResponse(200, { plan: 'pro', status: 'active' });
+      },
+    });
+    const s = shell();
+    render(<SubscribePage user={makeUser()} {...s} />);
+    fireEvent.change(await screen.findByRole('textbox', { name: 'Card number' }), {
+      target: { value: '4242 4242 4242 4242' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Subscribe Now' }));
+    expect(await screen.findByRole('button', { name: 'Processing...' })).toBeTruthy();
+    release();
+    await waitFor(() => expect(s.navigate).toHaveBeenCalledWith('/?subscription=success'));
+    expect(body).toEqual({ clientSecret: 'pi_1_secret_x', cardNumber: '4242424242424242' });
+  });
+
+  it("shows 'Payment Failed' with the provider's message", async () => {
+    routeFetch({
+      'POST /api/create-subscription': start('pi_1_secret_x'),
+      'GET /api/config': sandbox,
+      'POST /api/subscription/sandbox/confirm': jsonResponse(400, {
+        message: 'Your card was declined.',
+        code: 'CARD_DECLINED',
+        field: 'cardNumber',
+      }),
+    });
+    const s = shell();
+    render(<SubscribePage user={makeUser()} {...s} />);
+    fireEvent.change(await screen.findByRole('textbox', { name: 'Card number' }), {
+      target: { value: '4000 0000 0000 0002' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Subscribe Now' }));
+    await waitFor(() =>
+      expect(s.toast).toHaveBeenCalledWith({
+        title: 'Payment Failed',
+        description: 'Your card was declined.',
+        variant: 'destructive',
+      }),
+    );
+    expect(s.navigate).not.toHaveBeenCalled();
+    expect(screen.getByRole('button', { name: 'Subscribe Now' })).toBeTruthy();
+  });
+});

@@ -1,0 +1,77 @@
+/**
+ * Every call of the account screens (dashboard, profile, pricing, subscribe) through the typed
+ * openapi-fetch client, so each is checked against the API's generated `paths`.
+ */
+import { createBrowserApi, unwrap } from '@buildbid/api-client';
+import type { components, paths } from '../../../openapi/schema.d.ts';
+
+export const api = createBrowserApi();
+
+type Schemas = components['schemas'];
+export type UserStats = Schemas['UserStats'];
+export type BidQuota = Schemas['BidQuota'];
+export type UserBadge = Schemas['UserBadge'];
+
+export function getStats(): Promise<UserStats> {
+  return unwrap(api.GET('/api/users/me/stats'));
+}
+
+export function getQuota(): Promise<BidQuota> {
+  return unwrap(api.GET('/api/users/me/quota'));
+}
+
+/** Called by the dashboard as the spec says; the answer is not used. */
+export async function touchAchievements(): Promise<void> {
+  await unwrap(api.GET('/api/users/me/achievements'));
+}
+
+export function getBadges(userId: string): Promise<UserBadge[]> {
+  return unwrap(api.GET('/api/users/{id}/badges', { params: { path: { id: userId } } }));
+}
+
+// ---- Profile ---------------------------------------------------------------------------------
+
+export type ProfilePatch = NonNullable<
+  paths['/api/users/me']['patch']['requestBody']
+>['content']['application/json'];
+
+/** PATCH /api/users/me: the profile form, {services} or {emailNotifications}. */
+export async function updateMe(body: ProfilePatch): Promise<void> {
+  await unwrap(api.PATCH('/api/users/me', { body }));
+}
+
+// ---- Payments --------------------------------------------------------------------------------
+
+export type Subscription = Schemas['Subscription'];
+export type PaymentsConfig = Schemas['PaymentsConfig'];
+
+export function getPaymentsConfig(): Promise<PaymentsConfig> {
+  return unwrap(api.GET('/api/config'));
+}
+
+export type SubscriptionStart = Schemas['SubscriptionStart'];
+
+/** POST /api/create-subscription: a client secret to confirm, or none when already subscribed. */
+export function createSubscription(): Promise<SubscriptionStart> {
+  return unwrap(api.POST('/api/create-subscription'));
+}
+
+export function getSubscription(): Promise<Subscription> {
+  return unwrap(api.GET('/api/subscription'));
+}
+
+/** Cancels at the end of the period; answers the subscription as the Billing tab shows it. */
+export function cancelSubscription(): Promise<Subscription> {
+  return unwrap(api.POST('/api/subscription/cancel'));
+}
+
+/** The payment provider's billing portal ('Update Payment Method'). */
+export async function paymentPortalUrl(): Promise<string> {
+  const { url } = await unwrap(api.POST('/api/subscription/portal'));
+  return url;
+}
+
+/** The TEST-MODE sandbox: confirms the subscription's payment with a test card number. */
+export async function confirmSandboxPayment(clientSecret: string, cardNumber: string): Promise<void> {
+  await unwrap(api.POST('/api/subscription/sandbox/confirm', { body: { clientSecret, cardNumber } }));
+}

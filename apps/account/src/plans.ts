@@ -1,0 +1,52 @@
+/** The plans (accounts-and-shell sections 6 and 9), shared by Pricing and Subscribe. */
+import {
+  FREE_MONTHLY_BID_LIMIT,
+  PRO_PRICE_CENTS,
+  PRO_TRIAL_DAYS,
+} from '../../../domain/subscription/plan.ts';
+
+export const PRO_MONTHLY = `$${PRO_PRICE_CENTS / 100}/month`;
+
+export const FREE_FEATURES = [
+  `${FREE_MONTHLY_BID_LIMIT} bids per month`,
+  'Basic project browsing',
+  'Community support',
+  'Basic profile',
+  'Email notifications',
+] as const;
+
+export const PRO_FEATURES = [
+  'Unlimited bids',
+  'Priority project access',
+  'Advanced analytics',
+  'Priority support',
+  'Enhanced profile features',
+  'Badge system access',
+  'Real-time notifications',
+  'Project insights',
+] as const;
+
+export const FAQ = [
+  {
+    q: 'Can I change my plan at any time?',
+    a: 'Yes. You can upgrade or downgrade at any time, and the change takes effect immediately.',
+  },
+  {
+    q: 'What happens to my bids if I downgrade?',
+    a: `Your existing bids stay active. On the free plan you can place ${FREE_MONTHLY_BID_LIMIT} new bids per month.`,
+  },
+  {
+    q: 'Is there a free trial?',
+    a: `Yes. New Pro subscribers get a ${PRO_TRIAL_DAYS}-day free trial.`,
+  },
+  {
+    q: 'How does billing work?',
+    a: 'Pro is billed monthly by card through our secure card payment provider.',
+  },
+] as const;
+
+export const SUBSCRIPTION_SUCCESS_PATH = '/?subscription=success';
+export const SUBSCRIBED_TOAST = {
+  title: 'Payment Successful',
+  description: 'You are now subscribed to the Pro plan!',
+} as const;

@@ -1,0 +1,243 @@
+/**
+ * Admin (/admin, accounts-and-shell sections 2 and 6): 'Admin Dashboard' with the activeProjects and
+ * totalBids cards and the user table, filterable by role, where an admin changes any user's role
+ * (POST, then the list is reloaded; a failure is only logged).
+ *
+ * Non-admins see the 'Access Denied' card and are then redirected to /home (which leads to /).
+ */
+import { type ApiUser, type RemoteProps, ROLE_LABELS } from '@buildbid/api-client';
+import { useCallback, useEffect, useState } from 'react';
+import {
+  Button,
+  type Key,
+  Label,
+  Link,
+  ListBox,
+  ListBoxItem,
+  Popover,
+  Select,
+  SelectValue,
+} from 'react-aria-components';
+import { type AdminStats, type AdminUser, getAdminStats, listUsers, type Role, setUserRole } from './api.ts';
+
+export const ACCESS_DENIED_TEXT =
+  'You do not have permission to access this page. Admin privileges required.';
+/** How long a non-admin sees the Access Denied card before the redirect to /home. */
+export const ACCESS_DENIED_REDIRECT_MS = 2000;
+
+export const ROLE_FILTERS = ['all', 'client', 'contractor', 'vendor', 'admin'] as const;
+export type RoleFilter = (typeof ROLE_FILTERS)[number];
+const ROLES: Role[] = ['client', 'contractor', 'vendor', 'admin'];
+
+export function filterUsers<T extends { role: string }>(users: readonly T[], filter: RoleFilter): T[] {
+  return filter === 'all' ? [...users] : users.filter((u) => u.role === filter);
+}
+
+export function AccessDenied({ navigate }: Pick<RemoteProps, 'navigate'>) {
+  useEffect(() => {
+    const timer = setTimeout(() => navigate('/home', { replace: true }), ACCESS_DENIED_REDIRECT_MS);
+    return () => clearTimeout(timer);
+  }, [navigate]);
+  return (
+    <section className="card access-denied" role="alert">
+      <h1 className="page-title">Access Denied</h1>
+      <p className="muted">{ACCESS_DENIED_TEXT}</p>
+      <Link href="/home" className="btn btn-outline">
+        Go to Dashboard
+      </Link>
+    </section>
+  );
+}
+
+function fullName(u: AdminUser): string {
+  return [u.firstName, u.lastName].filter((p) => p?.trim()).join(' ') || u.name || u.email;
+}
+
+function RoleSelect({
+  user,
+  disabled,
+  onChange,
+}: {
+  user: AdminUser;
+  disabled: boolean;
+  onChange(role: Role): void;
+}) {
+  return (
+    <Select
+      className="role-select"
+      value={user.role}
+      isDisabled={disabled}
+      onChange={(key: Key | null) => {
+        if (key !== null && key !== user.role) onChange(key as Role);
+      }}
+    >
+      <Label className="sr-only">Role of {fullName(user)}</Label>
+      <Button className="select-button select-compact">
+        <SelectValue />
+        <span aria-hidden="true" className="chevron">
+          ▾
+        </span>
+      </Button>
+      <Popover className="popover">
+        <ListBox className="listbox">
+          {ROLES.map((r) => (
+            <ListBoxItem key={r} id={r} className="listbox-item">
+              {ROLE_LABELS[r]}
+            </ListBoxItem>
+          ))}
+        </ListBox>
+      </Popover>
+    </Select>
+  );
+}
+
+function filterLabel(f: RoleFilter): string {
+  return f === 'all' ? 'All Roles' : ROLE_LABELS[f];
+}
+
+export function AdminPage({ user, refreshUser }: { user: ApiUser } & Pick<RemoteProps, 'refreshUser'>) {
+  const [users, setUsers] = useState<AdminUser[] | null>(null);
+  const [stats, setStats] = useState<AdminStats | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [filter, setFilter] = useState<RoleFilter>('all');
+  const [changing, setChanging] = useState<string | null>(null);
+
+  const load = useCallback(async () => {
+    const [u, s] = await Promise.allSettled([listUsers(), getAdminStats()]);
+    if (u.status === 'fulfilled') {
+      setUsers(u.value);
+      setFailed(false);
+    } else {
+      console.error('Admin: users failed to load', u.reason);
+      setFailed(true);
+    }
+    if (s.status === 'fulfilled') setStats(s.value);
+    else console.error('Admin: statistics failed to load', s.reason);
+  }, []);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  async function changeRole(target: AdminUser, role: Role) {
+    setChanging(target.id);
+    try {
+      await setUserRole(target.id, role);
+      if (target.id === user.id) await refreshUser();
+    } catch (error) {
+      console.error(`Admin: changing the role of ${target.id} failed`, error);
+    }
+    await load();
+    setChanging(null);
+  }
+
+  const shown = users ? filterUsers(users, filter) : [];
+
+  return (
+    <section className="admin">
+      <h1 className="page-title">Admin Dashboard</h1>
+      <section className="stats-row admin-stats" aria-label="Platform statistics">
+        <div className="card stat-card">
+          <p className="stat-label">Active Projects</p>
+          <p className="stat-value" data-testid="stat-active-projects">
+            {stats ? stats.activeProjects : '–'}
+          </p>
+        </div>
+        <div className="card stat-card">
+          <p className="stat-label">Total Bids</p>
+          <p className="stat-value" data-testid="stat-total-bids">
+            {stats ? stats.totalBids : '–'}
+          </p>
+        </div>
+        <div className="card stat-card">
+          <p className="stat-label">Users</p>
+          <p className="stat-value">{users ? users.length : '–'}</p>
+        </div>
+      </section>
+
+      <section className="card admin-users" aria-labelledby="admin-users-title">
+        <div className="admin-users-head">
+          <h2 id="admin-users-title" className="card-title">
+            Users
+          </h2>
+          <Select
+            className="role-filter"
+            value={filter}
+            onChange={(key: Key | null) => {
+              if (key !== null) setFilter(key as RoleFilter);
+            }}
+          >
+            <Label className="field-label">Filter by role</Label>
+            <Button className="select-button">
+              <SelectValue />
+              <span aria-hidden="true" className="chevron">
+                ▾
+              </span>
+            </Button>
+            <Popover className="popover">
+              <ListBox className="listbox">
+                {ROLE_FILTERS.map((f) => (
+                  <ListBoxItem key={f} id={f} className="listbox-item">
+                    {filterLabel(f)}
+                  </ListBoxItem>
+                ))}
+              </ListBox>
+            </Popover>
+          </Select>
+        </div>
+        {users === null ? (
+          failed ? (
+            <div role="alert" className="admin-empty">
+              <p className="muted">The users didn't load.</p>
+              <Button className="btn btn-outline" onPress={() => void load()}>
+                Try again
+              </Button>
+            </div>
+          ) : (
+            <p className="muted admin-empty" role="status">
+              Loading...
+            </p>
+          )
+        ) : shown.length === 0 ? (
+          <p className="muted admin-empty">No users found</p>
+        ) : (
+          <div className="table-wrap">
+            <table className="admin-table">
+              <caption className="sr-only">
+                Users{filter === 'all' ? '' : `: ${filterLabel(filter)}`} ({shown.length})
+              </caption>
+              <thead>
+                <tr>
+                  <th scope="col">Name</th>
+                  <th scope="col">Email</th>
+                  <th scope="col">Country</th>
+                  <th scope="col">Plan</th>
+                  <th scope="col">Joined</th>
+                  <th scope="col">Role</th>
+                </tr>
+              </thead>
+              <tbody>
+                {shown.map((u) => (
+                  <tr key={u.id} data-role={u.role}>
+                    <th scope="row">{fullName(u)}</th>
+                    <td>{u.email}</td>
+                    <td>{u.country}</td>
+                    <td>{u.subscriptionTier === 'pro' ? 'Pro' : 'Free'}</td>
+                    <td>{new Date(u.createdAt).toLocaleDateString('en-US')}</td>
+                    <td>
+                      <RoleSelect
+                        user={u}
+                        disabled={changing !== null}
+                        onChange={(role) => void changeRole(u, role)}
+                      />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+    </section>
+  );
+}

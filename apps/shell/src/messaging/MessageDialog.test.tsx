@@ -1,0 +1,173 @@
+// @vitest-environment jsdom
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeRealtime, jsonResponse, requestsOf, routeFetch } from '../test/helpers.ts';
+import { isSendDisabled, MessageDialog } from './MessageDialog.tsx';
+
+const ME = 'me-1';
+const OWNER = 'owner-1';
+
+function message(overrides: Record<string, unknown> = {}) {
+  return {
+    id: 'm1',
+    senderId: OWNER,
+    receiverId: ME,
+    projectId: 'p1',
+    type: 'text',
+    content: 'Hello, is the deck still open for bids?',
+    attachment: null,
+    isRead: false,
+    createdAt: '2026-01-10T12:00:00.000Z',
+    ...overrides,
+  };
+}
+
+function renderDialog(props: Partial<Parameters<typeof MessageDialog>[0]> = {}) {
+  const toast = vi.fn();
+  const realtime = fakeRealtime();
+  const utils = render(
+    <MessageDialog
+      target={{ otherUserId: OWNER, otherUserName: 'Ann Rolle', projectId: 'p1', projectTitle: 'Deck' }}
+      currentUserId={ME}
+      isOpen
+      onOpenChange={vi.fn()}
+      realtime={realtime}
+      toast={toast}
+      {...props}
+    />,
+  );
+  return { ...utils, toast, realtime };
+}
+
+const input = () => screen.getByPlaceholderText('Type a message...') as HTMLInputElement;
+const sendButton = () => screen.getByRole('button', { name: /^Send/ });
+
+describe('isSendDisabled', () => {
+  it('is disabled for empty or blank text and while sending', () => {
+    expect(isSendDisabled('', false)).toBe(true);
+    expect(isSendDisabled('   ', false)).toBe(true);
+    expect(isSendDisabled('hi', true)).toBe(true);
+    expect(isSendDisabled(' hi ', false)).toBe(false);
+  });
+});
+
+describe('MessageDialog', () => {
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
+  it("shows 'Loading messages...' and then 'No messages yet'", async () => {
+    let answer: (r: Response) => void = () => {};
+    const fetch = routeFetch({
+      'GET /api/messages': () =>
+        new Promise<Response>((resolve) => {
+          answer = resolve;
+        }),
+    });
+    renderDialog();
+    expect(screen.getByRole('dialog')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Message Ann Rolle' })).toBeTruthy();
+    expect(screen.getByText('Loading messages...')).toBeTruthy();
+    await act(async () => answer(jsonResponse(200, [])));
+    expect(await screen.findByText('No messages yet')).toBeTruthy();
+    expect(requestsOf(fetch)).toEqual([`GET /api/messages?otherUserId=${OWNER}&projectId=p1`]);
+  });
+
+  it('fetches nothing while closed', () => {
+    const fetch = routeFetch({ 'GET /api/messages': [] });
+    renderDialog({ isOpen: false });
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it('leaves projectId out of the query for a conversation without a project', async () => {
+    const fetch = routeFetch({ 'GET /api/messages': [] });
+    renderDialog({ target: { otherUserId: OWNER } });
+    expect(await screen.findByText('No messages yet')).toBeTruthy();
+    expect(requestsOf(fetch)).toEqual([`GET /api/messages?otherUserId=${OWNER}`]);
+  });
+
+  it('disables send for blank text, sends the trimmed text, clears the input and refreshes', async () => {
+    let sent: unknown;
+    let list = [message()];
+    let release: () => void = () => {};
+    const fetch = routeFetch({
+      'GET /api/messages': () => jsonResponse(200, list),
+      'POST /api/messages': async (request: Request) => {
+        sent = await request.json();
+        await new Promise<void>((resolve) => {
+          release = resolve;
+        });
+        list = [...list, message({ id: 'm2', senderId: ME, receiverId: OWNER, content: 'Yes it is' })];
+        return jsonResponse(201, list[1]);
+      },
+    });
+    renderDialog();
+    expect(await screen.findByText('Hello, is the deck still open for bids?')).toBeTruthy();
+    expect(sendButton().hasAttribute('disabled')).toBe(true);
+    fireEvent.change(input(), { target: { value: '   ' } });
+    expect(sendButton().hasAttribute('disabled')).toBe(true);
+    fireEvent.change(input(), { target: { value: '  Yes it is  ' } });
+    expect(sendButton().hasAttribute('disabled')).toBe(false);
+    fireEvent.click(sendButton());
+    // While the send is on its way the button stays disabled.
+    await waitFor(() => expect(sendButton().hasAttribute('disabled')).toBe(true));
+    expect(sendButton().textContent).toBe('Sending...');
+    await act(async () => release());
+    expect(await screen.findByText('Yes it is')).toBeTruthy();
+    expect(input().value).toBe('');
+    expect(sent).toEqual({ receiverId: OWNER, projectId: 'p1', content: 'Yes it is', type: 'text' });
+    expect(requestsOf(fetch).filter((r) => r.startsWith('GET')).length).toBe(2);
+  });
+
+  it("shows a destructive 'Error' toast with the message when the send fails", async () => {
+    routeFetch({
+      'GET /api/messages': [],
+      'POST /api/messages': () => jsonResponse(400, { message: 'You cannot message yourself', code: 'X' }),
+    });
+    const { toast } = renderDialog();
+    await screen.findByText('No messages yet');
+    fireEvent.change(input(), { target: { value: 'hi' } });
+    fireEvent.click(sendButton());
+    await waitFor(() =>
+      expect(toast).toHaveBeenCalledWith({
+        title: 'Error',
+        description: 'You cannot message yourself',
+        variant: 'destructive',
+      }),
+    );
+    expect(input().value).toBe('hi');
+    expect(sendButton().hasAttribute('disabled')).toBe(false);
+  });
+
+  it('refreshes when a message from the other party arrives, not from anyone else', async () => {
+    const fetch = routeFetch({ 'GET /api/messages': [] });
+    const { realtime } = renderDialog();
+    await screen.findByText('No messages yet');
+    const gets = () => requestsOf(fetch).filter((r) => r.startsWith('GET')).length;
+    await act(async () => realtime.emit({ type: 'new_message', data: { senderId: 'someone-else' } }));
+    expect(gets()).toBe(1);
+    await act(async () => realtime.emit({ type: 'new_message', data: { senderId: OWNER } }));
+    await waitFor(() => expect(gets()).toBe(2));
+  });
+
+  it('replies in the thread of the latest message when opened without a project', async () => {
+    let sent: unknown;
+    routeFetch({
+      'GET /api/messages': [message({ projectId: 'p7' })],
+      'POST /api/messages': async (r: Request) => {
+        sent = await r.json();
+        return jsonResponse(201, message({ id: 'm2' }));
+      },
+    });
+    renderDialog({ target: { otherUserId: OWNER } });
+    await screen.findByText('Hello, is the deck still open for bids?');
+    fireEvent.change(input(), { target: { value: 'Sure' } });
+    fireEvent.click(sendButton());
+    await waitFor(() =>
+      expect(sent).toEqual({ receiverId: OWNER, projectId: 'p7', content: 'Sure', type: 'text' }),
+    );
+  });
+});

@@ -1,0 +1,182 @@
+/**
+ * The message dialog (accounts-and-shell sections 2, 4, 5 and 8): the conversation with one other
+ * user, with or without a project; 500 px wide and 600 px high. Messages are fetched only while it is
+ * open, and again when the socket brings a message from the other party. The send button is disabled
+ * while the trimmed text is empty or a send is in progress; a failed send shows a destructive 'Error'.
+ */
+import type { ChatTarget, RealtimeChannel, ToastInput } from '@buildbid/api-client';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import {
+  Button,
+  Dialog,
+  Form,
+  Heading,
+  Input,
+  Label,
+  Modal,
+  ModalOverlay,
+  TextField,
+} from 'react-aria-components';
+import { type ChatMessage, listMessages, sendMessage } from './api.ts';
+
+export const MESSAGE_PLACEHOLDER = 'Type a message...';
+
+/** The send button's rule (section 2): nothing to send, or a send already on its way. */
+export function isSendDisabled(text: string, sending: boolean): boolean {
+  return sending || text.trim() === '';
+}
+
+interface Props {
+  target: ChatTarget;
+  currentUserId: string;
+  isOpen: boolean;
+  onOpenChange(open: boolean): void;
+  realtime?: RealtimeChannel | undefined;
+  toast(t: ToastInput): void;
+}
+
+function senderOf(data: unknown): string | null {
+  if (typeof data !== 'object' || data === null) return null;
+  const sender = (data as { senderId?: unknown }).senderId;
+  return typeof sender === 'string' ? sender : null;
+}
+
+function timeOf(value: string): string {
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return '';
+  return date.toLocaleString('en-US', { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
+}
+
+function errorMessage(error: unknown): string {
+  return error instanceof Error && error.message ? error.message : 'Something went wrong. Please try again.';
+}
+
+export function MessageDialog({ target, currentUserId, isOpen, onOpenChange, realtime, toast }: Props) {
+  const { otherUserId, projectId = null } = target;
+  const [messages, setMessages] = useState<ChatMessage[] | null>(null);
+  const [loadError, setLoadError] = useState<string | null>(null);
+  const [text, setText] = useState('');
+  const [sending, setSending] = useState(false);
+  const generation = useRef(0);
+  const listEnd = useRef<HTMLLIElement>(null);
+
+  const load = useCallback(async () => {
+    generation.current += 1;
+    const mine = generation.current;
+    try {
+      const list = await listMessages(otherUserId, projectId);
+      if (mine !== generation.current) return;
+      setMessages(list);
+      setLoadError(null);
+    } catch (error) {
+      if (mine !== generation.current) return;
+      console.error('Messages failed to load', error);
+      setLoadError(errorMessage(error));
+      setMessages((prev) => prev ?? []);
+    }
+  }, [otherUserId, projectId]);
+
+  // Fetched only while open; closing forgets the conversation so a reopen starts from 'Loading messages...'.
+  useEffect(() => {
+    if (!isOpen) {
+      generation.current += 1;
+      setMessages(null);
+      setLoadError(null);
+      return;
+    }
+    void load();
+  }, [isOpen, load]);
+
+  // The open chat refreshes when a message from the other party arrives.
+  useEffect(() => {
+    if (!isOpen || !realtime) return;
+    return realtime.subscribe((message) => {
+      if (message.type === 'new_message' && senderOf(message.data) === otherUserId) void load();
+    });
+  }, [isOpen, realtime, otherUserId, load]);
+
+  useEffect(() => {
+    if (messages && messages.length > 0) listEnd.current?.scrollIntoView?.({ block: 'end' });
+  }, [messages]);
+
+  async function send() {
+    const content = text.trim();
+    if (isSendDisabled(text, sending)) return;
+    setSending(true);
+    // Without a project of its own (e.g. opened from a notification) a reply stays in the thread of
+    // the conversation's latest message.
+    const replyProjectId = projectId ?? messages?.at(-1)?.projectId ?? null;
+    try {
+      await sendMessage(otherUserId, replyProjectId, content);
+    } catch (error) {
+      setSending(false);
+      toast({ title: 'Error', description: errorMessage(error), variant: 'destructive' });
+      return;
+    }
+    setSending(false);
+    setText('');
+    await load();
+  }
+
+  const title = target.otherUserName ? `Message ${target.otherUserName}` : 'Messages';
+
+  return (
+    <ModalOverlay className="chat-overlay" isOpen={isOpen} onOpenChange={onOpenChange} isDismissable>
+      <Modal className="chat-modal">
+        <Dialog className="chat-dialog">
+          <header className="chat-head">
+            <div>
+              <Heading slot="title" className="chat-title">
+                {title}
+              </Heading>
+              {target.projectTitle && <p className="chat-project muted small">{target.projectTitle}</p>}
+            </div>
+            <Button slot="close" className="chat-close" aria-label="Close messages">
+              ×
+            </Button>
+          </header>
+          <div className="chat-body">
+            {messages === null ? (
+              <p className="chat-state muted" role="status">
+                Loading messages...
+              </p>
+            ) : messages.length === 0 ? (
+              <p className="chat-state muted">{loadError ?? 'No messages yet'}</p>
+            ) : (
+              <ol className="chat-list" aria-label="Conversation">
+                {messages.map((m) => {
+                  const mine = m.senderId === currentUserId;
+                  return (
+                    <li key={m.id} className={mine ? 'chat-message chat-mine' : 'chat-message chat-theirs'}>
+                      <span className="sr-only">{mine ? 'You: ' : 'Them: '}</span>
+                      <p className="chat-bubble">{m.content}</p>
+                      <time className="chat-time" dateTime={m.createdAt}>
+                        {timeOf(m.createdAt)}
+                      </time>
+                    </li>
+                  );
+                })}
+                <li ref={listEnd} aria-hidden="true" className="chat-end" />
+              </ol>
+            )}
+          </div>
+          <Form
+            className="chat-form"
+            onSubmit={(event) => {
+              event.preventDefault();
+              void send();
+            }}
+          >
+            <TextField className="chat-field" value={text} onChange={setText}>
+              <Label className="sr-only">Message</Label>
+              <Input className="input" placeholder={MESSAGE_PLACEHOLDER} autoFocus autoComplete="off" />
+            </TextField>
+            <Button type="submit" className="btn btn-primary" isDisabled={isSendDisabled(text, sending)}>
+              {sending ? 'Sending...' : 'Send'}
+            </Button>
+          </Form>
+        </Dialog>
+      </Modal>
+    </ModalOverlay>
+  );
+}

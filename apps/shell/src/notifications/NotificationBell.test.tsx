@@ -1,0 +1,212 @@
+// @vitest-environment jsdom
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeRealtime, jsonResponse, requestsOf, routeFetch } from '../test/helpers.ts';
+import { iconKind } from './icons.tsx';
+import { LIST_REFETCH_MS, NotificationBell, UNREAD_REFETCH_MS } from './NotificationBell.tsx';
+import { badgeText, relativeTime } from './time.ts';
+
+const MIN = 60_000;
+
+function notification(overrides: Record<string, unknown> = {}) {
+  return {
+    id: 'n1',
+    userId: 'u1',
+    type: 'bid_received',
+    title: 'New bid',
+    message: 'Reggie bid $5,000 on Kitchen remodel',
+    relatedEntityId: null,
+    isRead: false,
+    createdAt: new Date().toISOString(),
+    ...overrides,
+  };
+}
+
+function ago(ms: number): string {
+  return new Date(Date.now() - ms).toISOString();
+}
+
+function openBell(name: RegExp = /^Notifications/) {
+  fireEvent.click(screen.getByRole('button', { name }));
+  return screen.getByRole('dialog');
+}
+
+describe('relativeTime and badgeText', () => {
+  const now = new Date('2026-01-10T12:00:00Z');
+  it("reads 'Just now', 'Nm ago', 'Nh ago', 'Nd ago'", () => {
+    expect(relativeTime('2026-01-10T11:59:30Z', now)).toBe('Just now');
+    expect(relativeTime('2026-01-10T11:55:00Z', now)).toBe('5m ago');
+    expect(relativeTime('2026-01-10T09:00:00Z', now)).toBe('3h ago');
+    expect(relativeTime('2026-01-08T11:00:00Z', now)).toBe('2d ago');
+  });
+
+  it("caps the badge at '9+' above 9 and hides it at 0", () => {
+    expect(badgeText(0)).toBeNull();
+    expect(badgeText(9)).toBe('9');
+    expect(badgeText(10)).toBe('9+');
+  });
+
+  it('gives the six known types their own icon and any other type the default', () => {
+    for (const t of [
+      'message_received',
+      'bid_received',
+      'bid_accepted',
+      'bid_rejected',
+      'review_received',
+      'project_completed',
+    ])
+      expect(iconKind(t)).toBe(t);
+    expect(iconKind('system')).toBe('default');
+  });
+});
+
+describe('NotificationBell', () => {
+  afterEach(() => {
+    cleanup();
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
+  it("shows '9+' above 9 unread", async () => {
+    routeFetch({ 'GET /api/notifications/unread-count': { count: 12 }, 'GET /api/notifications': [] });
+    render(<NotificationBell realtime={fakeRealtime()} toast={vi.fn()} />);
+    expect((await screen.findByTestId('bell-badge')).textContent).toBe('9+');
+    expect(screen.getByRole('button', { name: 'Notifications, 12 unread' })).toBeTruthy();
+  });
+
+  it('shows the exact count up to 9, and no badge at 0', async () => {
+    routeFetch({ 'GET /api/notifications/unread-count': { count: 3 }, 'GET /api/notifications': [] });
+    const { unmount } = render(<NotificationBell realtime={fakeRealtime()} toast={vi.fn()} />);
+    expect((await screen.findByTestId('bell-badge')).textContent).toBe('3');
+    unmount();
+    routeFetch({ 'GET /api/notifications/unread-count': { count: 0 }, 'GET /api/notifications': [] });
+    render(<NotificationBell realtime={fakeRealtime()} toast={vi.fn()} />);
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Notifications' })).toBeTruthy());
+    expect(screen.queryByTestId('bell-badge')).toBeNull();
+  });
+
+  it("shows 'Loading...' until the list answers, then 'No notifications yet'", async () => {
+    let answer: (r: Response) => void = () => {};
+    routeFetch({
+      'GET /api/notifications/unread-count': { count: 0 },
+      'GET /api/notifications': () =>
+        new Promise<Response>((resolve) => {
+          answer = resolve;
+        }),
+    });
+    render(<NotificationBell realtime={fakeRealtime()} toast={vi.fn()} />);
+    const dialog = openBell();
+    expect(within(dialog).getByText('Loading...')).toBeTruthy();
+    await act(async () => answer(jsonResponse(200, [])));
+    expect(await within(dialog).findByText('No notifications yet')).toBeTruthy();
+  });
+
+  it('lists items with an icon by type, title, message and relative time', async () => {
+    routeFetch({
+      'GET /api/notifications/unread-count': { count: 2 },
+      'GET /api/notifications': [
+        notification({ id: 'a', type: 'message_received', title: 'New message', createdAt: ago(10_000) }),
+        notification({ id: 'b', type: 'bid_accepted', title: 'Bid accepted', createdAt: ago(5 * MIN) }),
+        notification({ id: 'c', type: 'review_received', title: 'New review', createdAt: ago(3 * 60 * MIN) }),
+        notification({
+          id: 'd',
+          type: 'system',
+          title: 'Welcome',
+          isRead: true,
+          createdAt: ago(2 * 24 * 60 * MIN),
+        }),
+      ],
+    });
+    render(<NotificationBell realtime={fakeRealtime()} toast={vi.fn()} />);
+    const dialog = openBell(/^Notifications/);
+    expect(await within(dialog).findByText('New message')).toBeTruthy();
+    expect(within(dialog).getByText('Just now')).toBeTruthy();
+    expect(within(dialog).getByText('5m ago')).toBeTruthy();
+    expect(within(dialog).getByText('3h ago')).toBeTruthy();
+    expect(within(dialog).getByText('2d ago')).toBeTruthy();
+    const icons = [...dialog.querySelectorAll('[data-icon]')].map((el) => el.getAttribute('data-icon'));
+    expect(icons).toEqual(['message_received', 'bid_accepted', 'review_received', 'default']);
+    expect(within(dialog).getAllByText('Reggie bid $5,000 on Kitchen remodel').length).toBe(4);
+  });
+
+  it('marks an item read when clicked', async () => {
+    const fetch = routeFetch({
+      'GET /api/notifications/unread-count': { count: 1 },
+      'GET /api/notifications': [notification({ id: 'n42', title: 'New bid' })],
+      'PATCH /api/notifications/n42/read': () => new Response(null, { status: 204 }),
+    });
+    render(<NotificationBell realtime={fakeRealtime()} toast={vi.fn()} />);
+    const dialog = openBell();
+    fireEvent.click(await within(dialog).findByRole('button', { name: /^Unread: New bid/ }));
+    await waitFor(() => expect(requestsOf(fetch)).toContain('PATCH /api/notifications/n42/read'));
+  });
+
+  it("marks all read with the toast 'All notifications marked as read'", async () => {
+    const toast = vi.fn();
+    const fetch = routeFetch({
+      'GET /api/notifications/unread-count': { count: 4 },
+      'GET /api/notifications': [notification()],
+      'PATCH /api/notifications/mark-all-read': () => new Response(null, { status: 204 }),
+    });
+    render(<NotificationBell realtime={fakeRealtime()} toast={toast} />);
+    await screen.findByTestId('bell-badge');
+    const dialog = openBell();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Mark all read' }));
+    await waitFor(() => expect(toast).toHaveBeenCalledWith({ title: 'All notifications marked as read' }));
+    expect(requestsOf(fetch)).toContain('PATCH /api/notifications/mark-all-read');
+  });
+
+  it('refetches the count every 10 s, the list every 30 s, and both on a socket notification', async () => {
+    vi.useFakeTimers();
+    const fetch = routeFetch({
+      'GET /api/notifications/unread-count': { count: 0 },
+      'GET /api/notifications': [],
+    });
+    const realtime = fakeRealtime();
+    render(<NotificationBell realtime={realtime} toast={vi.fn()} />);
+    const count = () => requestsOf(fetch).filter((r) => r === 'GET /api/notifications/unread-count').length;
+    const lists = () => requestsOf(fetch).filter((r) => r === 'GET /api/notifications').length;
+    await act(async () => {});
+    expect([count(), lists()]).toEqual([1, 1]);
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(UNREAD_REFETCH_MS);
+    });
+    expect([count(), lists()]).toEqual([2, 1]);
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(LIST_REFETCH_MS - UNREAD_REFETCH_MS);
+    });
+    expect([count(), lists()]).toEqual([4, 2]);
+    await act(async () => realtime.emit({ type: 'new_message', data: { senderId: 'x' } }));
+    expect([count(), lists()]).toEqual([5, 3]);
+    await act(async () => realtime.emit({ type: 'connected', data: {} }));
+    expect([count(), lists()]).toEqual([5, 3]);
+  });
+});
+
+describe('NotificationBell and messages', () => {
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  it("opens the conversation with the sender of a 'message_received' notification", async () => {
+    routeFetch({
+      'GET /api/notifications/unread-count': { count: 1 },
+      'GET /api/notifications': [
+        notification({
+          id: 'm',
+          type: 'message_received',
+          title: 'New message',
+          relatedEntityId: 'sender-7',
+        }),
+      ],
+      'PATCH /api/notifications/m/read': () => new Response(null, { status: 204 }),
+    });
+    const openMessages = vi.fn();
+    render(<NotificationBell realtime={fakeRealtime()} toast={vi.fn()} openMessages={openMessages} />);
+    const dialog = openBell();
+    fireEvent.click(await within(dialog).findByRole('button', { name: /^Unread: New message/ }));
+    expect(openMessages).toHaveBeenCalledWith({ otherUserId: 'sender-7' });
+  });
+});
