@@ -1,4 +1,6 @@
 import { defineEntity, type InferEntity, p } from '@mikro-orm/core';
+import { EmailOutboxRecord } from './messaging-entities.ts';
+import { PaymentEventRecord, PaymentSubscriptionRecord } from './payment-entities.ts';
 
 /**
  * MikroORM mappings (no decorators) for plain persistence records. The domain classes never reach
@@ -269,10 +271,17 @@ export const MessageRecord = defineEntity({
     attachment: p.text().nullable(),
     isRead: p.boolean().default(false),
     createdAt: p.datetime().columnType('timestamptz'),
+    /** When an unread-message reminder mail covered this message (Migration20261210000000_messaging). */
+    emailNotifiedAt: p.datetime().columnType('timestamptz').nullable(),
   },
   indexes: [
     { name: 'messages_sender_id_created_at_index', properties: ['senderId', 'createdAt'] },
     { name: 'messages_receiver_id_created_at_index', properties: ['receiverId', 'createdAt'] },
+    { name: 'messages_receiver_id_is_read_index', properties: ['receiverId', 'isRead'] },
+    {
+      name: 'messages_is_read_email_notified_at_created_at_index',
+      properties: ['isRead', 'emailNotifiedAt', 'createdAt'],
+    },
   ],
 });
 export type MessageRecord = InferEntity<typeof MessageRecord>;
@@ -289,4 +298,7 @@ export const entities = [
   UserAchievementRecord,
   NotificationRecord,
   MessageRecord,
+  EmailOutboxRecord,
+  PaymentSubscriptionRecord,
+  PaymentEventRecord,
 ];

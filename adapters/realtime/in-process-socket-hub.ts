@@ -24,6 +24,8 @@ interface Entry {
  */
 export class InProcessSocketHub implements RealtimePort {
   readonly #sockets = new Map<HubSocket, Entry>();
+  /** The same sockets by user, so a delivery touches only the receiver's sockets. */
+  readonly #byUser = new Map<string, Set<HubSocket>>();
   #heartbeat: ReturnType<typeof setInterval> | undefined;
 
   constructor(heartbeatMs = 30_000) {
@@ -34,10 +36,25 @@ export class InProcessSocketHub implements RealtimePort {
   add(socket: HubSocket, userId: string, sessionId: string): void {
     const entry: Entry = { userId, sessionId, alive: true };
     this.#sockets.set(socket, entry);
+    let mine = this.#byUser.get(userId);
+    if (!mine) {
+      mine = new Set();
+      this.#byUser.set(userId, mine);
+    }
+    mine.add(socket);
     socket.on('pong', () => {
       entry.alive = true;
     });
-    socket.on('close', () => this.#sockets.delete(socket));
+    socket.on('close', () => this.#remove(socket));
+  }
+
+  #remove(socket: HubSocket): void {
+    const entry = this.#sockets.get(socket);
+    if (!entry) return;
+    this.#sockets.delete(socket);
+    const mine = this.#byUser.get(entry.userId);
+    mine?.delete(socket);
+    if (mine?.size === 0) this.#byUser.delete(entry.userId);
   }
 
   /** One heartbeat round: drops sockets that missed the last ping, pings the rest. */
@@ -45,7 +62,7 @@ export class InProcessSocketHub implements RealtimePort {
     for (const [socket, entry] of this.#sockets) {
       if (!entry.alive) {
         socket.terminate();
-        this.#sockets.delete(socket);
+        this.#remove(socket);
         continue;
       }
       entry.alive = false;
@@ -54,23 +71,32 @@ export class InProcessSocketHub implements RealtimePort {
   }
 
   count(userId?: string): number {
-    let n = 0;
-    for (const entry of this.#sockets.values()) if (!userId || entry.userId === userId) n += 1;
-    return n;
+    return userId === undefined ? this.#sockets.size : (this.#byUser.get(userId)?.size ?? 0);
   }
 
   async sendToUser(userId: string, message: RealtimeMessage): Promise<void> {
-    const payload = JSON.stringify(message);
-    for (const [socket, entry] of this.#sockets) {
-      if (entry.userId === userId && socket.readyState === OPEN) socket.send(payload);
+    this.deliver(userId, JSON.stringify(message));
+  }
+
+  /** Sends an already serialised message to the user's sockets in this process. */
+  deliver(userId: string, payload: string): void {
+    const mine = this.#byUser.get(userId);
+    if (!mine) return;
+    for (const socket of mine) {
+      if (socket.readyState === OPEN) socket.send(payload);
     }
   }
 
   async closeSession(sessionId: string): Promise<void> {
+    this.closeLocalSession(sessionId);
+  }
+
+  /** Closes this process's sockets of the session. */
+  closeLocalSession(sessionId: string): void {
     for (const [socket, entry] of this.#sockets) {
       if (entry.sessionId === sessionId) {
         socket.close(4401, 'Signed out');
-        this.#sockets.delete(socket);
+        this.#remove(socket);
       }
     }
   }
@@ -79,5 +105,6 @@ export class InProcessSocketHub implements RealtimePort {
     clearInterval(this.#heartbeat);
     for (const socket of this.#sockets.keys()) socket.close(1001, 'Server shutting down');
     this.#sockets.clear();
+    this.#byUser.clear();
   }
 }

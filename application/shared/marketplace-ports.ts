@@ -117,16 +117,7 @@ export interface FileStorage {
   remove(names: readonly string[]): Promise<void>;
 }
 
-/** The card payment provider (Stripe in production; implemented in a later issue). */
-export interface PaymentGateway {
-  createCustomer(input: { userId: string; email: string; name: string }): Promise<{ customerId: string }>;
-  /** Starts a monthly Pro subscription; clientSecret is what the browser confirms the payment with. */
-  createSubscription(input: {
-    customerId: string;
-    trialDays: number;
-  }): Promise<{ subscriptionId: string; clientSecret: string | null; status: string }>;
-  cancelSubscription(subscriptionId: string): Promise<void>;
-}
+/* The card payment provider (PaymentGateway) and its records are in ../subscription/ports.ts. */
 
 /** Platform settings the use cases read. */
 export interface PlatformSettings {

@@ -109,6 +109,33 @@ export interface BadgeEarned extends EventBase {
   badgeId: string;
 }
 
+/** A user sent a chat message: its receiver hears of it (message_received). */
+export interface MessageSent extends EventBase {
+  type: 'message_sent';
+  messageId: string;
+  senderId: string;
+  /** The sender's display name, for the notification's text. */
+  senderName: string;
+  /** The receiver. */
+  recipientId: string;
+  projectId: string | null;
+  /** A short single-line preview of the content. */
+  preview: string;
+}
+
+/**
+ * The payment provider could not collect a Pro subscription payment: the subscriber hears of it (a
+ * 'system' notification). Their plan follows the subscription's state, not this event.
+ */
+export interface PaymentFailed extends EventBase {
+  type: 'payment_failed';
+  /** The subscriber. */
+  recipientId: string;
+  subscriptionId: string;
+  /** The provider's reason, when it gave one. */
+  reason: string | null;
+}
+
 export type DomainEvent =
   | BidSubmitted
   | BidAccepted
@@ -119,6 +146,8 @@ export type DomainEvent =
   | ProjectPhaseChanged
   | ProjectCancelled
   | ProjectDeleted
-  | BadgeEarned;
+  | BadgeEarned
+  | MessageSent
+  | PaymentFailed;
 
 export type DomainEventType = DomainEvent['type'];

@@ -1,4 +1,5 @@
 import { DEFAULT_USER_COUNTRY, isCountryCode } from '../catalog/countries.ts';
+import { isServiceType } from '../catalog/service-types.ts';
 import { ConflictError, PermissionError, ValidationError } from '../shared/errors.ts';
 import { averageRatingHundredths } from '../shared/rating.ts';
 
@@ -93,6 +94,31 @@ export interface UserSnapshot {
   services: string[];
   createdAt: Date;
   updatedAt: Date;
+}
+
+/** The profile form's fields (accounts-and-shell section 3). */
+export interface ProfileForm {
+  firstName?: string | null | undefined;
+  lastName?: string | null | undefined;
+  email?: string | undefined;
+  country?: string | undefined;
+  role?: string | undefined;
+}
+
+function requiredName(
+  raw: string | null | undefined,
+  field: 'firstName' | 'lastName',
+  message: string,
+): string {
+  const name = cleanName(raw, field);
+  if (name === null) {
+    throw new ValidationError(
+      field === 'firstName' ? 'FIRST_NAME_REQUIRED' : 'LAST_NAME_REQUIRED',
+      message,
+      field,
+    );
+  }
+  return name;
 }
 
 export interface RegisterUserProps {
@@ -272,6 +298,61 @@ export class User {
 
   #setRole(role: Role, now: Date): void {
     this.#props.role = role;
+    this.#props.updatedAt = now;
+  }
+
+  /** Whether the user wants email (accounts-and-shell: the Notifications tab's toggle). */
+  get emailNotifications(): boolean {
+    return this.#props.emailNotifications;
+  }
+
+  /**
+   * The profile form (accounts-and-shell sections 2 and 5): firstName, lastName, email and country are
+   * required; role is client, contractor or vendor, and admin only for someone who is admin already.
+   * Every field is checked before anything changes. Email uniqueness is the repository's (EMAIL_TAKEN).
+   */
+  updateProfile(input: ProfileForm, now: Date): void {
+    const firstName = requiredName(input.firstName, 'firstName', 'First name is required');
+    const lastName = requiredName(input.lastName, 'lastName', 'Last name is required');
+    const email = normalizeEmail(input.email ?? '');
+    if ((input.country ?? '').trim() === '') {
+      throw new ValidationError('COUNTRY_REQUIRED', 'Country is required', 'country');
+    }
+    const country = checkCountry(input.country ?? '');
+    let role = this.#props.role;
+    if (input.role !== undefined && input.role !== role) {
+      if (!isRole(input.role)) {
+        throw new ValidationError(
+          'INVALID_ROLE',
+          'role must be one of client, contractor, vendor, admin',
+          'role',
+        );
+      }
+      if (!isSelfServiceRole(input.role) && !this.isAdmin) {
+        throw new PermissionError(
+          'ROLE_NOT_SELF_ASSIGNABLE',
+          'Only an admin can grant the admin role',
+          'role',
+        );
+      }
+      role = input.role;
+    }
+    Object.assign(this.#props, { firstName, lastName, email, country, role, updatedAt: now });
+  }
+
+  /** The service specialties (the Services tab): ids of the service-type catalogue, without repeats. */
+  changeServices(services: readonly string[], now: Date): void {
+    const unknown = services.find((id) => !isServiceType(id));
+    if (unknown !== undefined) {
+      throw new ValidationError('UNKNOWN_SERVICE', `Unknown service '${unknown}'`, 'services');
+    }
+    this.#props.services = [...new Set(services)];
+    this.#props.updatedAt = now;
+  }
+
+  /** Turns email notifications on or off (the Notifications tab, or an unsubscribe link). */
+  changeEmailNotifications(enabled: boolean, now: Date): void {
+    this.#props.emailNotifications = enabled;
     this.#props.updatedAt = now;
   }
 

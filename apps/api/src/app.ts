@@ -16,16 +16,23 @@ import { TOKENS } from './container.ts';
 import { SESSION_COOKIE, sessionId } from './http/auth.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { MARKETPLACE_SCHEMAS } from './http/marketplace-schemas.ts';
+import { MESSAGING_SCHEMAS } from './http/messaging-schemas.ts';
 import { MULTIPART_LIMITS } from './http/project-form.ts';
 import { SHARED_SCHEMAS } from './http/schemas.ts';
 import type { AppServices } from './http/services.ts';
+import { adminRoutes } from './routes/admin.ts';
 import { authRoutes } from './routes/auth.ts';
 import { bidRoutes } from './routes/bids.ts';
 import { catalogRoutes } from './routes/catalog.ts';
 import { meRoutes } from './routes/me.ts';
+import { messageRoutes } from './routes/messages.ts';
+import { notificationRoutes } from './routes/notifications.ts';
+import { profileRoutes } from './routes/profile.ts';
 import { projectRoutes } from './routes/projects.ts';
 import { realtimeRoutes } from './routes/realtime.ts';
+import { PAYMENT_SCHEMAS, subscriptionRoutes } from './routes/subscription.ts';
 import { systemRoutes } from './routes/system.ts';
+import { unsubscribeRoutes } from './routes/unsubscribe.ts';
 import { uploadRoutes } from './routes/uploads.ts';
 import { userRoutes } from './routes/users.ts';
 
@@ -69,7 +76,8 @@ export async function buildApp(config: Config, services: AppServices): Promise<A
   app.addHook('onRequest', (_request, _reply, done) => services.requestContext(done));
 
   registerErrorHandler(app);
-  for (const schema of [...SHARED_SCHEMAS, ...MARKETPLACE_SCHEMAS]) app.addSchema(schema);
+  for (const schema of [...SHARED_SCHEMAS, ...MARKETPLACE_SCHEMAS, ...MESSAGING_SCHEMAS, ...PAYMENT_SCHEMAS])
+    app.addSchema(schema);
 
   await app.register(swagger, {
     openapi: {
@@ -91,6 +99,10 @@ export async function buildApp(config: Config, services: AppServices): Promise<A
         { name: 'bids', description: 'Bidding on projects and deciding on bids' },
         { name: 'catalog', description: 'The catalogues behind the forms and filters' },
         { name: 'uploads', description: "Projects' files" },
+        { name: 'notifications', description: 'The notification bell, and unsubscribing from mail' },
+        { name: 'messages', description: 'Conversations between two users' },
+        { name: 'admin', description: 'The admin page (admins only)' },
+        { name: 'subscription', description: 'The Pro plan: subscribing, billing, the Stripe webhook' },
       ],
       components: {
         securitySchemes: {
@@ -152,6 +164,12 @@ export async function buildApp(config: Config, services: AppServices): Promise<A
   await app.register(meRoutes, { services });
   await app.register(catalogRoutes, { services });
   await app.register(uploadRoutes, { services });
+  await app.register(notificationRoutes, { services });
+  await app.register(messageRoutes, { services });
+  await app.register(profileRoutes, { services });
+  await app.register(adminRoutes, { services });
+  await app.register(unsubscribeRoutes, { services });
+  await app.register(subscriptionRoutes, { config, services });
 
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 

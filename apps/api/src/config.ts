@@ -21,7 +21,48 @@ export interface Config {
   remotes: Record<string, string>;
   /** The folder holding the built frontends (shell at apps/shell/dist, remotes at apps/<name>/dist). */
   appsDir: string;
+  /**
+   * Real-time delivery across API processes: 'postgres' (LISTEN/NOTIFY; the default when DATABASE_URL
+   * is set) or 'memory' (this process only; the default on the embedded database).
+   */
+  realtime: 'postgres' | 'memory';
+  /** Set: mail goes through this SMTP server. Unset: mails are written as .eml files under DATA_DIR/outbox. */
+  smtpUrl: string | undefined;
+  /** The From of every mail. */
+  mailFrom: string;
+  /** The site's public origin, for links in mails (unsubscribe, projects). */
+  publicUrl: string;
+  /** How often the outbox worker looks for due mails. */
+  mailPollMs: number;
+  /** First retry delay of a failed mail; doubles per attempt up to mailRetryMaxMs. */
+  mailRetryBaseMs: number;
+  mailRetryMaxMs: number;
+  /** Stripe (all four keys set), or null: the sandbox payment gateway (outside production only). */
+  stripe: StripeConfig | null;
 }
+
+export interface StripeConfig {
+  /** sk_... or rk_... (STRIPE_SECRET_KEY). */
+  secretKey: string;
+  /** whsec_...: verifies webhook signatures (STRIPE_WEBHOOK_SECRET). */
+  webhookSecret: string;
+  /** price_...: the monthly Pro price, $29 (STRIPE_PRICE_ID). */
+  priceId: string;
+  /** pk_...: handed to the browser by GET /api/config (STRIPE_PUBLISHABLE_KEY). */
+  publishableKey: string;
+  /** Where the SDK sends API calls; set only to point tests at a local fake Stripe. */
+  apiHost: string | undefined;
+  apiPort: number | undefined;
+  apiProtocol: 'http' | 'https' | undefined;
+}
+
+/** The variables that together switch on Stripe, each with the prefix its value must have. */
+const STRIPE_KEYS = [
+  { name: 'STRIPE_SECRET_KEY', prefixes: ['sk_', 'rk_'] },
+  { name: 'STRIPE_WEBHOOK_SECRET', prefixes: ['whsec_'] },
+  { name: 'STRIPE_PRICE_ID', prefixes: ['price_'] },
+  { name: 'STRIPE_PUBLISHABLE_KEY', prefixes: ['pk_'] },
+] as const;
 
 export const REMOTE_NAMES = ['account', 'projects', 'bids', 'admin'] as const;
 
@@ -92,6 +133,38 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     problems.push('SESSION_SECRET is required in production (64 hex characters: `openssl rand -hex 32`)');
   }
 
+  const realtime = env.REALTIME?.trim() || (databaseUrl ? 'postgres' : 'memory');
+  if (realtime !== 'postgres' && realtime !== 'memory') {
+    problems.push(`REALTIME must be postgres or memory (got '${env.REALTIME}')`);
+  }
+  const smtpUrl = env.SMTP_URL?.trim() || undefined;
+  if (smtpUrl && !/^smtps?:\/\/[^/]/.test(smtpUrl)) {
+    problems.push(`SMTP_URL must be an smtp:// or smtps:// URL (got '${smtpUrl}')`);
+  }
+  const publicUrl = (env.PUBLIC_URL?.trim() || `http://localhost:${port || 3000}`).replace(/\/+$/, '');
+  if (!/^https?:\/\/[^/]/.test(publicUrl)) {
+    problems.push(`PUBLIC_URL must be an http(s) URL (got '${env.PUBLIC_URL}')`);
+  }
+  const mailPollMs = integer(env.MAIL_POLL_MS, 5000, 'MAIL_POLL_MS', 10, 3_600_000, problems);
+  const mailRetryBaseMs = integer(
+    env.MAIL_RETRY_BASE_MS,
+    30_000,
+    'MAIL_RETRY_BASE_MS',
+    1,
+    86_400_000,
+    problems,
+  );
+  const mailRetryMaxMs = integer(
+    env.MAIL_RETRY_MAX_MS,
+    3_600_000,
+    'MAIL_RETRY_MAX_MS',
+    1,
+    86_400_000,
+    problems,
+  );
+
+  const stripe = stripeConfig(env, appEnv, problems);
+
   if (problems.length > 0) throw new ConfigError(problems);
 
   return {
@@ -106,6 +179,58 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     seedDemoData: seed === undefined ? appEnv !== 'production' : seed === 'true',
     remotes,
     appsDir: resolve(cwd, env.APPS_DIR?.trim() || 'apps'),
+    realtime: realtime as Config['realtime'],
+    smtpUrl,
+    mailFrom: env.MAIL_FROM?.trim() || 'BuildBid <no-reply@buildbid.local>',
+    publicUrl,
+    mailPollMs,
+    mailRetryBaseMs,
+    mailRetryMaxMs: Math.max(mailRetryMaxMs, mailRetryBaseMs),
+    stripe,
+  };
+}
+
+/**
+ * Stripe is on when its four keys are set, and required in production; set partly, the missing ones
+ * are named. Without them (development, test) payments run on the sandbox gateway.
+ */
+function stripeConfig(env: Env, appEnv: string, problems: string[]): StripeConfig | null {
+  const values = STRIPE_KEYS.map(({ name }) => env[name]?.trim() || undefined);
+  const missing = STRIPE_KEYS.filter((_, i) => values[i] === undefined).map(({ name }) => name);
+  if (missing.length === STRIPE_KEYS.length && appEnv !== 'production') return null;
+  if (missing.length > 0) {
+    problems.push(
+      appEnv === 'production'
+        ? `${missing.join(', ')} ${missing.length === 1 ? 'is' : 'are'} required in production (Stripe payments)`
+        : `Stripe needs all of ${STRIPE_KEYS.map((k) => k.name).join(', ')}; missing ${missing.join(', ')}`,
+    );
+  }
+  STRIPE_KEYS.forEach(({ name, prefixes }, i) => {
+    const value = values[i];
+    if (value !== undefined && !prefixes.some((prefix) => value.startsWith(prefix))) {
+      problems.push(`${name} must start with ${prefixes.join(' or ')}`);
+    }
+  });
+  const apiHost = env.STRIPE_API_HOST?.trim() || undefined;
+  const rawPort = env.STRIPE_API_PORT?.trim();
+  const apiPort = rawPort ? integer(rawPort, 0, 'STRIPE_API_PORT', 1, 65535, problems) : undefined;
+  const apiProtocol = env.STRIPE_API_PROTOCOL?.trim() || undefined;
+  if (apiProtocol !== undefined && apiProtocol !== 'http' && apiProtocol !== 'https') {
+    problems.push(`STRIPE_API_PROTOCOL must be http or https (got '${apiProtocol}')`);
+  }
+  if (appEnv === 'production' && apiProtocol === 'http') {
+    problems.push('STRIPE_API_PROTOCOL=http is for tests against a local fake Stripe, not production');
+  }
+  const [secretKey, webhookSecret, priceId, publishableKey] = values;
+  if (!secretKey || !webhookSecret || !priceId || !publishableKey) return null;
+  return {
+    secretKey,
+    webhookSecret,
+    priceId,
+    publishableKey,
+    apiHost,
+    apiPort,
+    apiProtocol: apiProtocol as StripeConfig['apiProtocol'],
   };
 }
 

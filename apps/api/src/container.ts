@@ -1,6 +1,8 @@
 import { join } from 'node:path';
 import { type MikroORM, RequestContext } from '@mikro-orm/core';
 import { Container, type ServiceIdentifier } from 'inversify';
+import pino from 'pino';
+import { FileOutboxMailer, SmtpMailer } from '../../../adapters/email/mailers.ts';
 import { startEmbeddedPostgres } from '../../../adapters/persistence/embedded-postgres.ts';
 import {
   SqlBidQuery,
@@ -11,9 +13,15 @@ import { MikroOrmSessionStore } from '../../../adapters/persistence/mikro-orm-se
 import { MikroOrmUnitOfWork } from '../../../adapters/persistence/mikro-orm-unit-of-work.ts';
 import { MikroOrmUserRepository } from '../../../adapters/persistence/mikro-orm-user-repository.ts';
 import { closeOrm, createOrm, migrate } from '../../../adapters/persistence/orm.ts';
+import { SqlEmailAudience, SqlMailOutbox } from '../../../adapters/persistence/sql-mail-outbox.ts';
+import { SqlMessageRepository } from '../../../adapters/persistence/sql-message-repository.ts';
+import { SqlNotificationRepository } from '../../../adapters/persistence/sql-notification-repository.ts';
 import { InProcessSocketHub } from '../../../adapters/realtime/in-process-socket-hub.ts';
+import { PgNotifyRealtime } from '../../../adapters/realtime/pg-notify-realtime.ts';
+import { HmacUnsubscribeTokens } from '../../../adapters/security/hmac-unsubscribe-tokens.ts';
 import { ScryptPasswordHasher } from '../../../adapters/security/scrypt-password-hasher.ts';
 import { DiskFileStorage } from '../../../adapters/storage/disk-file-storage.ts';
+import { BackgroundLoop } from '../../../adapters/system/background-loop.ts';
 import { SystemClock, UuidGenerator } from '../../../adapters/system/system.ts';
 import type { PasswordHasher, SessionStore, UserRepository } from '../../../application/accounts/ports.ts';
 import {
@@ -41,6 +49,32 @@ import {
   SubmitBid,
 } from '../../../application/bids/use-cases.ts';
 import { GetCatalog } from '../../../application/catalog/use-cases.ts';
+import type {
+  EmailAudience,
+  EmailSettings,
+  Mailer,
+  MailOutbox,
+  UnsubscribeTokens,
+} from '../../../application/email/ports.ts';
+import {
+  DeliverOutbox,
+  EmailOnEvent,
+  RemindUnreadMessages,
+  Unsubscribe,
+} from '../../../application/email/use-cases.ts';
+import type { MessageRepository } from '../../../application/messages/ports.ts';
+import { GetConversation, SendMessage } from '../../../application/messages/use-cases.ts';
+import type { NotificationRepository } from '../../../application/notifications/ports.ts';
+import {
+  CountUnreadNotifications,
+  ListNotifications,
+  MarkAllNotificationsRead,
+  MarkNotificationRead,
+  Notify,
+  NotifyOnEvent,
+  SendSystemNotification,
+} from '../../../application/notifications/use-cases.ts';
+import { ListUsers, UpdateProfile } from '../../../application/profile/use-cases.ts';
 import type { ProjectQuery } from '../../../application/projects/ports.ts';
 import {
   CancelProject,
@@ -51,6 +85,7 @@ import {
   MoveProjectPhase,
   PostProject,
 } from '../../../application/projects/use-cases.ts';
+import type { RealtimePort } from '../../../application/realtime/ports.ts';
 import { ReviewContractor } from '../../../application/reviews/use-cases.ts';
 import type {
   EventPublisher,
@@ -66,6 +101,7 @@ import type { DomainEvent } from '../../../domain/shared/events.ts';
 import { DEFAULT_PLATFORM_TIME_ZONE } from '../../../domain/shared/time-zone.ts';
 import type { Config } from './config.ts';
 import { HTTP_TOKENS } from './http/tokens.ts';
+import { bindPayments } from './payments.ts';
 
 /** Identifiers for ports; use cases are bound under their own class. */
 export const TOKENS = {
@@ -82,6 +118,15 @@ export const TOKENS = {
   BidQuery: Symbol('BidQuery') as ServiceIdentifier<BidQuery>,
   StatsQuery: Symbol('StatsQuery') as ServiceIdentifier<StatsQuery>,
   Settings: HTTP_TOKENS.Settings as ServiceIdentifier<PlatformSettings>,
+  /** Delivery to users' sockets on any API process (Realtime above is this process's sockets). */
+  RealtimePort: Symbol('RealtimePort.delivery') as ServiceIdentifier<RealtimePort>,
+  Notifications: Symbol('NotificationRepository') as ServiceIdentifier<NotificationRepository>,
+  Messages: Symbol('MessageRepository') as ServiceIdentifier<MessageRepository>,
+  MailOutbox: Symbol('MailOutbox') as ServiceIdentifier<MailOutbox>,
+  EmailAudience: Symbol('EmailAudience') as ServiceIdentifier<EmailAudience>,
+  Mailer: Symbol('Mailer') as ServiceIdentifier<Mailer>,
+  UnsubscribeTokens: Symbol('UnsubscribeTokens') as ServiceIdentifier<UnsubscribeTokens>,
+  EmailSettings: Symbol('EmailSettings') as ServiceIdentifier<EmailSettings>,
 };
 
 type EventSubscriber = (event: DomainEvent) => Promise<unknown>;
@@ -135,6 +180,10 @@ export interface Composition {
   get<T>(id: ServiceIdentifier<T>): T;
   /** Throws when the database cannot answer. */
   checkDatabase(): Promise<void>;
+  /** Which real-time adapter delivers: PostgreSQL LISTEN/NOTIFY or this process only. */
+  realtime: 'postgres' | 'memory';
+  /** The background workers: the mail outbox and the unread-message reminders. */
+  workers: { mail: BackgroundLoop; unreadReminders: BackgroundLoop };
   close(): Promise<void>;
 }
 
@@ -171,6 +220,23 @@ export async function compose(config: Config, options: ComposeOptions = {}): Pro
   container.bind(TOKENS.Sessions).toConstantValue(new MikroOrmSessionStore(orm.em));
   const hub = new InProcessSocketHub();
   container.bind(TOKENS.Realtime).toConstantValue(hub);
+  const log = pino({ level: config.logLevel, base: { component: 'background' } });
+
+  // Real-time: LISTEN/NOTIFY across processes on a real PostgreSQL. PGlite's socket server hands a
+  // NOTIFY to the connection that sent it, not to the listeners, so the embedded database (one process
+  // anyway) always delivers in process (docs/realtime.md).
+  let pgRealtime: PgNotifyRealtime | undefined;
+  if (config.realtime === 'postgres') {
+    const [row] = await orm.em.getConnection().execute<{ version: string }[]>('select version() as version');
+    if (embedded || row?.version.includes('PGlite')) {
+      log.warn('REALTIME=postgres is not supported on PGlite (embedded): delivering in process');
+    } else {
+      pgRealtime = new PgNotifyRealtime({ connectionString: databaseUrl, hub, log });
+      await pgRealtime.start();
+    }
+  }
+  const realtime: RealtimePort = pgRealtime ?? hub;
+  container.bind(TOKENS.RealtimePort).toConstantValue(realtime);
 
   // Marketplace: projects, bids, quota, reviews, achievements, files.
   container.bind(TOKENS.UnitOfWork).toConstantValue(new MikroOrmUnitOfWork(orm.em));
@@ -240,12 +306,103 @@ export async function compose(config: Config, options: ComposeOptions = {}): Pro
   container
     .bind(ApplySubscriptionStatus)
     .toResolvedValue((u, c) => new ApplySubscriptionStatus(u, c), [Uow, Time]);
+  bindPayments(container, config, orm.em, { Clock: Time, Events });
   container.bind(GetCatalog).toConstantValue(new GetCatalog());
+
+  // Notifications, messages, profile and mail.
+  container.bind(TOKENS.Notifications).toConstantValue(new SqlNotificationRepository(orm.em));
+  container.bind(TOKENS.Messages).toConstantValue(new SqlMessageRepository(orm.em));
+  container.bind(TOKENS.MailOutbox).toConstantValue(new SqlMailOutbox(orm.em));
+  container.bind(TOKENS.EmailAudience).toConstantValue(new SqlEmailAudience(orm.em));
+  container.bind(TOKENS.UnsubscribeTokens).toConstantValue(new HmacUnsubscribeTokens(config.sessionKey));
+  const smtp = config.smtpUrl ? new SmtpMailer({ url: config.smtpUrl, from: config.mailFrom }) : undefined;
+  container.bind(TOKENS.Mailer).toConstantValue(
+    smtp ??
+      new FileOutboxMailer({
+        directory: join(config.dataDir, 'outbox'),
+        from: config.mailFrom,
+        log: (line) => log.info(line),
+      }),
+  );
+  container.bind(TOKENS.EmailSettings).toConstantValue({
+    publicUrl: config.publicUrl,
+    retryBaseMs: config.mailRetryBaseMs,
+    retryMaxMs: config.mailRetryMaxMs,
+    leaseMs: 5 * 60_000,
+    batchSize: 20,
+    unreadReminderMs: 15 * 60_000,
+  });
+  const { RealtimePort: Rt, Notifications: Notes, Messages: Msgs, MailOutbox: Outbox } = TOKENS;
+  const {
+    EmailAudience: Audience,
+    Mailer: Mail,
+    UnsubscribeTokens: Tokens,
+    EmailSettings: MailSettings,
+  } = TOKENS;
+  container.bind(Notify).toResolvedValue((n, r, i, c) => new Notify(n, r, i, c), [Notes, Rt, Ids, Time]);
+  container.bind(NotifyOnEvent).toResolvedValue((n) => new NotifyOnEvent(n), [Notify]);
+  container.bind(SendSystemNotification).toResolvedValue((n) => new SendSystemNotification(n), [Notify]);
+  container.bind(ListNotifications).toResolvedValue((n) => new ListNotifications(n), [Notes]);
+  container.bind(CountUnreadNotifications).toResolvedValue((n) => new CountUnreadNotifications(n), [Notes]);
+  container.bind(MarkNotificationRead).toResolvedValue((n) => new MarkNotificationRead(n), [Notes]);
+  container.bind(MarkAllNotificationsRead).toResolvedValue((n) => new MarkAllNotificationsRead(n), [Notes]);
+  container
+    .bind(SendMessage)
+    .toResolvedValue(
+      (u, m, e, r, i, c) => new SendMessage(u, m, e, r, i, c),
+      [Users, Msgs, Events, Rt, Ids, Time],
+    );
+  container.bind(GetConversation).toResolvedValue((m) => new GetConversation(m), [Msgs]);
+  container.bind(UpdateProfile).toResolvedValue((u, c) => new UpdateProfile(u, c), [Users, Time]);
+  container.bind(ListUsers).toResolvedValue((u) => new ListUsers(u), [Users]);
+  container
+    .bind(EmailOnEvent)
+    .toResolvedValue(
+      (a, u, o, t, s, c) => new EmailOnEvent(a, u, o, t, s, c),
+      [Audience, Users, Outbox, Tokens, MailSettings, Time],
+    );
+  container
+    .bind(RemindUnreadMessages)
+    .toResolvedValue(
+      (a, t, s, c) => new RemindUnreadMessages(a, t, s, c),
+      [Audience, Tokens, MailSettings, Time],
+    );
+  container
+    .bind(DeliverOutbox)
+    .toResolvedValue((o, m, s, c) => new DeliverOutbox(o, m, s, c), [Outbox, Mail, MailSettings, Time]);
+  container.bind(Unsubscribe).toResolvedValue((t, u, c) => new Unsubscribe(t, u, c), [Tokens, Users, Time]);
 
   // Achievements follow the events that earn points.
   const recordAchievements = container.get(RecordAchievements);
   events.subscribe(async (event) => {
     if (POINT_EVENTS.has(event.type)) await recordAchievements.execute(event);
+  });
+
+  // Background: the outbox worker sends queued mails (with retries); reminders for unread messages.
+  const deliverOutbox = container.get(DeliverOutbox);
+  const mailWorker = new BackgroundLoop({
+    intervalMs: config.mailPollMs,
+    task: async () => {
+      const round = await deliverOutbox.execute();
+      if (round.failed > 0) log.warn({ ...round }, 'some mails could not be sent; they will be retried');
+    },
+    onError: (error) => log.error({ err: error }, 'mail outbox round failed'),
+  }).start();
+  const remindUnread = container.get(RemindUnreadMessages);
+  const reminderWorker = new BackgroundLoop({
+    intervalMs: 60_000,
+    task: async () => {
+      if ((await remindUnread.execute()) > 0) mailWorker.wake();
+    },
+    onError: (error) => log.error({ err: error }, 'unread-message reminder round failed'),
+  }).start();
+
+  // Notifications and mails follow the committed events.
+  const notifyOnEvent = container.get(NotifyOnEvent);
+  events.subscribe((event) => notifyOnEvent.execute(event));
+  const emailOnEvent = container.get(EmailOnEvent);
+  events.subscribe(async (event) => {
+    if ((await emailOnEvent.execute(event)) > 0) mailWorker.wake();
   });
 
   return {
@@ -259,7 +416,12 @@ export async function compose(config: Config, options: ComposeOptions = {}): Pro
     checkDatabase: async () => {
       await orm.em.getConnection().execute('select 1');
     },
+    realtime: pgRealtime ? 'postgres' : 'memory',
+    workers: { mail: mailWorker, unreadReminders: reminderWorker },
     close: async () => {
+      await Promise.all([mailWorker.stop(), reminderWorker.stop()]);
+      smtp?.close();
+      await pgRealtime?.close();
       hub.close();
       await closeOrm(orm);
       await embedded?.stop();

@@ -47,6 +47,7 @@ async function main(): Promise<void> {
     `  BuildBid is running at ${url}  (started in ${((performance.now() - started) / 1000).toFixed(1)} s)`,
     `  API docs: ${url}/docs   OpenAPI: ${url}/openapi.json   Health: ${url}/healthz`,
     `  Database: ${composition.embedded ? `embedded PostgreSQL (PGlite) in ${config.dataDir}/pgdata` : 'DATABASE_URL'}`,
+    `  Payments: ${config.stripe ? 'Stripe' : 'SANDBOX (test mode, no Stripe keys): card 4242 4242 4242 4242 subscribes'}`,
   ];
   if (config.seedDemoData) {
     lines.push(`  Demo accounts${seeded ? ' (just created)' : ''}, password '${DEMO_PASSWORD}':`);

@@ -6,6 +6,12 @@ import { ConfigError, loadConfig } from '../../../apps/api/src/config.ts';
 
 const tmp = () => mkdtempSync(join(tmpdir(), 'buildbid-config-'));
 const SECRET = 'cd'.repeat(32);
+const STRIPE = {
+  STRIPE_SECRET_KEY: 'sk_live_abc',
+  STRIPE_WEBHOOK_SECRET: 'whsec_abc',
+  STRIPE_PRICE_ID: 'price_abc',
+  STRIPE_PUBLISHABLE_KEY: 'pk_live_abc',
+};
 
 describe('configuration', () => {
   it('has working defaults for a fresh machine', () => {
@@ -50,8 +56,81 @@ describe('configuration', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' }, tmp())).toThrow(
       /SESSION_SECRET is required in production/,
     );
-    const config = loadConfig({ NODE_ENV: 'production', SESSION_SECRET: SECRET }, tmp());
+    const config = loadConfig({ NODE_ENV: 'production', SESSION_SECRET: SECRET, ...STRIPE }, tmp());
     expect(config.seedDemoData).toBe(false);
     expect(config.sessionKey.toString('hex')).toBe(SECRET);
+  });
+
+  describe('Stripe', () => {
+    it('runs the sandbox gateway without keys outside production', () => {
+      expect(loadConfig({}, tmp()).stripe).toBeNull();
+      expect(loadConfig({ NODE_ENV: 'test' }, tmp()).stripe).toBeNull();
+    });
+
+    it('refuses to start in production without the four keys, naming them', () => {
+      expect(() => loadConfig({ NODE_ENV: 'production', SESSION_SECRET: SECRET }, tmp())).toThrow(
+        'STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, STRIPE_PRICE_ID, STRIPE_PUBLISHABLE_KEY are required in production',
+      );
+      const { STRIPE_WEBHOOK_SECRET: _left, ...threeKeys } = STRIPE;
+      expect(() =>
+        loadConfig({ NODE_ENV: 'production', SESSION_SECRET: SECRET, ...threeKeys }, tmp()),
+      ).toThrow('STRIPE_WEBHOOK_SECRET is required in production');
+    });
+
+    it('reads the keys, and the API host, port and protocol tests point at a fake Stripe', () => {
+      expect(loadConfig({ NODE_ENV: 'production', SESSION_SECRET: SECRET, ...STRIPE }, tmp()).stripe).toEqual(
+        {
+          secretKey: 'sk_live_abc',
+          webhookSecret: 'whsec_abc',
+          priceId: 'price_abc',
+          publishableKey: 'pk_live_abc',
+          apiHost: undefined,
+          apiPort: undefined,
+          apiProtocol: undefined,
+        },
+      );
+      const local = {
+        ...STRIPE,
+        STRIPE_API_HOST: '127.0.0.1',
+        STRIPE_API_PORT: '12111',
+        STRIPE_API_PROTOCOL: 'http',
+      };
+      expect(loadConfig({ NODE_ENV: 'test', ...local }, tmp()).stripe).toMatchObject({
+        apiHost: '127.0.0.1',
+        apiPort: 12111,
+        apiProtocol: 'http',
+      });
+    });
+
+    it('names a partial set, wrong prefixes and a bad port or protocol', () => {
+      let message = '';
+      try {
+        loadConfig(
+          {
+            STRIPE_SECRET_KEY: 'pk_test_oops',
+            STRIPE_PRICE_ID: 'prod_abc',
+            STRIPE_API_PORT: 'x',
+            STRIPE_API_PROTOCOL: 'ftp',
+          },
+          tmp(),
+        );
+      } catch (error) {
+        message = (error as Error).message;
+      }
+      expect(message).toContain('missing STRIPE_WEBHOOK_SECRET, STRIPE_PUBLISHABLE_KEY');
+      expect(message).toContain('STRIPE_SECRET_KEY must start with sk_ or rk_');
+      expect(message).toContain('STRIPE_PRICE_ID must start with price_');
+      expect(message).toContain('STRIPE_API_PORT must be a whole number');
+      expect(message).toContain('STRIPE_API_PROTOCOL must be http or https');
+    });
+
+    it('keeps plain http for tests only', () => {
+      expect(() =>
+        loadConfig(
+          { NODE_ENV: 'production', SESSION_SECRET: SECRET, ...STRIPE, STRIPE_API_PROTOCOL: 'http' },
+          tmp(),
+        ),
+      ).toThrow('STRIPE_API_PROTOCOL=http is for tests');
+    });
   });
 });

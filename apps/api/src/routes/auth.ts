@@ -33,7 +33,8 @@ export const authRoutes: FastifyPluginAsyncTypebox<{ config: Config; services: A
   const signOut = async (request: FastifyRequest) => {
     const sid = sessionId(request);
     await services.get(SignOut).execute(sid);
-    if (sid) await services.get(TOKENS.Realtime).closeSession(sid);
+    // Through the delivery port: the session's sockets may be held by another API process.
+    if (sid) await services.get(TOKENS.RealtimePort).closeSession(sid);
     request.session.delete();
   };
 

@@ -1,0 +1,27 @@
+import { defineEntity, type InferEntity, p } from '@mikro-orm/core';
+
+/**
+ * The email outbox (Migration20261210000000_messaging). Written and read with SQL by
+ * SqlMailOutbox; mapped here so the schema check (entities vs migrations) covers it.
+ */
+export const EmailOutboxRecord = defineEntity({
+  name: 'EmailOutboxRecord',
+  tableName: 'email_outbox',
+  properties: {
+    id: p.uuid().primary(),
+    userId: p.uuid().nullable(),
+    recipient: p.string().length(254),
+    subject: p.text(),
+    textBody: p.text(),
+    htmlBody: p.text(),
+    headers: p.json<Record<string, string>>().columnType('jsonb').defaultRaw(`'{}'::jsonb`),
+    dedupeKey: p.string().length(255).nullable().unique('email_outbox_dedupe_key_unique'),
+    attempts: p.integer().default(0),
+    nextAttemptAt: p.datetime().columnType('timestamptz'),
+    lastError: p.text().nullable(),
+    sentAt: p.datetime().columnType('timestamptz').nullable(),
+    createdAt: p.datetime().columnType('timestamptz'),
+  },
+  indexes: [{ name: 'email_outbox_sent_at_next_attempt_at_index', properties: ['sentAt', 'nextAttemptAt'] }],
+});
+export type EmailOutboxRecord = InferEntity<typeof EmailOutboxRecord>;

@@ -1,0 +1,208 @@
+import { randomUUID } from 'node:crypto';
+import type { EntityManager } from '@mikro-orm/core';
+import type {
+  ClaimedMail,
+  EmailAudience,
+  MailOutbox,
+  QueuedMail,
+  Recipient,
+  UnreadDigest,
+} from '../../application/email/ports.ts';
+import { isUuid } from './marketplace-mappers.ts';
+import { runSql } from './sql.ts';
+
+interface OutboxRow {
+  id: string;
+  recipient: string;
+  subject: string;
+  text_body: string;
+  html_body: string;
+  headers: Record<string, string> | string;
+  attempts: number;
+  created_at: Date | string;
+}
+
+interface UserRow {
+  id: string;
+  email: string;
+  first_name: string | null;
+  last_name: string | null;
+  email_notifications: boolean;
+}
+
+function recipientOf(row: UserRow): Recipient {
+  const name = [row.first_name, row.last_name].filter(Boolean).join(' ');
+  return {
+    id: row.id,
+    email: row.email,
+    name: name || row.email,
+    emailNotifications: row.email_notifications,
+  };
+}
+
+async function insertMails(em: EntityManager, mails: readonly QueuedMail[], now: Date): Promise<number> {
+  if (mails.length === 0) return 0;
+  const values = mails.map(() => '(?, ?, ?, ?, ?, ?, ?::jsonb, ?, 0, ?, ?)').join(', ');
+  const params = mails.flatMap((m) => [
+    randomUUID(),
+    m.userId,
+    m.to,
+    m.subject,
+    m.text,
+    m.html,
+    JSON.stringify(m.headers),
+    m.dedupeKey,
+    now,
+    now,
+  ]);
+  const rows = await runSql<{ id: string }>(
+    em,
+    `insert into email_outbox
+       (id, user_id, recipient, subject, text_body, html_body, headers, dedupe_key, attempts, next_attempt_at, created_at)
+     values ${values}
+     on conflict (dedupe_key) do nothing
+     returning id`,
+    params,
+  );
+  return rows.length;
+}
+
+/**
+ * The outbox in SQL. Claiming is one UPDATE over a `FOR UPDATE SKIP LOCKED` subselect that pushes
+ * next_attempt_at forward by the lease and counts the attempt, so concurrent workers (several API
+ * processes) never take the same mail, and no transaction stays open while the mail server talks.
+ */
+export class SqlMailOutbox implements MailOutbox {
+  readonly #em: EntityManager;
+
+  constructor(em: EntityManager) {
+    this.#em = em;
+  }
+
+  enqueue(mails: readonly QueuedMail[], now: Date): Promise<number> {
+    return insertMails(this.#em, mails, now);
+  }
+
+  async claimDue(now: Date, limit: number, leaseMs: number): Promise<ClaimedMail[]> {
+    const rows = await runSql<OutboxRow>(
+      this.#em,
+      `update email_outbox o
+          set attempts = o.attempts + 1, next_attempt_at = ?
+        where o.id in (
+          select id from email_outbox
+           where sent_at is null and next_attempt_at <= ?
+           order by next_attempt_at, created_at
+           limit ?
+           for update skip locked)
+        returning o.id, o.recipient, o.subject, o.text_body, o.html_body, o.headers, o.attempts, o.created_at`,
+      [new Date(now.getTime() + leaseMs), now, limit],
+    );
+    return rows
+      .sort((a, b) => new Date(a.created_at).getTime() - new Date(b.created_at).getTime())
+      .map((row) => ({
+        id: row.id,
+        to: row.recipient,
+        subject: row.subject,
+        text: row.text_body,
+        html: row.html_body,
+        headers: typeof row.headers === 'string' ? JSON.parse(row.headers) : row.headers,
+        attempts: row.attempts,
+      }));
+  }
+
+  async markSent(id: string, now: Date): Promise<void> {
+    await runSql(this.#em, 'update email_outbox set sent_at = ?, last_error = null where id = ?', [now, id]);
+  }
+
+  async markFailed(id: string, error: string, retryAt: Date): Promise<void> {
+    await runSql(this.#em, 'update email_outbox set last_error = ?, next_attempt_at = ? where id = ?', [
+      error,
+      retryAt,
+      id,
+    ]);
+  }
+}
+
+/** Batch size of one unread-reminder round (the rest waits for the next round). */
+const UNREAD_BATCH = 1000;
+
+/** The read side of the mail rules, in SQL. */
+export class SqlEmailAudience implements EmailAudience {
+  readonly #em: EntityManager;
+
+  constructor(em: EntityManager) {
+    this.#em = em;
+  }
+
+  async specialistsMatching(services: readonly string[], excludeUserId: string): Promise<Recipient[]> {
+    if (services.length === 0) return [];
+    const rows = await runSql<UserRow>(
+      this.#em,
+      `select id, email, first_name, last_name, email_notifications from users u
+        where u.role in ('contractor', 'vendor')
+          and u.email_notifications = true
+          and u.id <> ?
+          and exists (
+            select 1 from jsonb_array_elements_text(u.services) as s(service)
+             where s.service in (select jsonb_array_elements_text(?::jsonb)))
+        order by u.created_at, u.id`,
+      [
+        isUuid(excludeUserId) ? excludeUserId : '00000000-0000-0000-0000-000000000000',
+        JSON.stringify(services),
+      ],
+    );
+    return rows.map(recipientOf);
+  }
+
+  async projectTitle(projectId: string): Promise<string | null> {
+    if (!isUuid(projectId)) return null;
+    const rows = await runSql<{ title: string }>(this.#em, 'select title from projects where id = ?', [
+      projectId,
+    ]);
+    return rows[0]?.title ?? null;
+  }
+
+  takeUnreadMessageDigests(
+    olderThan: Date,
+    now: Date,
+    compose: (digest: UnreadDigest) => QueuedMail | null,
+  ): Promise<number> {
+    return this.#em.fork().transactional(async (em) => {
+      const messages = await runSql<{ id: string; receiver_id: string; sender_id: string }>(
+        em,
+        `select id, receiver_id, sender_id from messages
+          where is_read = false and email_notified_at is null and created_at <= ?
+          order by created_at
+          limit ?
+          for update skip locked`,
+        [olderThan, UNREAD_BATCH],
+      );
+      if (messages.length === 0) return 0;
+      await runSql(
+        em,
+        `update messages set email_notified_at = ? where id in (${messages.map(() => '?').join(', ')})`,
+        [now, ...messages.map((m) => m.id)],
+      );
+      const userIds = [...new Set(messages.flatMap((m) => [m.receiver_id, m.sender_id]))];
+      const users = await runSql<UserRow>(
+        em,
+        `select id, email, first_name, last_name, email_notifications from users
+          where id in (${userIds.map(() => '?').join(', ')})`,
+        userIds,
+      );
+      const byId = new Map(users.map((u) => [u.id, recipientOf(u)]));
+      const digests = new Map<string, UnreadDigest>();
+      for (const m of messages) {
+        const recipient = byId.get(m.receiver_id);
+        if (!recipient) continue;
+        const digest = digests.get(m.receiver_id) ?? { recipient, count: 0, senders: [] };
+        digest.count += 1;
+        const sender = byId.get(m.sender_id)?.name ?? 'another user';
+        if (!digest.senders.includes(sender)) digest.senders.push(sender);
+        digests.set(m.receiver_id, digest);
+      }
+      const mails = [...digests.values()].map(compose).filter((m): m is QueuedMail => m !== null);
+      return insertMails(em, mails, now);
+    });
+  }
+}

@@ -1,0 +1,59 @@
+import type { OutgoingMail, Recipient } from './ports.ts';
+
+export interface MailContent {
+  subject: string;
+  /** Paragraphs of plain text. */
+  paragraphs: string[];
+  action?: { label: string; url: string };
+}
+
+function escapeHtml(text: string): string {
+  return text
+    .replaceAll('&', '&amp;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;')
+    .replaceAll('"', '&quot;')
+    .replaceAll("'", '&#39;');
+}
+
+/** Strips line breaks from a header value (no header injection through a project title). */
+function oneLine(text: string): string {
+  return text.replace(/[\r\n]+/g, ' ').trim();
+}
+
+/**
+ * A BuildBid mail in plain text and HTML. Every mail carries the unsubscribe link in its body and in
+ * List-Unsubscribe / List-Unsubscribe-Post (RFC 8058 one-click) headers.
+ */
+export function composeMail(to: Recipient, content: MailContent, unsubscribeUrl: string): OutgoingMail {
+  const greeting = `Hello ${to.name},`;
+  const footer = `You receive this because email notifications are on for your BuildBid account. Unsubscribe: ${unsubscribeUrl}`;
+  const text = [
+    greeting,
+    ...content.paragraphs,
+    ...(content.action ? [`${content.action.label}: ${content.action.url}`] : []),
+    '--',
+    footer,
+  ].join('\n\n');
+  const html = [
+    '<!doctype html><html><body style="font-family: sans-serif">',
+    `<p>${escapeHtml(greeting)}</p>`,
+    ...content.paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`),
+    content.action
+      ? `<p><a href="${escapeHtml(content.action.url)}">${escapeHtml(content.action.label)}</a></p>`
+      : '',
+    '<hr>',
+    `<p style="font-size: 12px; color: #666">You receive this because email notifications are on for your BuildBid account. <a href="${escapeHtml(unsubscribeUrl)}">Unsubscribe</a></p>`,
+    '</body></html>',
+  ].join('\n');
+  return {
+    to: to.email,
+    subject: oneLine(content.subject),
+    text,
+    html,
+    headers: {
+      'List-Unsubscribe': `<${unsubscribeUrl}>`,
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    },
+  };
+}

@@ -1,0 +1,242 @@
+import { ValidationError } from '../../domain/shared/errors.ts';
+import type { DomainEvent } from '../../domain/shared/events.ts';
+import type { User } from '../../domain/user/user.ts';
+import type { UserRepository } from '../accounts/ports.ts';
+import type { Clock } from '../shared/ports.ts';
+import type {
+  EmailAudience,
+  EmailSettings,
+  Mailer,
+  MailOutbox,
+  QueuedMail,
+  Recipient,
+  UnsubscribeTokens,
+} from './ports.ts';
+import { composeMail, type MailContent } from './templates.ts';
+
+function recipientOf(user: User): Recipient {
+  return { id: user.id, email: user.email, name: user.name, emailNotifications: user.emailNotifications };
+}
+
+/** Builds links in mails: the site, and the signed unsubscribe link of one user. */
+class Links {
+  readonly #base: string;
+  readonly #tokens: UnsubscribeTokens;
+
+  constructor(settings: EmailSettings, tokens: UnsubscribeTokens) {
+    this.#base = settings.publicUrl.replace(/\/+$/, '');
+    this.#tokens = tokens;
+  }
+
+  site(path: string): string {
+    return `${this.#base}${path}`;
+  }
+
+  unsubscribe(userId: string): string {
+    return this.site(`/api/unsubscribe?token=${encodeURIComponent(this.#tokens.issue(userId))}`);
+  }
+
+  mail(to: Recipient, content: MailContent, dedupeKey: string | null): QueuedMail {
+    return { ...composeMail(to, content, this.unsubscribe(to.id)), userId: to.id, dedupeKey };
+  }
+}
+
+/**
+ * The event subscriber of the mail rules (only for users with emailNotifications on):
+ * - project_posted: one mail to each contractor and vendor whose specialties meet the project's services;
+ * - bid_accepted / bid_rejected: the bidder.
+ * The mails are queued in the outbox (after the change committed) and sent by DeliverOutbox.
+ */
+export class EmailOnEvent {
+  readonly #audience: EmailAudience;
+  readonly #users: UserRepository;
+  readonly #outbox: MailOutbox;
+  readonly #links: Links;
+  readonly #clock: Clock;
+
+  constructor(
+    audience: EmailAudience,
+    users: UserRepository,
+    outbox: MailOutbox,
+    tokens: UnsubscribeTokens,
+    settings: EmailSettings,
+    clock: Clock,
+  ) {
+    this.#audience = audience;
+    this.#users = users;
+    this.#outbox = outbox;
+    this.#links = new Links(settings, tokens);
+    this.#clock = clock;
+  }
+
+  /** Returns how many mails were queued. */
+  async execute(event: DomainEvent): Promise<number> {
+    const mails = await this.#mailsFor(event);
+    return mails.length === 0 ? 0 : this.#outbox.enqueue(mails, this.#clock.now());
+  }
+
+  async #mailsFor(event: DomainEvent): Promise<QueuedMail[]> {
+    switch (event.type) {
+      case 'project_posted': {
+        if (event.services.length === 0) return [];
+        const recipients = await this.#audience.specialistsMatching(event.services, event.ownerId);
+        if (recipients.length === 0) return [];
+        const title = (await this.#audience.projectTitle(event.projectId)) ?? 'A new project';
+        const url = this.#links.site(`/projects/${event.projectId}`);
+        return recipients.map((to) =>
+          this.#links.mail(
+            to,
+            {
+              subject: `New project matching your services: ${title}`,
+              paragraphs: [`A new project that needs your specialties was posted on BuildBid: “${title}”.`],
+              action: { label: 'View the project and bid', url },
+            },
+            `project_posted:${event.projectId}:${to.id}`,
+          ),
+        );
+      }
+      case 'bid_accepted':
+      case 'bid_rejected': {
+        const user = await this.#users.findById(event.recipientId);
+        if (!user?.emailNotifications) return [];
+        const accepted = event.type === 'bid_accepted';
+        const reason = event.type === 'bid_rejected' ? event.reason : undefined;
+        const paragraphs = accepted
+          ? [`Congratulations! Your bid on “${event.projectTitle}” was accepted.`]
+          : [
+              reason === 'project_cancelled'
+                ? `“${event.projectTitle}” was cancelled, so your bid was closed.`
+                : reason === 'another_bid_accepted'
+                  ? `The owner of “${event.projectTitle}” accepted another bid.`
+                  : `Your bid on “${event.projectTitle}” was declined.`,
+            ];
+        return [
+          this.#links.mail(
+            recipientOf(user),
+            {
+              subject: accepted
+                ? `Your bid on “${event.projectTitle}” was accepted`
+                : `Your bid on “${event.projectTitle}” was not accepted`,
+              paragraphs,
+              action: { label: 'Open the project', url: this.#links.site(`/projects/${event.projectId}`) },
+            },
+            `${event.type}:${event.bidId}`,
+          ),
+        ];
+      }
+      default:
+        return [];
+    }
+  }
+}
+
+/** Periodic: users with a message unread for 15 minutes get one reminder mail covering all of them. */
+export class RemindUnreadMessages {
+  readonly #audience: EmailAudience;
+  readonly #links: Links;
+  readonly #settings: EmailSettings;
+  readonly #clock: Clock;
+
+  constructor(audience: EmailAudience, tokens: UnsubscribeTokens, settings: EmailSettings, clock: Clock) {
+    this.#audience = audience;
+    this.#links = new Links(settings, tokens);
+    this.#settings = settings;
+    this.#clock = clock;
+  }
+
+  /** Returns how many reminder mails were queued. `now` defaults to the clock. */
+  execute(now: Date = this.#clock.now()): Promise<number> {
+    const olderThan = new Date(now.getTime() - this.#settings.unreadReminderMs);
+    return this.#audience.takeUnreadMessageDigests(olderThan, now, (digest) => {
+      if (!digest.recipient.emailNotifications) return null;
+      const from = digest.senders.slice(0, 3).join(', ') + (digest.senders.length > 3 ? ' and others' : '');
+      const plural = digest.count === 1 ? 'an unread message' : `${digest.count} unread messages`;
+      return this.#links.mail(
+        digest.recipient,
+        {
+          subject: `You have ${plural} on BuildBid`,
+          paragraphs: [`You have ${plural} from ${from}.`],
+          action: { label: 'Read your messages', url: this.#links.site('/') },
+        },
+        null,
+      );
+    });
+  }
+}
+
+/** The delay before retry number `attempts` (1 = after the first failure): base · 2^(attempts-1), capped. */
+export function retryDelayMs(attempts: number, baseMs: number, maxMs: number): number {
+  const exponent = Math.min(Math.max(attempts - 1, 0), 30);
+  return Math.min(maxMs, baseMs * 2 ** exponent);
+}
+
+export interface DeliveryRound {
+  sent: number;
+  failed: number;
+}
+
+/**
+ * One round of the outbox worker: claims due mails and sends them one by one. A failure is recorded
+ * with the next attempt time (exponential backoff); mails are never dropped, they wait until the mail
+ * server takes them.
+ */
+export class DeliverOutbox {
+  readonly #outbox: MailOutbox;
+  readonly #mailer: Mailer;
+  readonly #settings: EmailSettings;
+  readonly #clock: Clock;
+
+  constructor(outbox: MailOutbox, mailer: Mailer, settings: EmailSettings, clock: Clock) {
+    this.#outbox = outbox;
+    this.#mailer = mailer;
+    this.#settings = settings;
+    this.#clock = clock;
+  }
+
+  async execute(): Promise<DeliveryRound> {
+    const { batchSize, leaseMs, retryBaseMs, retryMaxMs } = this.#settings;
+    const claimed = await this.#outbox.claimDue(this.#clock.now(), batchSize, leaseMs);
+    const round: DeliveryRound = { sent: 0, failed: 0 };
+    for (const mail of claimed) {
+      try {
+        await this.#mailer.send(mail);
+        await this.#outbox.markSent(mail.id, this.#clock.now());
+        round.sent += 1;
+      } catch (error) {
+        const retryAt = new Date(
+          this.#clock.now().getTime() + retryDelayMs(mail.attempts, retryBaseMs, retryMaxMs),
+        );
+        const reason = error instanceof Error ? error.message : String(error);
+        await this.#outbox.markFailed(mail.id, reason.slice(0, 1000), retryAt);
+        round.failed += 1;
+      }
+    }
+    return round;
+  }
+}
+
+/** GET /api/unsubscribe?token=...: turns email notifications off without signing in. */
+export class Unsubscribe {
+  readonly #tokens: UnsubscribeTokens;
+  readonly #users: UserRepository;
+  readonly #clock: Clock;
+
+  constructor(tokens: UnsubscribeTokens, users: UserRepository, clock: Clock) {
+    this.#tokens = tokens;
+    this.#users = users;
+    this.#clock = clock;
+  }
+
+  async execute(token: string): Promise<User> {
+    const userId = this.#tokens.verify(token);
+    const user = userId ? await this.#users.findById(userId) : null;
+    if (!user) {
+      throw new ValidationError('INVALID_UNSUBSCRIBE_TOKEN', 'This unsubscribe link is not valid', 'token');
+    }
+    if (user.emailNotifications) {
+      user.changeEmailNotifications(false, this.#clock.now());
+      await this.#users.save(user);
+    }
+    return user;
+  }
+}

@@ -1,0 +1,124 @@
+import { Message, type MessageSnapshot, messagePreview } from '../../domain/message/message.ts';
+import { NotFoundError } from '../../domain/shared/errors.ts';
+import type { MessageSent } from '../../domain/shared/events.ts';
+import type { User } from '../../domain/user/user.ts';
+import type { UserRepository } from '../accounts/ports.ts';
+import type { RealtimePort } from '../realtime/ports.ts';
+import type { EventPublisher } from '../shared/marketplace-ports.ts';
+import type { Clock, IdGenerator } from '../shared/ports.ts';
+import type { MessageRepository } from './ports.ts';
+
+export const DEFAULT_CONVERSATION_LIMIT = 200;
+export const MAX_CONVERSATION_LIMIT = 500;
+
+/** The socket message that tells a receiver about a new message (the spec's client reads data.senderId). */
+export const NEW_MESSAGE_PUSH = 'new_message';
+
+export interface SendMessageInput {
+  receiverId: string;
+  projectId?: string | null | undefined;
+  content: string;
+  type?: string | undefined;
+}
+
+export class SendMessage {
+  readonly #users: UserRepository;
+  readonly #messages: MessageRepository;
+  readonly #events: EventPublisher;
+  readonly #realtime: RealtimePort;
+  readonly #ids: IdGenerator;
+  readonly #clock: Clock;
+
+  constructor(
+    users: UserRepository,
+    messages: MessageRepository,
+    events: EventPublisher,
+    realtime: RealtimePort,
+    ids: IdGenerator,
+    clock: Clock,
+  ) {
+    this.#users = users;
+    this.#messages = messages;
+    this.#events = events;
+    this.#realtime = realtime;
+    this.#ids = ids;
+    this.#clock = clock;
+  }
+
+  /**
+   * Stores the message (the rules are the domain's: trimmed, not empty, not too long, not to yourself),
+   * then pushes `new_message` to the receiver's sockets and publishes `message_sent` (the receiver's
+   * message_received notification). An unknown receiver or project answers 404.
+   */
+  async execute(sender: User, input: SendMessageInput): Promise<MessageSnapshot> {
+    const now = this.#clock.now();
+    const message = Message.send({ ...input, id: this.#ids.next(), senderId: sender.id, now });
+    const receiver = await this.#users.findById(input.receiverId);
+    if (!receiver) throw new NotFoundError('USER_NOT_FOUND', 'User not found', 'receiverId');
+    if (message.projectId && !(await this.#messages.projectExists(message.projectId))) {
+      throw new NotFoundError('PROJECT_NOT_FOUND', 'Project not found', 'projectId');
+    }
+    const snapshot = message.toSnapshot();
+    await this.#messages.add(snapshot);
+
+    const preview = messagePreview(snapshot.content);
+    await this.#realtime
+      .sendToUser(receiver.id, { type: NEW_MESSAGE_PUSH, data: newMessagePush(snapshot, preview) })
+      .catch(() => undefined);
+    const event: MessageSent = {
+      type: 'message_sent',
+      occurredAt: now,
+      messageId: snapshot.id,
+      senderId: sender.id,
+      senderName: sender.name,
+      recipientId: receiver.id,
+      projectId: snapshot.projectId,
+      preview,
+    };
+    await this.#events.publish([event]);
+    return snapshot;
+  }
+}
+
+export class GetConversation {
+  readonly #messages: MessageRepository;
+
+  constructor(messages: MessageRepository) {
+    this.#messages = messages;
+  }
+
+  /**
+   * The conversation between the caller and one other user (optionally about one project), oldest
+   * first. Fetching it marks the caller's incoming unread messages in it read.
+   */
+  async execute(
+    userId: string,
+    query: { otherUserId: string; projectId?: string | null | undefined; limit?: number | undefined },
+  ): Promise<MessageSnapshot[]> {
+    const limit = Math.min(
+      Math.max(1, Math.trunc(query.limit ?? DEFAULT_CONVERSATION_LIMIT)),
+      MAX_CONVERSATION_LIMIT,
+    );
+    const messages = await this.#messages.conversation({ ...query, userId, limit });
+    const unread = messages.filter((m) => m.receiverId === userId && !m.isRead).map((m) => m.id);
+    if (unread.length > 0) await this.#messages.markRead(userId, unread);
+    const marked = new Set(unread);
+    return messages.map((m) => (marked.has(m.id) ? { ...m, isRead: true } : m));
+  }
+}
+
+/**
+ * The socket payload of a new message: ids and a preview only, so it stays far below PostgreSQL's
+ * 8000-byte NOTIFY limit whatever the message's length. The client refetches the conversation.
+ */
+export function newMessagePush(m: MessageSnapshot, preview = messagePreview(m.content)) {
+  return {
+    id: m.id,
+    senderId: m.senderId,
+    receiverId: m.receiverId,
+    projectId: m.projectId,
+    type: m.type,
+    preview,
+    createdAt: m.createdAt.toISOString(),
+  };
+}

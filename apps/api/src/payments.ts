@@ -1,0 +1,88 @@
+import { join } from 'node:path';
+import type { EntityManager } from '@mikro-orm/core';
+import type { Container, ServiceIdentifier } from 'inversify';
+import { SandboxPaymentGateway } from '../../../adapters/payments/sandbox-payment-gateway.ts';
+import { StripePaymentGateway } from '../../../adapters/payments/stripe-payment-gateway.ts';
+import { MikroOrmSubscriptionUnitOfWork } from '../../../adapters/persistence/mikro-orm-payment-records.ts';
+import type { EventPublisher } from '../../../application/shared/marketplace-ports.ts';
+import type { Clock } from '../../../application/shared/ports.ts';
+import type { PaymentGateway, SubscriptionUnitOfWork } from '../../../application/subscription/ports.ts';
+import {
+  ApplySubscriptionStatus,
+  CancelSubscription,
+  ConfirmSandboxPayment,
+  GetSubscription,
+  HandlePaymentEvent,
+  OpenBillingPortal,
+  StartProSubscription,
+} from '../../../application/subscription/use-cases.ts';
+import type { Config } from './config.ts';
+
+/** Identifiers of the payment ports. */
+export const PAYMENT_TOKENS = {
+  Gateway: Symbol('PaymentGateway') as ServiceIdentifier<PaymentGateway>,
+  SubscriptionUow: Symbol('SubscriptionUnitOfWork') as ServiceIdentifier<SubscriptionUnitOfWork>,
+};
+
+/**
+ * Picks the payment gateway (Stripe when its keys are configured, else the sandbox, whose state lives in
+ * DATA_DIR/sandbox-payments.json) and binds the subscription use cases. Part of the composition root
+ * (container.ts), which hands in its own tokens for the clock and the event publisher.
+ */
+export function bindPayments(
+  container: Container,
+  config: Config,
+  em: EntityManager,
+  tokens: {
+    Clock: ServiceIdentifier<Clock>;
+    Events: ServiceIdentifier<EventPublisher>;
+  },
+): void {
+  const clock = container.get(tokens.Clock);
+  const stripe = config.stripe;
+  const gateway: PaymentGateway = stripe
+    ? new StripePaymentGateway({
+        secretKey: stripe.secretKey,
+        webhookSecret: stripe.webhookSecret,
+        priceId: stripe.priceId,
+        ...(stripe.apiHost ? { host: stripe.apiHost } : {}),
+        ...(stripe.apiPort ? { port: stripe.apiPort } : {}),
+        ...(stripe.apiProtocol ? { protocol: stripe.apiProtocol } : {}),
+      })
+    : new SandboxPaymentGateway({
+        clock,
+        ...(config.env === 'test' ? {} : { file: join(config.dataDir, 'sandbox-payments.json') }),
+      });
+  const sandbox = gateway instanceof SandboxPaymentGateway ? gateway : null;
+
+  container.bind(PAYMENT_TOKENS.Gateway).toConstantValue(gateway);
+  container.bind(PAYMENT_TOKENS.SubscriptionUow).toConstantValue(new MikroOrmSubscriptionUnitOfWork(em));
+  const { SubscriptionUow: SUow, Gateway: Pay } = PAYMENT_TOKENS;
+  const { Clock: Time, Events } = tokens;
+  container
+    .bind(StartProSubscription)
+    .toResolvedValue(
+      (u, g, a, c) => new StartProSubscription(u, g, a, c),
+      [SUow, Pay, ApplySubscriptionStatus, Time],
+    );
+  container
+    .bind(HandlePaymentEvent)
+    .toResolvedValue(
+      (u, g, a, e, c) => new HandlePaymentEvent(u, g, a, e, c),
+      [SUow, Pay, ApplySubscriptionStatus, Events, Time],
+    );
+  container.bind(GetSubscription).toResolvedValue((u, g) => new GetSubscription(u, g), [SUow, Pay]);
+  container
+    .bind(CancelSubscription)
+    .toResolvedValue(
+      (u, g, a, c) => new CancelSubscription(u, g, a, c),
+      [SUow, Pay, ApplySubscriptionStatus, Time],
+    );
+  container.bind(OpenBillingPortal).toResolvedValue((u, g) => new OpenBillingPortal(u, g), [SUow, Pay]);
+  container
+    .bind(ConfirmSandboxPayment)
+    .toResolvedValue(
+      (h, v) => new ConfirmSandboxPayment(sandbox, h, v),
+      [HandlePaymentEvent, GetSubscription],
+    );
+}

@@ -1,0 +1,98 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import {
+  CountUnreadNotifications,
+  DEFAULT_NOTIFICATION_LIMIT,
+  ListNotifications,
+  MAX_NOTIFICATION_LIMIT,
+  MarkAllNotificationsRead,
+  MarkNotificationRead,
+} from '../../../../application/notifications/use-cases.ts';
+import { requireUser } from '../http/auth.ts';
+import { NotificationRef, toNotificationDto } from '../http/messaging-schemas.ts';
+import { errors } from '../http/schemas.ts';
+import type { AppServices } from '../http/services.ts';
+
+const secured = { tags: ['notifications'], security: [{ session: [] }] };
+
+/** The bell (accounts-and-shell sections 2 and 7): only ever the caller's own notifications. */
+export const notificationRoutes: FastifyPluginAsyncTypebox<{ services: AppServices }> = async (
+  app,
+  { services },
+) => {
+  app.get(
+    '/api/notifications',
+    {
+      schema: {
+        ...secured,
+        summary: 'Your notifications, newest first',
+        querystring: Type.Object({
+          limit: Type.Optional(
+            Type.Integer({
+              minimum: 1,
+              maximum: MAX_NOTIFICATION_LIMIT,
+              default: DEFAULT_NOTIFICATION_LIMIT,
+              description: `At most this many (default ${DEFAULT_NOTIFICATION_LIMIT}, max ${MAX_NOTIFICATION_LIMIT})`,
+            }),
+          ),
+        }),
+        response: { 200: Type.Array(NotificationRef), ...errors(400, 401) },
+      },
+    },
+    async (request) => {
+      const user = await requireUser(request);
+      const list = await services.get(ListNotifications).execute(user.id, request.query.limit);
+      return list.map(toNotificationDto);
+    },
+  );
+
+  app.get(
+    '/api/notifications/unread-count',
+    {
+      schema: {
+        ...secured,
+        summary: 'How many of your notifications are unread',
+        response: { 200: Type.Object({ count: Type.Integer({ minimum: 0 }) }), ...errors(401) },
+      },
+    },
+    async (request) => {
+      const user = await requireUser(request);
+      return { count: await services.get(CountUnreadNotifications).execute(user.id) };
+    },
+  );
+
+  app.patch(
+    '/api/notifications/mark-all-read',
+    {
+      schema: {
+        ...secured,
+        summary: 'Mark all your notifications read',
+        response: {
+          200: Type.Object({ count: Type.Integer({ minimum: 0, description: 'How many were unread' }) }),
+          ...errors(401),
+        },
+      },
+    },
+    async (request) => {
+      const user = await requireUser(request);
+      return { count: await services.get(MarkAllNotificationsRead).execute(user.id) };
+    },
+  );
+
+  app.patch(
+    '/api/notifications/:id/read',
+    {
+      schema: {
+        ...secured,
+        summary: 'Mark one of your notifications read',
+        description: 'Someone else’s notification answers 404, exactly like one that does not exist.',
+        params: Type.Object({ id: Type.String({ format: 'uuid' }) }),
+        response: { 200: NotificationRef, ...errors(400, 401, 404) },
+      },
+    },
+    async (request) => {
+      const user = await requireUser(request);
+      return toNotificationDto(await services.get(MarkNotificationRead).execute(user.id, request.params.id));
+    },
+  );
+};

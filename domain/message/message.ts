@@ -1,0 +1,114 @@
+import { ValidationError } from '../shared/errors.ts';
+
+/** accounts-and-shell section 3: a message is text, a file or a system note; users send text. */
+export const MESSAGE_TYPES = ['text', 'file', 'system'] as const;
+export type MessageType = (typeof MESSAGE_TYPES)[number];
+
+/** Decision: a chat message holds at most 5,000 characters (after trimming). */
+export const MAX_MESSAGE_LENGTH = 5000;
+
+export interface MessageSnapshot {
+  id: string;
+  senderId: string;
+  receiverId: string;
+  projectId: string | null;
+  type: MessageType;
+  content: string;
+  attachment: string | null;
+  isRead: boolean;
+  createdAt: Date;
+}
+
+export interface SendMessageProps {
+  id: string;
+  senderId: string;
+  receiverId: string;
+  projectId?: string | null | undefined;
+  content: string;
+  type?: string | undefined;
+  now: Date;
+}
+
+/** A chat message between two users, optionally about a project. Only its two parties ever see it. */
+export class Message {
+  #props: MessageSnapshot;
+
+  private constructor(props: MessageSnapshot) {
+    this.#props = props;
+  }
+
+  /**
+   * The chat rules (accounts-and-shell section 5): the content is trimmed and must not be empty,
+   * at most MAX_MESSAGE_LENGTH characters; nobody messages themselves; users send text only.
+   */
+  static send(input: SendMessageProps): Message {
+    const type = input.type ?? 'text';
+    if (type !== 'text') {
+      throw new ValidationError('UNSUPPORTED_MESSAGE_TYPE', "Only 'text' messages can be sent", 'type');
+    }
+    if (input.senderId === input.receiverId) {
+      throw new ValidationError('CANNOT_MESSAGE_SELF', 'You cannot send a message to yourself', 'receiverId');
+    }
+    const content = input.content.trim();
+    if (content === '') {
+      throw new ValidationError('MESSAGE_EMPTY', 'Message cannot be empty', 'content');
+    }
+    if ([...content].length > MAX_MESSAGE_LENGTH) {
+      throw new ValidationError(
+        'MESSAGE_TOO_LONG',
+        `Message must be at most ${MAX_MESSAGE_LENGTH} characters`,
+        'content',
+      );
+    }
+    return new Message({
+      id: input.id,
+      senderId: input.senderId,
+      receiverId: input.receiverId,
+      projectId: input.projectId ?? null,
+      type,
+      content,
+      attachment: null,
+      isRead: false,
+      createdAt: input.now,
+    });
+  }
+
+  static restore(snapshot: MessageSnapshot): Message {
+    return new Message({ ...snapshot });
+  }
+
+  get id(): string {
+    return this.#props.id;
+  }
+  get senderId(): string {
+    return this.#props.senderId;
+  }
+  get receiverId(): string {
+    return this.#props.receiverId;
+  }
+  get projectId(): string | null {
+    return this.#props.projectId;
+  }
+  get content(): string {
+    return this.#props.content;
+  }
+  get createdAt(): Date {
+    return this.#props.createdAt;
+  }
+
+  /** Whether `userId` is one of the two parties (the only people who may see it). */
+  involves(userId: string): boolean {
+    return this.#props.senderId === userId || this.#props.receiverId === userId;
+  }
+
+  toSnapshot(): MessageSnapshot {
+    return { ...this.#props };
+  }
+}
+
+/** A short single-line preview of a message's content, for notifications and socket pushes. */
+export function messagePreview(content: string, max = 120): string {
+  const line = content.replace(/\s+/g, ' ').trim();
+  const chars = [...line];
+  return chars.length <= max ? line : `${chars.slice(0, max - 1).join('')}…`;
+}

@@ -1,0 +1,157 @@
+import { findBadge } from '../achievement/achievement.ts';
+import type { DomainEvent } from '../shared/events.ts';
+import { centsToDecimal } from '../shared/money.ts';
+
+/** accounts-and-shell section 3: the notification types (the bell shows an icon for all but system). */
+export const NOTIFICATION_TYPES = [
+  'bid_received',
+  'bid_accepted',
+  'bid_rejected',
+  'project_completed',
+  'review_received',
+  'message_received',
+  'system',
+] as const;
+export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
+
+export const MAX_NOTIFICATION_TITLE_LENGTH = 255;
+
+/** What a notification says before it is stored. */
+export interface NotificationDraft {
+  userId: string;
+  type: NotificationType;
+  title: string;
+  message: string;
+  /** What the notification is about: a project id for bids, reviews and completions; the sender's user id for messages. */
+  relatedEntityId: string | null;
+}
+
+export interface NotificationSnapshot extends NotificationDraft {
+  id: string;
+  isRead: boolean;
+  createdAt: Date;
+}
+
+function quoted(title: string): string {
+  return `“${title}”`;
+}
+
+function clip(text: string, max: number): string {
+  const chars = [...text];
+  return chars.length <= max ? text : `${chars.slice(0, max - 1).join('')}…`;
+}
+
+function draft(
+  userId: string,
+  type: NotificationType,
+  title: string,
+  message: string,
+  relatedEntityId: string | null,
+): NotificationDraft {
+  return { userId, type, title: clip(title, MAX_NOTIFICATION_TITLE_LENGTH), message, relatedEntityId };
+}
+
+/**
+ * The notifications a domain event gives rise to (accounts-and-shell sections 2 and 3), each with a
+ * human title and message. Events nobody is told about give none.
+ */
+export function notificationsForEvent(event: DomainEvent): NotificationDraft[] {
+  switch (event.type) {
+    case 'bid_submitted':
+      return [
+        draft(
+          event.recipientId,
+          'bid_received',
+          'New bid received',
+          `A bid of $${centsToDecimal(event.amountCents)} was placed on ${quoted(event.projectTitle)}.`,
+          event.projectId,
+        ),
+      ];
+    case 'bid_accepted':
+      return [
+        draft(
+          event.recipientId,
+          'bid_accepted',
+          'Your bid was accepted',
+          `Congratulations! Your bid on ${quoted(event.projectTitle)} was accepted.`,
+          event.projectId,
+        ),
+      ];
+    case 'bid_rejected': {
+      const why = {
+        declined: `Your bid on ${quoted(event.projectTitle)} was declined.`,
+        another_bid_accepted: `The owner of ${quoted(event.projectTitle)} accepted another bid.`,
+        project_cancelled: `${quoted(event.projectTitle)} was cancelled, so your bid was closed.`,
+      }[event.reason];
+      return [draft(event.recipientId, 'bid_rejected', 'Your bid was not accepted', why, event.projectId)];
+    }
+    case 'project_completed':
+      return [
+        draft(
+          event.recipientId,
+          'project_completed',
+          'Project completed',
+          `${quoted(event.projectTitle)} was marked as completed. Well done!`,
+          event.projectId,
+        ),
+      ];
+    case 'review_received':
+      return [
+        draft(
+          event.recipientId,
+          'review_received',
+          'New review received',
+          `You received a ${event.rating}-star review.`,
+          event.projectId,
+        ),
+      ];
+    case 'message_sent':
+      return [
+        draft(
+          event.recipientId,
+          'message_received',
+          `New message from ${event.senderName}`,
+          event.preview,
+          event.senderId,
+        ),
+      ];
+    case 'project_cancelled':
+      return event.awardedContractorId
+        ? [
+            draft(
+              event.awardedContractorId,
+              'system',
+              'Project cancelled',
+              `${quoted(event.projectTitle)}, which you were awarded, was cancelled by its owner.`,
+              event.projectId,
+            ),
+          ]
+        : [];
+    case 'badge_earned': {
+      const badge = findBadge(event.badgeId);
+      return [
+        draft(
+          event.recipientId,
+          'system',
+          'Badge earned',
+          `You earned the ${badge?.name ?? event.badgeId} badge.`,
+          event.badgeId,
+        ),
+      ];
+    }
+    case 'payment_failed':
+      return [
+        draft(
+          event.recipientId,
+          'system',
+          'Payment failed',
+          event.reason
+            ? `We could not collect your Pro subscription payment: ${event.reason} Update your payment method under Profile › Billing.`
+            : 'We could not collect your Pro subscription payment. Update your payment method under Profile › Billing.',
+          event.subscriptionId,
+        ),
+      ];
+    default:
+      return [];
+  }
+}
