@@ -22,6 +22,7 @@ const app = await buildApp(config, {
   get: unavailable,
   requestContext: unavailable,
   checkDatabase: unavailable,
+  afterWrite: unavailable,
 });
 await app.ready();
 const document = app.swagger() as Record<string, unknown>;

@@ -74,6 +74,12 @@ export async function buildApp(config: Config, services: AppServices): Promise<A
   });
   // One ORM context (identity map) per request.
   app.addHook('onRequest', (_request, _reply, done) => services.requestContext(done));
+  // A successful write may change what cached reads show: drop them so the writer reads its own writes.
+  app.addHook('onResponse', (request, reply, done) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400)
+      services.afterWrite();
+    done();
+  });
 
   registerErrorHandler(app);
   for (const schema of [...SHARED_SCHEMAS, ...MARKETPLACE_SCHEMAS, ...MESSAGING_SCHEMAS, ...PAYMENT_SCHEMAS])

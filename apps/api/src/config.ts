@@ -15,6 +15,10 @@ export interface Config {
   logLevel: string;
   /** Sign-in and registration attempts per client address per minute. */
   authRateLimitPerMinute: number;
+  /** How long identical project-list pages are reused (0 turns the cache off); docs/decisions/0007. */
+  projectListCacheMs: number;
+  /** How long a found session is trusted without reading the session table (0: never). */
+  sessionCacheMs: number;
   /** Seed demo data into an empty database (default on outside production). */
   seedDemoData: boolean;
   /** Where the shell finds each micro-frontend's manifest; a remote moves by changing one variable. */
@@ -85,6 +89,15 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
   }
 
   const port = integer(env.PORT, 3000, 'PORT', 0, 65535, problems);
+  const projectListCacheMs = integer(
+    env.PROJECT_LIST_CACHE_MS,
+    1000,
+    'PROJECT_LIST_CACHE_MS',
+    0,
+    60_000,
+    problems,
+  );
+  const sessionCacheMs = integer(env.SESSION_CACHE_MS, 5000, 'SESSION_CACHE_MS', 0, 60_000, problems);
   const authRateLimitPerMinute = integer(
     env.AUTH_RATE_LIMIT_PER_MINUTE,
     20,
@@ -176,6 +189,8 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     sessionKey: sessionKey ?? developmentSessionKey(dataDir),
     logLevel,
     authRateLimitPerMinute,
+    projectListCacheMs,
+    sessionCacheMs,
     seedDemoData: seed === undefined ? appEnv !== 'production' : seed === 'true',
     remotes,
     appsDir: resolve(cwd, env.APPS_DIR?.trim() || 'apps'),

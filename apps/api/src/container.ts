@@ -2,6 +2,8 @@ import { join } from 'node:path';
 import { type MikroORM, RequestContext } from '@mikro-orm/core';
 import { Container, type ServiceIdentifier } from 'inversify';
 import pino from 'pino';
+import { CachingProjectQuery } from '../../../adapters/caching/caching-project-query.ts';
+import { CachingSessionStore } from '../../../adapters/caching/caching-session-store.ts';
 import { FileOutboxMailer, SmtpMailer } from '../../../adapters/email/mailers.ts';
 import { startEmbeddedPostgres } from '../../../adapters/persistence/embedded-postgres.ts';
 import {
@@ -180,6 +182,8 @@ export interface Composition {
   get<T>(id: ServiceIdentifier<T>): T;
   /** Throws when the database cannot answer. */
   checkDatabase(): Promise<void>;
+  /** Called after every successful write request: drops read caches so the writer reads its writes. */
+  afterWrite(): void;
   /** Which real-time adapter delivers: PostgreSQL LISTEN/NOTIFY or this process only. */
   realtime: 'postgres' | 'memory';
   /** The background workers: the mail outbox and the unread-message reminders. */
@@ -217,7 +221,11 @@ export async function compose(config: Config, options: ComposeOptions = {}): Pro
   container.bind(TOKENS.Ids).toConstantValue(new UuidGenerator());
   container.bind(TOKENS.PasswordHasher).toConstantValue(new ScryptPasswordHasher(options.passwordHashCost));
   container.bind(TOKENS.Users).toConstantValue(new MikroOrmUserRepository(orm.em));
-  container.bind(TOKENS.Sessions).toConstantValue(new MikroOrmSessionStore(orm.em));
+  container
+    .bind(TOKENS.Sessions)
+    .toConstantValue(
+      new CachingSessionStore(new MikroOrmSessionStore(orm.em), { ttlMs: config.sessionCacheMs }),
+    );
   const hub = new InProcessSocketHub();
   container.bind(TOKENS.Realtime).toConstantValue(hub);
   const log = pino({ level: config.logLevel, base: { component: 'background' } });
@@ -240,7 +248,10 @@ export async function compose(config: Config, options: ComposeOptions = {}): Pro
 
   // Marketplace: projects, bids, quota, reviews, achievements, files.
   container.bind(TOKENS.UnitOfWork).toConstantValue(new MikroOrmUnitOfWork(orm.em));
-  container.bind(TOKENS.ProjectQuery).toConstantValue(new SqlProjectQuery(orm.em));
+  const projectQuery = new CachingProjectQuery(new SqlProjectQuery(orm.em), {
+    ttlMs: config.projectListCacheMs,
+  });
+  container.bind(TOKENS.ProjectQuery).toConstantValue(projectQuery);
   container.bind(TOKENS.BidQuery).toConstantValue(new SqlBidQuery(orm.em));
   container.bind(TOKENS.StatsQuery).toConstantValue(new SqlStatsQuery(orm.em));
   container.bind(TOKENS.Settings).toConstantValue({ timeZone: DEFAULT_PLATFORM_TIME_ZONE });
@@ -416,6 +427,7 @@ export async function compose(config: Config, options: ComposeOptions = {}): Pro
     checkDatabase: async () => {
       await orm.em.getConnection().execute('select 1');
     },
+    afterWrite: () => projectQuery.clear(),
     realtime: pgRealtime ? 'postgres' : 'memory',
     workers: { mail: mailWorker, unreadReminders: reminderWorker },
     close: async () => {

@@ -6,4 +6,6 @@ export interface AppServices {
   /** Runs the rest of one request inside its own ORM context (identity map). */
   requestContext(next: () => void): void;
   checkDatabase(): Promise<void>;
+  /** Called after every successful write request (drops read caches). */
+  afterWrite(): void;
 }

@@ -1,0 +1,48 @@
+import type { SessionRecord, SessionStore } from '../../application/accounts/ports.ts';
+
+/**
+ * Remembers found sessions for a short time (`ttlMs`, default 5 s) so a signed-in request does not read
+ * the session table every time. Revoking (sign-out) drops the entry at once in this process; another API
+ * instance stops accepting a revoked session within `ttlMs`. An entry is never used past the session's
+ * own expiry. See docs/decisions/0007-read-caches.md.
+ */
+export class CachingSessionStore implements SessionStore {
+  readonly #inner: SessionStore;
+  readonly #ttlMs: number;
+  readonly #maxEntries: number;
+  readonly #now: () => number;
+  #entries = new Map<string, { at: number; session: SessionRecord }>();
+
+  constructor(
+    inner: SessionStore,
+    options: { ttlMs?: number; maxEntries?: number; now?: () => number } = {},
+  ) {
+    this.#inner = inner;
+    this.#ttlMs = options.ttlMs ?? 5000;
+    this.#maxEntries = options.maxEntries ?? 10_000;
+    this.#now = options.now ?? Date.now;
+  }
+
+  create(userId: string, expiresAt: Date): Promise<SessionRecord> {
+    return this.#inner.create(userId, expiresAt);
+  }
+
+  async find(sid: string, now: Date): Promise<SessionRecord | null> {
+    const cached = this.#entries.get(sid);
+    if (cached && this.#now() - cached.at < this.#ttlMs && cached.session.expiresAt > now)
+      return cached.session;
+    const session = await this.#inner.find(sid, now);
+    if (session && this.#ttlMs > 0) {
+      if (this.#entries.size >= this.#maxEntries) this.#entries.clear();
+      this.#entries.set(sid, { at: this.#now(), session });
+    } else {
+      this.#entries.delete(sid);
+    }
+    return session;
+  }
+
+  async revoke(sid: string): Promise<void> {
+    this.#entries.delete(sid);
+    await this.#inner.revoke(sid);
+  }
+}
