@@ -3141,9 +3141,11 @@ export interface components {
         BidQuota: {
             /** @description This calendar month (platform time zone); 0..3 on free */
             bidsThisMonth: number;
+            /** @description Bids a month; null is unlimited (Pro) */
             limit: number | null;
             /** @description True at the free plan's limit ('Limit Reached') */
             limitReached: boolean;
+            /** @description Bids left this month; null is unlimited */
             remaining: number | null;
             /**
              * Format: date-time
@@ -3443,14 +3445,26 @@ export interface components {
          *     }
          */
         Project: {
+            /** Format: uuid */
             acceptedBidId: string | null;
             /** @description The files, served at /uploads/{name} */
             attachments: components["schemas"]["Attachment"][];
+            /** @description The mean bid amount; null with no bids; a decimal string, e.g. '5000.00' */
             averageBid: string | null;
+            /**
+             * Format: uuid
+             * @description The bidder of the accepted bid
+             */
             awardedContractorId: string | null;
             bidCount: number;
+            /**
+             * Format: date-time
+             * @description Bids are taken until this instant; null is open bidding
+             */
             bidDeadline: string | null;
+            /** @description USD; null is negotiable; a decimal string, e.g. '5000.00' */
             budgetMax: string | null;
+            /** @description USD; null is negotiable; a decimal string, e.g. '5000.00' */
             budgetMin: string | null;
             category: string;
             city: string | null;
@@ -3472,6 +3486,7 @@ export interface components {
             };
             /** @enum {unknown} */
             currentPhase: "planning" | "bidding" | "awarded" | "in_progress" | "review" | "completed";
+            /** Format: date-time */
             deadline: string | null;
             description: string;
             generalContractor: boolean;
@@ -3588,26 +3603,34 @@ export interface components {
         ProjectData: {
             /** @description Edit only: the stored names of the files to keep; absent keeps them all */
             attachments?: string[];
+            /** @description Bids close at: an ISO date-time, or a date (YYYY-MM-DD) meaning the end of that day in America/Nassau; null or '' clears it */
             bidDeadline?: string | null;
             /** @description Maximum budget in USD: a number or a decimal string with at most 2 decimals; null or '' is negotiable */
             budgetMax?: number | string | null;
             /** @description Minimum budget in USD: a number or a decimal string with at most 2 decimals; null or '' is negotiable */
             budgetMin?: number | string | null;
+            /** @description Free text up to 100; default 'Construction' */
             category?: string | null;
+            /** @description A town of the island when the country is BS */
             city?: string | null;
             /** @description At least one catalogue need when posting */
             contractorNeeds?: string[];
             /** @description Two-letter code; default 'BS' */
             country?: string;
+            /** @description The project deadline: an ISO date-time, or a date (YYYY-MM-DD) meaning the end of that day in America/Nassau; null or '' clears it */
             deadline?: string | null;
             /** @description 20..10000 characters after trimming */
             description?: string;
             generalContractor?: boolean;
+            /** @description A catalogue island when the country is BS */
             island?: string | null;
+            /** @description Up to 255; derived as 'city, island, country' when absent */
             location?: string | null;
             /** @description At least one catalogue phase group when posting */
             phases?: string[];
+            /** @description One of the catalogue stages (required when posting) */
             projectStage?: string | null;
+            /** @description A catalogue project type, or general_contractor */
             projectType?: string | null;
             /** @description Catalogue service phases */
             servicePhases?: string[];
@@ -3680,14 +3703,26 @@ export interface components {
          *     }
          */
         ProjectSummary: {
+            /** Format: uuid */
             acceptedBidId: string | null;
             /** @description The files, served at /uploads/{name} */
             attachments: components["schemas"]["Attachment"][];
+            /** @description The mean bid amount; null with no bids; a decimal string, e.g. '5000.00' */
             averageBid: string | null;
+            /**
+             * Format: uuid
+             * @description The bidder of the accepted bid
+             */
             awardedContractorId: string | null;
             bidCount: number;
+            /**
+             * Format: date-time
+             * @description Bids are taken until this instant; null is open bidding
+             */
             bidDeadline: string | null;
+            /** @description USD; null is negotiable; a decimal string, e.g. '5000.00' */
             budgetMax: string | null;
+            /** @description USD; null is negotiable; a decimal string, e.g. '5000.00' */
             budgetMin: string | null;
             category: string;
             city: string | null;
@@ -3709,6 +3744,7 @@ export interface components {
             };
             /** @enum {unknown} */
             currentPhase: "planning" | "bidding" | "awarded" | "in_progress" | "review" | "completed";
+            /** Format: date-time */
             deadline: string | null;
             description: string;
             generalContractor: boolean;
@@ -3736,6 +3772,10 @@ export interface components {
             createdAt: string;
             /** Format: uuid */
             id: string;
+            /**
+             * Format: uuid
+             * @description Cleared when the project is deleted
+             */
             projectId: string | null;
             rating: number;
             /**

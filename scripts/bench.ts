@@ -57,6 +57,24 @@ const pool = new pg.Pool({ connectionString: DATABASE_URL, max: CONNECTIONS });
 const app = await buildApp(config, composition);
 await app.listen({ port: 0, host: '127.0.0.1' });
 const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+// A second instance of the same API with every read cache off (decision 0007): what one request costs when
+// it runs the query, and how that scales from 10,000 to 100,000 projects.
+const uncachedConfig = { ...config, projectListCacheMs: 0, sessionCacheMs: 0, userCacheMs: 0 };
+const uncachedComposition = await compose(uncachedConfig, { passwordHashCost: 2 ** 10, migrate: false });
+const uncachedApp = await buildApp(uncachedConfig, uncachedComposition);
+await uncachedApp.listen({ port: 0, host: '127.0.0.1' });
+const uncachedBase = `http://127.0.0.1:${(uncachedApp.server.address() as { port: number }).port}`;
+/** Sequential requests timed with performance.now(): latency without queueing, to the microsecond. */
+const sequential = (name: string, url: string, headers: Record<string, string>) =>
+  loop(
+    name,
+    async () => {
+      const res = await fetch(url, { headers });
+      await res.text();
+      if (res.status !== 200) throw new Error(`answered ${res.status}`);
+    },
+    { seconds: 5, concurrency: 1 },
+  );
 
 try {
   // ---- 10,000 projects ----
@@ -84,6 +102,12 @@ try {
     headers,
   });
   log(`list @10k: ${summary(listSmall)}`);
+  const uncachedSmall = await sequential(
+    `list, caches off, one at a time, ${SMALL.toLocaleString('en')} projects`,
+    uncachedBase + LIST_PATH,
+    headers,
+  );
+  log(`list @10k, caches off: ${summary(uncachedSmall)}`);
 
   // ---- 100,000 projects, 300,000 bids ----
   t = performance.now();
@@ -114,6 +138,19 @@ try {
   });
   list.bodyBytes = Buffer.byteLength(sampleText);
   log(`list @100k: ${summary(list)}`);
+  const uncached = await sequential(
+    `list, caches off, one at a time, ${LARGE.toLocaleString('en')} projects`,
+    uncachedBase + LIST_PATH,
+    headers,
+  );
+  log(`list @100k, caches off: ${summary(uncached)}`);
+  const uncachedLoad = await http(`GET ${LIST_PATH}, caches off`, {
+    url: uncachedBase + LIST_PATH,
+    duration: SECONDS,
+    connections: CONNECTIONS,
+    headers,
+  });
+  log(`list @100k, caches off, under load: ${summary(uncachedLoad)}`);
 
   const ids = (
     await pool.query<{ id: string }>(
@@ -184,6 +221,9 @@ try {
   const report = renderReport({
     listSmall,
     list,
+    uncachedSmall,
+    uncached,
+    uncachedLoad,
     detail,
     bare: bareResult,
     sql,
@@ -201,6 +241,8 @@ try {
   log(`wrote ${RESULTS.pathname}`);
   console.log(report.split('## Targets')[1]?.split('##')[0] ?? '');
 } finally {
+  await uncachedApp.close();
+  await uncachedComposition.close();
   await app.close();
   await pool.end();
   await composition.close();
@@ -236,6 +278,9 @@ async function describeMachine(db: pg.Pool) {
 interface Report {
   listSmall: Measured;
   list: Measured;
+  uncachedSmall: Measured;
+  uncached: Measured;
+  uncachedLoad: Measured;
   detail: Measured;
   bare: Measured;
   sql: Measured;
@@ -255,7 +300,7 @@ function renderReport(r: Report): string {
   const row = (m: Measured) =>
     `| ${m.name} | ${m.rps.toFixed(0)} | ${ms(m.p50)} | ${ms(m.p99)} | ${m.total} | ${m.errors} | ${m.bodyBytes ?? ''} |`;
   const throughputRatio = r.list.rps / r.bare.rps;
-  const p50Ratio = r.list.p50 / r.listSmall.p50;
+  const p50Ratio = r.uncached.p50 / r.uncachedSmall.p50;
   const verdict = (ok: boolean) => (ok ? '**PASS**' : '**FAIL**');
   const share = (Number(r.counts.matching) / Number(r.counts.projects)) * 100;
   const m = r.machine;
@@ -282,6 +327,9 @@ The list request is \`${LIST_PATH}\` (the common word plus two filters; 20 per p
 | measurement | requests/s | p50 ms | p99 ms | requests | errors | body bytes |
 | --- | ---: | ---: | ---: | ---: | ---: | ---: |
 ${row(r.list)}
+${row(r.uncachedLoad)}
+${row(r.uncached)}
+${row(r.uncachedSmall)}
 ${row(r.detail)}
 ${row(r.bare)}
 ${row(r.sql)}
@@ -298,16 +346,17 @@ ${row(r.listSmall)}
 | --- | --- | --- |
 | list throughput ≥ 50% of the bare route's | ${r.list.rps.toFixed(0)} / ${r.bare.rps.toFixed(0)} req/s = ${(throughputRatio * 100).toFixed(0)}% | ${verdict(throughputRatio >= 0.5)} |
 | list p99 ≤ 50 ms at 200 requests/s | p99 ${ms(r.fixedRate.p99)} ms (p50 ${ms(r.fixedRate.p50)} ms, ${r.fixedRate.rps.toFixed(0)} req/s achieved) | ${verdict(r.fixedRate.p99 <= 50 && r.fixedRate.errors === 0)} |
-| list p50 at 100,000 projects within 1.5× of 10,000 | ${ms(r.list.p50)} / ${ms(r.listSmall.p50)} ms = ${p50Ratio.toFixed(2)}× | ${verdict(p50Ratio <= 1.5)} |
+| list p50 at 100,000 projects within 1.5× of 10,000 (caches off, so every request runs the query) | ${ms(r.uncached.p50)} / ${ms(r.uncachedSmall.p50)} ms = ${p50Ratio.toFixed(2)}× | ${verdict(p50Ratio <= 1.5)} |
 
 ## Reading the figures
 
-- One list request is: the session lookup and the user load (Authenticate, through MikroORM), then the page and the
-  count in parallel (the q → tsquery step and the estimate above 200 matches are cached per process; see
-  docs/decisions/0005). Each statement is parsed and planned by PostgreSQL on every call. The bare route does
-  no I/O at all, so "≥ 50% of the bare route" asks the whole list request (Node and PostgreSQL together) to cost
-  at most twice a JSON serialization: not reachable with database round trips per request on shared cores;
-  only a response cache in front of the list could get there.
+- The API keeps identical list pages for 1 s, found sessions for 5 s and users for 2 s, and serializes a kept
+  page once (docs/decisions/0007-read-caches.md); writes clear the list cache at once. Under load, most list
+  requests are answered from memory, which is what the throughput target measures. The "caches off" rows are
+  a second instance of the same API with those caches turned off: every request runs the session and user
+  lookups and the list query (page and count in parallel; the q → tsquery step and the estimate above 200
+  matches are cached per process, docs/decisions/0005). The scaling target uses them, timed one request at a
+  time with performance.now(), so the query's cost at 10,000 and 100,000 projects is compared, not the cache's.
 - The 200 requests/s target is met only when the list's own throughput is well above 200/s; when the table
   shows fewer than 200 req/s achieved, the API was saturated and the latencies include queueing.
 - The run is sensitive to other work on the machine (see the load average above): on a quiet machine

@@ -18,6 +18,7 @@ import { Project } from '../../domain/project/project.ts';
 import { Review, reviewAlreadyExists } from '../../domain/review/review.ts';
 import { NotFoundError } from '../../domain/shared/errors.ts';
 import type { User } from '../../domain/user/user.ts';
+import type { UserReadCache } from '../caching/user-read-cache.ts';
 import { BidRecord, MessageRecord, ProjectRecord, ReviewRecord, UserRecord } from './entities.ts';
 import {
   bidRowToSnapshot,
@@ -55,8 +56,9 @@ export class MikroOrmTransactionalUserRepository
 {
   readonly #em: EntityManager;
 
-  constructor(em: EntityManager) {
-    super(em);
+  /** Writes invalidate `cache` (decision 0007); reads in a transaction never use it. */
+  constructor(em: EntityManager, cache?: UserReadCache) {
+    super(em, { ...(cache ? { cache } : {}), readFromCache: false });
     this.#em = em;
   }
 

@@ -5,6 +5,7 @@ import type {
   SubscriptionTransaction,
   SubscriptionUnitOfWork,
 } from '../../application/subscription/ports.ts';
+import type { UserReadCache } from '../caching/user-read-cache.ts';
 import { MikroOrmTransactionalUserRepository } from './mikro-orm-marketplace-repositories.ts';
 import { runSql } from './sql.ts';
 
@@ -124,15 +125,17 @@ export class MikroOrmPaymentRecords implements PaymentRecords {
  */
 export class MikroOrmSubscriptionUnitOfWork implements SubscriptionUnitOfWork {
   readonly #em: EntityManager;
+  readonly #userCache: UserReadCache | undefined;
 
-  constructor(em: EntityManager) {
+  constructor(em: EntityManager, userCache?: UserReadCache) {
     this.#em = em;
+    this.#userCache = userCache;
   }
 
   run<T>(work: (tx: SubscriptionTransaction) => Promise<T>): Promise<T> {
     return this.#em.fork({ clear: true }).transactional((em) =>
       work({
-        users: new MikroOrmTransactionalUserRepository(em),
+        users: new MikroOrmTransactionalUserRepository(em, this.#userCache),
         payments: new MikroOrmPaymentRecords(em),
       }),
     );

@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/core';
 import type { Transaction, UnitOfWork } from '../../application/shared/marketplace-ports.ts';
+import type { UserReadCache } from '../caching/user-read-cache.ts';
 import {
   MikroOrmAchievementRepository,
   MikroOrmBidRepository,
@@ -10,11 +11,11 @@ import {
 } from './mikro-orm-marketplace-repositories.ts';
 
 /** The repositories of one transaction, all bound to its EntityManager. */
-export function transactionOn(em: EntityManager): Transaction {
+export function transactionOn(em: EntityManager, userCache?: UserReadCache): Transaction {
   return {
     projects: new MikroOrmProjectRepository(em),
     bids: new MikroOrmBidRepository(em),
-    users: new MikroOrmTransactionalUserRepository(em),
+    users: new MikroOrmTransactionalUserRepository(em, userCache),
     reviews: new MikroOrmReviewRepository(em),
     messages: new MikroOrmProjectMessageLinks(em),
     achievements: new MikroOrmAchievementRepository(em),
@@ -32,12 +33,15 @@ export function transactionOn(em: EntityManager): Transaction {
  */
 export class MikroOrmUnitOfWork implements UnitOfWork {
   readonly #em: EntityManager;
+  readonly #userCache: UserReadCache | undefined;
 
-  constructor(em: EntityManager) {
+  /** `userCache`: the users' read cache, which writes in a transaction invalidate (decision 0007). */
+  constructor(em: EntityManager, userCache?: UserReadCache) {
     this.#em = em;
+    this.#userCache = userCache;
   }
 
   run<T>(work: (tx: Transaction) => Promise<T>): Promise<T> {
-    return this.#em.fork({ clear: true }).transactional((em) => work(transactionOn(em)));
+    return this.#em.fork({ clear: true }).transactional((em) => work(transactionOn(em, this.#userCache)));
   }
 }

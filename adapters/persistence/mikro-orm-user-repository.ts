@@ -1,7 +1,8 @@
 import type { EntityManager } from '@mikro-orm/core';
 import type { UserRepository } from '../../application/accounts/ports.ts';
 import { ConflictError, NotFoundError } from '../../domain/shared/errors.ts';
-import type { Role, User } from '../../domain/user/user.ts';
+import { type Role, User } from '../../domain/user/user.ts';
+import type { UserReadCache } from '../caching/user-read-cache.ts';
 import { UserRecord } from './entities.ts';
 import { isUniqueViolationOf } from './unique-violation.ts';
 import { userRowToDomain, userToRow } from './user-mapper.ts';
@@ -18,16 +19,30 @@ function emailTaken(): ConflictError {
  */
 export class MikroOrmUserRepository implements UserRepository {
   readonly #em: EntityManager;
+  readonly #cache: UserReadCache | undefined;
+  readonly #readFromCache: boolean;
 
-  constructor(em: EntityManager) {
+  /**
+   * With a cache, every write invalidates the user's entry; plain reads (`readFromCache`, default true)
+   * also use it. Transactional repositories pass `readFromCache: false` (decision 0007).
+   */
+  constructor(em: EntityManager, options: { cache?: UserReadCache; readFromCache?: boolean } = {}) {
     this.#em = em;
+    this.#cache = options.cache;
+    this.#readFromCache = options.readFromCache ?? true;
   }
 
   async findById(id: string): Promise<User | null> {
     // The column is uuid: a malformed id (from a URL, say) cannot match, and must not reach PostgreSQL.
     if (!UUID_PATTERN.test(id)) return null;
+    const cache = this.#readFromCache ? this.#cache : undefined;
+    const cached = cache?.get(id);
+    if (cached) return User.restore(cached);
     const record = await this.#em.findOne(UserRecord, { id });
-    return record ? userRowToDomain(record) : null;
+    if (!record) return null;
+    const user = userRowToDomain(record);
+    cache?.set(user.toSnapshot());
+    return user;
   }
 
   async findByEmail(email: string): Promise<User | null> {
@@ -36,6 +51,7 @@ export class MikroOrmUserRepository implements UserRepository {
   }
 
   async add(user: User): Promise<void> {
+    this.#cache?.invalidate(user.id);
     const em = this.#em;
     const record = em.create(UserRecord, userToRow(user));
     try {
@@ -49,6 +65,7 @@ export class MikroOrmUserRepository implements UserRepository {
   }
 
   async save(user: User): Promise<void> {
+    this.#cache?.invalidate(user.id);
     const em = this.#em;
     const record = await em.findOne(UserRecord, { id: user.id });
     if (!record) {

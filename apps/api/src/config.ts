@@ -19,6 +19,8 @@ export interface Config {
   projectListCacheMs: number;
   /** How long a found session is trusted without reading the session table (0: never). */
   sessionCacheMs: number;
+  /** How long a user read by id is reused (writes in this process invalidate it at once; 0: never). */
+  userCacheMs: number;
   /** Seed demo data into an empty database (default on outside production). */
   seedDemoData: boolean;
   /** Where the shell finds each micro-frontend's manifest; a remote moves by changing one variable. */
@@ -98,6 +100,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     problems,
   );
   const sessionCacheMs = integer(env.SESSION_CACHE_MS, 5000, 'SESSION_CACHE_MS', 0, 60_000, problems);
+  const userCacheMs = integer(env.USER_CACHE_MS, 2000, 'USER_CACHE_MS', 0, 60_000, problems);
   const authRateLimitPerMinute = integer(
     env.AUTH_RATE_LIMIT_PER_MINUTE,
     20,
@@ -191,6 +194,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     authRateLimitPerMinute,
     projectListCacheMs,
     sessionCacheMs,
+    userCacheMs,
     seedDemoData: seed === undefined ? appEnv !== 'production' : seed === 'true',
     remotes,
     appsDir: resolve(cwd, env.APPS_DIR?.trim() || 'apps'),

@@ -4,6 +4,7 @@ import { Container, type ServiceIdentifier } from 'inversify';
 import pino from 'pino';
 import { CachingProjectQuery } from '../../../adapters/caching/caching-project-query.ts';
 import { CachingSessionStore } from '../../../adapters/caching/caching-session-store.ts';
+import { UserReadCache } from '../../../adapters/caching/user-read-cache.ts';
 import { FileOutboxMailer, SmtpMailer } from '../../../adapters/email/mailers.ts';
 import { startEmbeddedPostgres } from '../../../adapters/persistence/embedded-postgres.ts';
 import {
@@ -220,7 +221,8 @@ export async function compose(config: Config, options: ComposeOptions = {}): Pro
   container.bind(TOKENS.Clock).toConstantValue(new SystemClock());
   container.bind(TOKENS.Ids).toConstantValue(new UuidGenerator());
   container.bind(TOKENS.PasswordHasher).toConstantValue(new ScryptPasswordHasher(options.passwordHashCost));
-  container.bind(TOKENS.Users).toConstantValue(new MikroOrmUserRepository(orm.em));
+  const userCache = new UserReadCache({ ttlMs: config.userCacheMs });
+  container.bind(TOKENS.Users).toConstantValue(new MikroOrmUserRepository(orm.em, { cache: userCache }));
   container
     .bind(TOKENS.Sessions)
     .toConstantValue(
@@ -247,7 +249,7 @@ export async function compose(config: Config, options: ComposeOptions = {}): Pro
   container.bind(TOKENS.RealtimePort).toConstantValue(realtime);
 
   // Marketplace: projects, bids, quota, reviews, achievements, files.
-  container.bind(TOKENS.UnitOfWork).toConstantValue(new MikroOrmUnitOfWork(orm.em));
+  container.bind(TOKENS.UnitOfWork).toConstantValue(new MikroOrmUnitOfWork(orm.em, userCache));
   const projectQuery = new CachingProjectQuery(new SqlProjectQuery(orm.em), {
     ttlMs: config.projectListCacheMs,
   });
@@ -317,7 +319,7 @@ export async function compose(config: Config, options: ComposeOptions = {}): Pro
   container
     .bind(ApplySubscriptionStatus)
     .toResolvedValue((u, c) => new ApplySubscriptionStatus(u, c), [Uow, Time]);
-  bindPayments(container, config, orm.em, { Clock: Time, Events });
+  bindPayments(container, config, orm.em, { Clock: Time, Events }, userCache);
   container.bind(GetCatalog).toConstantValue(new GetCatalog());
 
   // Notifications, messages, profile and mail.

@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import type { EntityManager } from '@mikro-orm/core';
 import type { Container, ServiceIdentifier } from 'inversify';
+import type { UserReadCache } from '../../../adapters/caching/user-read-cache.ts';
 import { SandboxPaymentGateway } from '../../../adapters/payments/sandbox-payment-gateway.ts';
 import { StripePaymentGateway } from '../../../adapters/payments/stripe-payment-gateway.ts';
 import { MikroOrmSubscriptionUnitOfWork } from '../../../adapters/persistence/mikro-orm-payment-records.ts';
@@ -37,6 +38,7 @@ export function bindPayments(
     Clock: ServiceIdentifier<Clock>;
     Events: ServiceIdentifier<EventPublisher>;
   },
+  userCache?: UserReadCache,
 ): void {
   const clock = container.get(tokens.Clock);
   const stripe = config.stripe;
@@ -56,7 +58,9 @@ export function bindPayments(
   const sandbox = gateway instanceof SandboxPaymentGateway ? gateway : null;
 
   container.bind(PAYMENT_TOKENS.Gateway).toConstantValue(gateway);
-  container.bind(PAYMENT_TOKENS.SubscriptionUow).toConstantValue(new MikroOrmSubscriptionUnitOfWork(em));
+  container
+    .bind(PAYMENT_TOKENS.SubscriptionUow)
+    .toConstantValue(new MikroOrmSubscriptionUnitOfWork(em, userCache));
   const { SubscriptionUow: SUow, Gateway: Pay } = PAYMENT_TOKENS;
   const { Clock: Time, Events } = tokens;
   container

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { CachingProjectQuery } from '../../../adapters/caching/caching-project-query.ts';
 import { CachingSessionStore } from '../../../adapters/caching/caching-session-store.ts';
+import { UserReadCache } from '../../../adapters/caching/user-read-cache.ts';
 import type { ProjectPage, ProjectQuery } from '../../../application/projects/ports.ts';
 import type { ProjectFilters } from '../../../domain/project/browse.ts';
+import { User } from '../../../domain/user/user.ts';
 import { InMemorySessionStore } from '../../fakes/accounts.ts';
 
 class CountingQuery implements ProjectQuery {
@@ -91,5 +93,26 @@ describe('CachingSessionStore', () => {
     inner.sessions.delete(b.sid);
     now = 5000;
     expect(await store.find(b.sid, new Date(0))).toBeNull();
+  });
+});
+
+describe('UserReadCache', () => {
+  it('keeps a user for the time to live, and keeps a written user out while the write commits', () => {
+    let now = 0;
+    const cache = new UserReadCache({ ttlMs: 2000, quietMs: 5000, now: () => now });
+    const user = User.register({ id: 'u1', email: 'ann@example.com', passwordHash: 'h', now: new Date(0) });
+    cache.set(user.toSnapshot());
+    expect(cache.get('u1')?.email).toBe('ann@example.com');
+    now = 2000;
+    expect(cache.get('u1')).toBeUndefined();
+
+    cache.set(user.toSnapshot());
+    cache.invalidate('u1');
+    expect(cache.get('u1')).toBeUndefined();
+    cache.set(user.toSnapshot()); // a read racing the write's commit is not kept
+    expect(cache.get('u1')).toBeUndefined();
+    now = 7000;
+    cache.set(user.toSnapshot());
+    expect(cache.get('u1')?.id).toBe('u1');
   });
 });

@@ -87,14 +87,17 @@ export const PageHeaders = {
   },
 };
 
-/** Sets X-Total-Count and Link rel="next" (the same query with the next cursor); the page's items. */
+/**
+ * Sends one page of projects: the items as the body, X-Total-Count, and Link rel="next" (the same query
+ * with the next cursor).
+ */
 export async function sendPage(
   request: FastifyRequest,
   reply: FastifyReply,
   path: string,
   page: ProjectPage,
   uploads: UploadStore,
-): Promise<ProjectSummaryDto[]> {
+): Promise<FastifyReply> {
   reply.header('X-Total-Count', String(page.total));
   if (page.nextCursor) {
     const query = new URLSearchParams();
@@ -104,12 +107,24 @@ export async function sendPage(
     query.set('cursor', page.nextCursor);
     reply.header('Link', `<${path}?${query.toString()}>; rel="next"`);
   }
-  return Promise.all(
-    page.items.map(async (view) =>
-      toProjectSummaryDto(view, await uploads.describe(view.project.attachments)),
-    ),
-  );
+  let body = serializedPages.get(page);
+  if (!body) {
+    body = Promise.all(
+      page.items.map(async (view) =>
+        toProjectSummaryDto(view, await uploads.describe(view.project.attachments)),
+      ),
+    ).then((items) => JSON.stringify(items satisfies ProjectSummaryDto[]));
+    serializedPages.set(page, body);
+  }
+  // Already JSON: Fastify sends a string body with a JSON content type as it is.
+  return reply.type('application/json; charset=utf-8').send(await body);
 }
+
+/**
+ * A page kept by the list cache (decision 0007) is mapped and serialized once, not per request. The
+ * mapper builds exactly the ProjectSummary schema's fields, which the API tests and the contract check.
+ */
+const serializedPages = new WeakMap<ProjectPage, Promise<string>>();
 
 const secured = { security: [{ session: [] }] };
 
