@@ -3268,6 +3268,17 @@ export interface components {
                 name: string;
             }[];
         };
+        /**
+         * @example {
+         *       "message": "An account with this email already exists",
+         *       "code": "EMAIL_TAKEN",
+         *       "field": "email"
+         *     }
+         * @example {
+         *       "message": "You've reached your monthly limit of 3 bids on the free plan.",
+         *       "code": "BID_LIMIT_REACHED"
+         *     }
+         */
         Error: {
             /** @description A stable machine-readable code, e.g. EMAIL_TAKEN */
             code: string;
@@ -3276,6 +3287,19 @@ export interface components {
             /** @description What went wrong, in words a person can act on */
             message: string;
         };
+        /**
+         * @example {
+         *       "id": "9f1e2d3c-4b5a-4c6d-8e7f-0a1b2c3d4e5f",
+         *       "senderId": "0d8e4c1a-3b7f-4e2a-9c55-7a1b2c3d4e5f",
+         *       "receiverId": "7e6d5c4b-3a29-4f18-9e07-d6c5b4a39281",
+         *       "projectId": "c3a1f2e4-5b6d-4e7f-8a9b-0c1d2e3f4a5b",
+         *       "type": "text",
+         *       "content": "Can you start the week of December 7th?",
+         *       "attachment": null,
+         *       "isRead": false,
+         *       "createdAt": "2026-11-21T14:07:00.000Z"
+         *     }
+         */
         Message: {
             attachment: string | null;
             content: string;
@@ -3346,6 +3370,18 @@ export interface components {
             /** Format: date-time */
             updatedAt: string;
         };
+        /**
+         * @example {
+         *       "id": "5b0f6a52-8d4c-4a53-9a0e-0e3c1f6a2b11",
+         *       "userId": "0d8e4c1a-3b7f-4e2a-9c55-7a1b2c3d4e5f",
+         *       "type": "bid_received",
+         *       "title": "New bid received",
+         *       "message": "Marcus Rolle bid $18,500.00 on Kitchen remodel in Nassau.",
+         *       "relatedEntityId": "c3a1f2e4-5b6d-4e7f-8a9b-0c1d2e3f4a5b",
+         *       "isRead": false,
+         *       "createdAt": "2026-11-21T14:05:00.000Z"
+         *     }
+         */
         Notification: {
             /** Format: date-time */
             createdAt: string;
@@ -3858,7 +3894,29 @@ export interface components {
             subscriptionId: string | null;
             trialEnd: string | null;
         };
-        /** @description A user as the API shows it. Passwords and payment-provider ids are never included. */
+        /**
+         * @description A user as the API shows it. Passwords and payment-provider ids are never included.
+         * @example {
+         *       "id": "7e6d5c4b-3a29-4f18-9e07-d6c5b4a39281",
+         *       "email": "contractor@demo.buildbid.bs",
+         *       "firstName": "Marcus",
+         *       "lastName": "Rolle",
+         *       "name": "Marcus Rolle",
+         *       "profileImageUrl": null,
+         *       "role": "contractor",
+         *       "country": "BS",
+         *       "subscriptionTier": "free",
+         *       "rating": 4.5,
+         *       "reviewCount": 2,
+         *       "emailNotifications": true,
+         *       "services": [
+         *         "electrical",
+         *         "roofing"
+         *       ],
+         *       "createdAt": "2026-10-02T15:00:00.000Z",
+         *       "updatedAt": "2026-11-20T09:30:00.000Z"
+         *     }
+         */
         User: {
             /** @description Two-letter country code */
             country: string;

@@ -26,7 +26,22 @@ export const NotificationSchema = Type.Object(
     isRead: Type.Boolean(),
     createdAt: Type.String({ format: 'date-time' }),
   },
-  { $id: 'Notification', additionalProperties: false },
+  {
+    $id: 'Notification',
+    additionalProperties: false,
+    examples: [
+      {
+        id: '5b0f6a52-8d4c-4a53-9a0e-0e3c1f6a2b11',
+        userId: '0d8e4c1a-3b7f-4e2a-9c55-7a1b2c3d4e5f',
+        type: 'bid_received',
+        title: 'New bid received',
+        message: 'Marcus Rolle bid $18,500.00 on Kitchen remodel in Nassau.',
+        relatedEntityId: 'c3a1f2e4-5b6d-4e7f-8a9b-0c1d2e3f4a5b',
+        isRead: false,
+        createdAt: '2026-11-21T14:05:00.000Z',
+      },
+    ],
+  },
 );
 
 export const MessageSchema = Type.Object(
@@ -41,7 +56,23 @@ export const MessageSchema = Type.Object(
     isRead: Type.Boolean(),
     createdAt: Type.String({ format: 'date-time' }),
   },
-  { $id: 'Message', additionalProperties: false },
+  {
+    $id: 'Message',
+    additionalProperties: false,
+    examples: [
+      {
+        id: '9f1e2d3c-4b5a-4c6d-8e7f-0a1b2c3d4e5f',
+        senderId: '0d8e4c1a-3b7f-4e2a-9c55-7a1b2c3d4e5f',
+        receiverId: '7e6d5c4b-3a29-4f18-9e07-d6c5b4a39281',
+        projectId: 'c3a1f2e4-5b6d-4e7f-8a9b-0c1d2e3f4a5b',
+        type: 'text',
+        content: 'Can you start the week of December 7th?',
+        attachment: null,
+        isRead: false,
+        createdAt: '2026-11-21T14:07:00.000Z',
+      },
+    ],
+  },
 );
 
 export const AdminUserSchema = Type.Object(UserSchema.properties, {

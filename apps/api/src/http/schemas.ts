@@ -27,6 +27,25 @@ export const UserSchema = Type.Object(
     $id: 'User',
     additionalProperties: false,
     description: 'A user as the API shows it. Passwords and payment-provider ids are never included.',
+    examples: [
+      {
+        id: '7e6d5c4b-3a29-4f18-9e07-d6c5b4a39281',
+        email: 'contractor@demo.buildbid.bs',
+        firstName: 'Marcus',
+        lastName: 'Rolle',
+        name: 'Marcus Rolle',
+        profileImageUrl: null,
+        role: 'contractor',
+        country: 'BS',
+        subscriptionTier: 'free',
+        rating: 4.5,
+        reviewCount: 2,
+        emailNotifications: true,
+        services: ['electrical', 'roofing'],
+        createdAt: '2026-10-02T15:00:00.000Z',
+        updatedAt: '2026-11-20T09:30:00.000Z',
+      },
+    ],
   },
 );
 export type UserDto = Static<typeof UserSchema>;
@@ -37,7 +56,13 @@ export const ErrorSchema = Type.Object(
     code: Type.String({ description: 'A stable machine-readable code, e.g. EMAIL_TAKEN' }),
     field: Type.Optional(Type.String({ description: 'The input field the error is about' })),
   },
-  { $id: 'Error' },
+  {
+    $id: 'Error',
+    examples: [
+      { message: 'An account with this email already exists', code: 'EMAIL_TAKEN', field: 'email' },
+      { message: "You've reached your monthly limit of 3 bids on the free plan.", code: 'BID_LIMIT_REACHED' },
+    ],
+  },
 );
 export type ErrorDto = Static<typeof ErrorSchema>;
 
