@@ -171,7 +171,7 @@ export async function buildApp(config: Config, services: AppServices): Promise<A
   await app.register(catalogRoutes, { services });
   await app.register(uploadRoutes, { services });
   await app.register(notificationRoutes, { services });
-  await app.register(messageRoutes, { services });
+  await app.register(messageRoutes, { services, config });
   await app.register(profileRoutes, { services });
   await app.register(adminRoutes, { services });
   await app.register(unsubscribeRoutes, { services });

@@ -15,6 +15,8 @@ export interface Config {
   logLevel: string;
   /** Sign-in and registration attempts per client address per minute. */
   authRateLimitPerMinute: number;
+  /** Messages one signed-in session may send per minute before 429. */
+  messageRateLimitPerMinute: number;
   /** How long identical project-list pages are reused (0 turns the cache off); docs/decisions/0007. */
   projectListCacheMs: number;
   /** How long a found session is trusted without reading the session table (0: never). */
@@ -91,6 +93,14 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
   }
 
   const port = integer(env.PORT, 3000, 'PORT', 0, 65535, problems);
+  const messageRateLimitPerMinute = integer(
+    env.MESSAGE_RATE_LIMIT_PER_MINUTE,
+    30,
+    'MESSAGE_RATE_LIMIT_PER_MINUTE',
+    1,
+    1_000_000,
+    problems,
+  );
   const projectListCacheMs = integer(
     env.PROJECT_LIST_CACHE_MS,
     1000,
@@ -192,6 +202,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     sessionKey: sessionKey ?? developmentSessionKey(dataDir),
     logLevel,
     authRateLimitPerMinute,
+    messageRateLimitPerMinute,
     projectListCacheMs,
     sessionCacheMs,
     userCacheMs,

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { buildTestApp, sessionCookie, uniqueEmail } from '../support/app.ts';
 import { truncateAll } from '../support/database.ts';
 import { SocketInbox, settle } from '../support/sockets.ts';
 import {
@@ -203,5 +204,37 @@ describe('real-time delivery of messages', () => {
     const pushed = (await tab.inbox.next('new_message')).data as { preview: string };
     expect([...pushed.preview].length).toBeLessThanOrEqual(120);
     tab.socket.terminate();
+  });
+});
+
+describe('sending limits', () => {
+  it('answers 429 past MESSAGE_RATE_LIMIT_PER_MINUTE for one session, and other senders are not affected', async () => {
+    const limited = await buildTestApp({ MESSAGE_RATE_LIMIT_PER_MINUTE: '2' });
+    try {
+      const register = async () => {
+        const res = await limited.app.inject({
+          method: 'POST',
+          url: '/api/auth/register',
+          payload: { email: uniqueEmail('limit'), password: 'secret1' },
+        });
+        return { cookie: sessionCookie(res), id: res.json().id as string };
+      };
+      const [a, b] = [await register(), await register()];
+      const send = (from: { cookie: string }, to: { id: string }) =>
+        limited.app.inject({
+          method: 'POST',
+          url: '/api/messages',
+          headers: { cookie: from.cookie },
+          payload: { receiverId: to.id, projectId: null, content: 'hello', type: 'text' },
+        });
+      expect((await send(a, b)).statusCode).toBe(201);
+      expect((await send(a, b)).statusCode).toBe(201);
+      const third = await send(a, b);
+      expect(third.statusCode).toBe(429);
+      expect(third.json().code).toBe('RATE_LIMITED');
+      expect((await send(b, a)).statusCode).toBe(201);
+    } finally {
+      await limited.close();
+    }
   });
 });

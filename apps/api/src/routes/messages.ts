@@ -7,7 +7,8 @@ import {
   SendMessage,
 } from '../../../../application/messages/use-cases.ts';
 import { MAX_MESSAGE_LENGTH } from '../../../../domain/message/message.ts';
-import { requireUser } from '../http/auth.ts';
+import type { Config } from '../config.ts';
+import { requireUser, sessionId } from '../http/auth.ts';
 import { MessageRef, toMessageDto } from '../http/messaging-schemas.ts';
 import { errors } from '../http/schemas.ts';
 import type { AppServices } from '../http/services.ts';
@@ -16,10 +17,18 @@ const secured = { tags: ['messages'], security: [{ session: [] }] };
 const Uuid = Type.String({ format: 'uuid' });
 
 /** The message dialog (accounts-and-shell sections 2 and 7): a message only ever shows to its two parties. */
-export const messageRoutes: FastifyPluginAsyncTypebox<{ services: AppServices }> = async (
+export const messageRoutes: FastifyPluginAsyncTypebox<{ services: AppServices; config: Config }> = async (
   app,
-  { services },
+  { services, config },
 ) => {
+  /** Sending is limited per signed-in session (per address when there is none): no flooding a receiver. */
+  const sendLimit = {
+    rateLimit: {
+      max: config.messageRateLimitPerMinute,
+      timeWindow: '1 minute',
+      keyGenerator: (request: Parameters<typeof sessionId>[0]) => sessionId(request) ?? request.ip,
+    },
+  };
   app.get(
     '/api/messages',
     {
@@ -58,6 +67,7 @@ export const messageRoutes: FastifyPluginAsyncTypebox<{ services: AppServices }>
   app.post(
     '/api/messages',
     {
+      config: sendLimit,
       schema: {
         ...secured,
         summary: 'Send a message',
@@ -71,7 +81,7 @@ export const messageRoutes: FastifyPluginAsyncTypebox<{ services: AppServices }>
           content: Type.String({ maxLength: MAX_MESSAGE_LENGTH * 4 }),
           type: Type.Optional(Type.Literal('text')),
         }),
-        response: { 201: MessageRef, ...errors(400, 401, 404) },
+        response: { 201: MessageRef, ...errors(400, 401, 404, 429) },
       },
     },
     async (request, reply) => {
