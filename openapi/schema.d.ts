@@ -3339,6 +3339,7 @@ export interface components {
          *       "updatedAt": "2026-03-02T14:05:00.000Z",
          *       "project": {
          *         "id": "9a4e2b7c-3d1f-4c8a-9e6b-2f5d7a1c0b33",
+         *         "clientId": "0d8e4c1a-3b7f-4e2a-9c55-7a1b2c3d4e5f",
          *         "title": "Re-roof a two-storey house",
          *         "location": "Nassau, New Providence, Bahamas",
          *         "category": "Construction",
@@ -3363,6 +3364,11 @@ export interface components {
             id: string;
             project: {
                 category: string;
+                /**
+                 * Format: uuid
+                 * @description The project's owner (for 'Contact Owner')
+                 */
+                clientId: string;
                 /** Format: uuid */
                 id: string;
                 location: string | null;

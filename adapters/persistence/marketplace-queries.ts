@@ -383,9 +383,11 @@ export class SqlBidQuery implements BidQuery {
 
   async listForContractor(contractorId: string): Promise<MyBidView[]> {
     if (!isUuid(contractorId)) return [];
-    const rows = await runSql<BidRow & Pick<ProjectRecord, 'title' | 'location' | 'category' | 'tags'>>(
+    const rows = await runSql<
+      BidRow & Pick<ProjectRecord, 'clientId' | 'title' | 'location' | 'category' | 'tags'>
+    >(
       this.#em,
-      `select ${BID_COLUMNS}, p.title, p.location, p.category, p.tags
+      `select ${BID_COLUMNS}, p.client_id as "clientId", p.title, p.location, p.category, p.tags
         from bids b join projects p on p.id = b.project_id
         where b.contractor_id = ?
         order by b.created_at desc, b.id desc`,
@@ -395,6 +397,7 @@ export class SqlBidQuery implements BidQuery {
       bid: bidRowToSnapshot(row),
       project: {
         id: row.projectId,
+        clientId: row.clientId,
         title: row.title,
         location: row.location ?? null,
         category: row.category,

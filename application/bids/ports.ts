@@ -17,7 +17,15 @@ export interface ProjectBidView {
 /** A bid in the caller's My Bids list. */
 export interface MyBidView {
   bid: BidSnapshot;
-  project: { id: string; title: string; location: string | null; category: string; tags: string[] };
+  /** `clientId` is the project's owner, for 'Contact Owner'. */
+  project: {
+    id: string;
+    clientId: string;
+    title: string;
+    location: string | null;
+    category: string;
+    tags: string[];
+  };
 }
 
 export interface BidQuery {

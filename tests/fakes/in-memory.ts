@@ -399,6 +399,7 @@ export class InMemoryBidQuery implements BidQuery {
                 bid,
                 project: {
                   id: p.id,
+                  clientId: p.clientId,
                   title: p.title,
                   location: p.location,
                   category: p.category,

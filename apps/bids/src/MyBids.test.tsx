@@ -17,11 +17,18 @@ function bid(id: string, status: OwnBid['status'], amount: string, tags: string[
     status,
     createdAt: '2025-06-01T12:00:00.000Z',
     updatedAt: '2025-06-01T12:00:00.000Z',
-    project: { id: `p-${id}`, title: `Project ${id}`, location: 'Nassau', category: 'Construction', tags },
+    project: {
+      id: `p-${id}`,
+      clientId: `owner-${id}`,
+      title: `Project ${id}`,
+      location: 'Nassau',
+      category: 'Construction',
+      tags,
+    },
   };
 }
 
-function setup(bids: OwnBid[]) {
+function setup(bids: OwnBid[], extra: Partial<RemoteProps> = {}) {
   const fetch = mockFetch();
   fetch.mockImplementation(async () => jsonResponse(200, bids));
   const user = makeUser({ role: 'contractor' });
@@ -33,6 +40,7 @@ function setup(bids: OwnBid[]) {
     navigate: vi.fn(),
     refreshUser: vi.fn(async () => {}),
     toast: vi.fn(),
+    ...extra,
   } satisfies RemoteProps;
   render(<MyBidsPage {...props} user={user} />);
   return props;
@@ -84,6 +92,15 @@ describe('MyBidsPage', () => {
     );
     expect(accepted.getByRole('button', { name: 'Contact Owner' })).toBeTruthy();
     expect(accepted.queryByRole('button', { name: 'Edit Bid' })).toBeNull();
+  });
+
+  it("'Contact Owner' opens the shell's message dialog with the project's owner", async () => {
+    const openMessages = vi.fn();
+    setup([bid('3', 'accepted', '2500.00')], { openMessages });
+    fireEvent.click(await screen.findByRole('button', { name: 'Contact Owner' }));
+    expect(openMessages).toHaveBeenCalledWith(
+      expect.objectContaining({ otherUserId: 'owner-3', projectId: 'p-3', projectTitle: 'Project 3' }),
+    );
   });
 
   it('filters by tab and shows each empty state', async () => {

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { Button, Link, Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
 import { listMyBids } from '../../projects/src/shared/api.ts';
 import { BidDialog } from '../../projects/src/shared/BidDialog.tsx';
+import { messageOwner } from '../../projects/src/shared/chat.ts';
 import { formatDate, formatUsd, sumAmounts } from '../../projects/src/shared/format.ts';
 import { PinIcon } from '../../projects/src/shared/icons.tsx';
 import { errorText } from '../../projects/src/shared/notify.ts';
@@ -124,7 +125,7 @@ function EmptyState({ tab }: { tab: BidTab }) {
   );
 }
 
-export function MyBidsPage({ user, toast, navigate }: RemoteProps & { user: ApiUser }) {
+export function MyBidsPage({ user, toast, navigate, openMessages }: RemoteProps & { user: ApiUser }) {
   const { state, reload } = useLoad<OwnBid[]>('my-bids', listMyBids);
   const [tab, setTab] = useState<BidTab>('all');
   const [editing, setEditing] = useState<OwnBid | null>(null);
@@ -199,10 +200,10 @@ export function MyBidsPage({ user, toast, navigate }: RemoteProps & { user: ApiU
                         bid={b}
                         onEdit={() => setEditing(b)}
                         onContact={() =>
-                          toast({
-                            title: 'Coming Soon',
-                            description: 'Contacting the project owner is coming soon.',
-                          })
+                          messageOwner(
+                            { id: b.project.id, title: b.project.title, clientId: b.project.clientId },
+                            { openMessages, toast },
+                          )
                         }
                       />
                     ))}

@@ -295,6 +295,7 @@ describe('SqlProjectQuery, SqlBidQuery, SqlStatsQuery (PostgreSQL)', () => {
           bid: b2,
           project: {
             id: p2.id,
+            clientId: owner.id,
             title: 'Second project',
             location: p2.location,
             category: p2.category,
@@ -303,7 +304,14 @@ describe('SqlProjectQuery, SqlBidQuery, SqlStatsQuery (PostgreSQL)', () => {
         },
         {
           bid: b1,
-          project: { id: p1.id, title: p1.title, location: null, category: p1.category, tags: ['a', 'b'] },
+          project: {
+            id: p1.id,
+            clientId: owner.id,
+            title: p1.title,
+            location: null,
+            category: p1.category,
+            tags: ['a', 'b'],
+          },
         },
       ]);
       expect(await new SqlBidQuery(orm.em).listForContractor(owner.id)).toEqual([]);

@@ -377,6 +377,7 @@ describe('listing bids', () => {
         bid: expect.objectContaining({ id: 'bid-c1' }),
         project: {
           id: 'p1',
+          clientId: owner.id,
           title: 'Kitchen renovation',
           location: 'Nassau, New Providence, Bahamas',
           category: 'Construction',

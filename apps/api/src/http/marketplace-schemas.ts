@@ -188,6 +188,7 @@ export const MyBidSchema = Type.Object(
     project: Type.Object(
       {
         id: uuid(),
+        clientId: uuid("The project's owner (for 'Contact Owner')"),
         title: Type.String(),
         location: nullable(Type.String()),
         category: Type.String(),
@@ -205,6 +206,7 @@ export const MyBidSchema = Type.Object(
         ...BID_EXAMPLE,
         project: {
           id: BID_EXAMPLE.projectId,
+          clientId: '0d8e4c1a-3b7f-4e2a-9c55-7a1b2c3d4e5f',
           title: 'Re-roof a two-storey house',
           location: 'Nassau, New Providence, Bahamas',
           category: 'Construction',
@@ -221,7 +223,14 @@ export function toMyBidDto(view: MyBidView): MyBidDto {
   const p = view.project;
   return {
     ...toBidDto(view.bid),
-    project: { id: p.id, title: p.title, location: p.location, category: p.category, tags: p.tags },
+    project: {
+      id: p.id,
+      clientId: p.clientId,
+      title: p.title,
+      location: p.location,
+      category: p.category,
+      tags: p.tags,
+    },
   };
 }
 
