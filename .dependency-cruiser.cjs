@@ -2,8 +2,14 @@
  * The layer rule (docs/architecture.md), checked by `npm run layers` inside `npm test`:
  * domain/ imports nothing outside itself; application/ only the domain; adapters/ implement
  * application ports (and may not reach into apps/); apps/ compose. Nothing below adapters/
- * imports a framework, ORM, SDK, React, or Node's I/O modules.
+ * imports a framework, ORM, SDK, React, or Node's I/O modules: node_modules is not excluded, so an
+ * import of `fastify` or `@mikro-orm/core` in domain/ fails (tests/unit/architecture/layers.test.ts).
+ * The frontends are independent deployables: no app imports another app's source, and the shared
+ * workspace packages (packages/, openapi/src) import no app. tests/ and contracts/ are checked too.
  */
+const FRAMEWORKS =
+  'node_modules/(fastify|@fastify/|@mikro-orm/|pg/|pg-|stripe/|@stripe/|@aws-sdk/|ioredis/|nodemailer/|sharp/|inversify/|pino/|react/|react-dom/|react-aria-components/|jotai/|openapi-fetch/|@module-federation/|@rsbuild/)';
+
 module.exports = {
   forbidden: [
     {
@@ -23,6 +29,14 @@ module.exports = {
       to: { pathNot: '^(application|domain)/' },
     },
     {
+      name: 'no-frameworks-below-adapters',
+      comment:
+        'domain/ and application/ never import a web framework, ORM, database driver, SDK or React (adapters/ and apps/ do)',
+      severity: 'error',
+      from: { path: '^(domain|application)/' },
+      to: { path: FRAMEWORKS },
+    },
+    {
       name: 'adapters-do-not-compose',
       comment: 'adapters/ implement application ports; they never import apps/ (composition happens there)',
       severity: 'error',
@@ -36,6 +50,29 @@ module.exports = {
       severity: 'error',
       from: { path: '^apps/(shell|account|projects|bids|admin)/' },
       to: { path: '^(application|adapters|apps/api)/' },
+    },
+    {
+      name: 'apps-are-independent',
+      comment:
+        'no app imports another app: shared code lives in a versioned workspace package (packages/*, openapi); remotes meet at run time through federation',
+      severity: 'error',
+      from: { path: '^apps/([^/]+)/' },
+      to: { path: '^apps/', pathNot: '^apps/$1/' },
+    },
+    {
+      name: 'packages-do-not-import-apps',
+      comment:
+        'the workspace packages (packages/*, the API client in openapi/) are used by apps, never the other way',
+      severity: 'error',
+      from: { path: '^(packages|openapi)/' },
+      to: { path: '^apps/' },
+    },
+    {
+      name: 'frontend-tests-use-the-test-kit',
+      comment: "a frontend's tests use @buildbid/test-kit, not another app's test helpers",
+      severity: 'error',
+      from: { path: '^(apps|packages)/.*[.]test[.]tsx?$' },
+      to: { path: '^apps/[^/]+/src/test/' },
     },
     {
       name: 'no-circular',
@@ -52,7 +89,8 @@ module.exports = {
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
-    exclude: { path: '(^|/)dist/|node_modules' },
+    // node_modules is followed no further, but imports of it are checked (not excluded).
+    exclude: { path: '(^|/)dist/' },
     tsConfig: { fileName: 'tsconfig.json' },
     tsPreCompilationDeps: true,
     enhancedResolveOptions: {

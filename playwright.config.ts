@@ -9,6 +9,12 @@ import { defineConfig } from '@playwright/test';
  * PostgreSQL) and on a fresh embedded database otherwise.
  */
 const port = Number(process.env.E2E_PORT ?? 3197);
+const dataDir = mkdtempSync(join(tmpdir(), 'buildbid-e2e-'));
+/**
+ * The API re-reads this file on every GET /remotes.json: the delivery tests point a remote at another
+ * origin without restarting the API. Workers inherit the variable.
+ */
+process.env.E2E_REMOTES_FILE ??= join(dataDir, 'remotes.json');
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 export default defineConfig({
@@ -45,9 +51,13 @@ export default defineConfig({
       PORT: String(port),
       HOST: '127.0.0.1',
       DATABASE_URL: process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL ?? '',
-      DATA_DIR: mkdtempSync(join(tmpdir(), 'buildbid-e2e-')),
+      DATA_DIR: dataDir,
+      REMOTES_FILE: process.env.E2E_REMOTES_FILE,
       SEED_DEMO_DATA: 'false',
       AUTH_RATE_LIMIT_PER_MINUTE: '1000',
+      // The browser tests share busy machines: room for slow statements (the defaults are 1.2 s).
+      DB_STATEMENT_TIMEOUT_MS: '30000',
+      DB_ACQUIRE_TIMEOUT_MS: '10000',
       LOG_LEVEL: 'warn',
     },
   },

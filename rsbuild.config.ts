@@ -9,7 +9,14 @@
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
 import { defineConfig, type HtmlTagDescriptor } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
-import { PORTS, REMOTE_NAMES, REPO_ROOT, sharedFor } from './apps/shell/federation.ts';
+import {
+  modeFor,
+  PORTS,
+  REMOTE_NAMES,
+  REPO_ROOT,
+  sharedFor,
+  WORKSPACE_ALIASES,
+} from './packages/federation/index.ts';
 
 const API = `http://localhost:${PORTS.api}`;
 
@@ -27,24 +34,30 @@ const themeScript = `(function(){try{var t=localStorage.getItem('vite-ui-theme')
  */
 const devToolsHookScript = `if(!window.__REACT_DEVTOOLS_GLOBAL_HOOK__){var r=new Map();window.__REACT_DEVTOOLS_GLOBAL_HOOK__={renderers:r,supportsFiber:true,inject:function(x){var id=r.size+1;r.set(id,x);return id},onScheduleFiberRoot:function(){},onCommitFiberRoot:function(){},onCommitFiberUnmount:function(){},onPostCommitFiberRoot:function(){},checkDCE:function(){}}}`;
 
-export default defineConfig(({ env }) => {
+export default defineConfig(({ command }) => {
+  const env = modeFor(command);
   const tags: HtmlTagDescriptor[] = [{ tag: 'script', children: themeScript, head: true, append: false }];
   if (env === 'development')
     tags.push({ tag: 'script', children: devToolsHookScript, head: true, append: false });
 
   return {
+    mode: env,
     root: REPO_ROOT,
+    resolve: { alias: WORKSPACE_ALIASES },
     source: { entry: { index: './apps/shell/src/index.tsx' } },
     html: {
       title: 'BuildBid: construction and renovation, bid by bid',
       meta: {
         description:
           'BuildBid connects clients with trusted contractors and vendors across the Bahamas and beyond.',
+        // Read by scripts/frontend-release.ts: `npm start --if-missing` rebuilds a development build.
+        'buildbid-build-mode': env,
       },
       tags,
     },
     output: {
-      distPath: { root: 'apps/shell/dist' },
+      // The build goes to dist/.staging; scripts/release-dist.ts makes it the release in dist/.
+      distPath: { root: 'apps/shell/dist/.staging' },
       cleanDistPath: true,
       assetPrefix: '/',
     },

@@ -36,6 +36,8 @@ declare module 'autocannon' {
     overallRate?: number;
     headers?: Record<string, string>;
     requests?: Request[];
+    /** A module path (workers) exporting (client) => void; client.setRequests(...) replaces its list. */
+    setupClient?: string;
   }
   function autocannon(options: Options): Promise<Result>;
   export default autocannon;

@@ -2,7 +2,15 @@
  * Load drivers: autocannon (HTTP, in a worker thread so the server keeps the main thread) and a small
  * concurrent loop for a function (the list query over plain `pg`).
  */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+
+const SPREAD_PATHS = fileURLToPath(new URL('./spread-paths.cjs', import.meta.url));
+const pathsDir = mkdtempSync(join(os.tmpdir(), 'buildbid-bench-paths-'));
+let pathsFiles = 0;
 
 export interface Measured {
   name: string;
@@ -22,8 +30,16 @@ export interface HttpLoad {
   connections?: number;
   overallRate?: number;
   headers?: Record<string, string>;
-  /** Paths cycled through per connection (instead of the url's path). */
+  /** Paths cycled through per connection (instead of the url's path), each from a random start. */
   paths?: string[];
+}
+
+/** The paths for every connection, each connection starting at its own random offset (spread-paths.cjs). */
+function spread(paths: string[]) {
+  const file = join(pathsDir, `paths-${pathsFiles++}.json`);
+  writeFileSync(file, JSON.stringify(paths));
+  process.env.BENCH_PATHS_FILE = file;
+  return { requests: paths.map((path) => ({ method: 'GET', path })), setupClient: SPREAD_PATHS };
 }
 
 export async function http(name: string, load: HttpLoad): Promise<Measured> {
@@ -34,7 +50,7 @@ export async function http(name: string, load: HttpLoad): Promise<Measured> {
     workers: 1,
     ...(load.overallRate ? { overallRate: load.overallRate } : {}),
     ...(load.headers ? { headers: load.headers } : {}),
-    ...(load.paths ? { requests: load.paths.map((path) => ({ method: 'GET', path })) } : {}),
+    ...(load.paths ? spread(load.paths) : {}),
   });
   const errors = result.errors + result.timeouts + result.non2xx;
   return {

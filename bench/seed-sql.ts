@@ -5,8 +5,12 @@
  */
 import pg from 'pg';
 
-export const CLIENTS = 2_000;
+/** 100,000 users in all (issue 11 measures the owner join at 100k users). */
+export const CLIENTS = 99_800;
 export const CONTRACTORS = 200;
+
+/** A word in about 0.1% of the descriptions (every 997th project): the rare search. */
+export const RARE_TERM = 'cistern';
 
 /** The word the list benchmark searches: it ends up in the title or description of about 30% of the projects. */
 export const COMMON_TERM = 'kitchen';
@@ -142,7 +146,8 @@ export async function seedProjects(pool: pg.Pool, from: number, to: number): Pro
             ($4::text[])[1 + floor(random() * array_length($4::text[], 1))::int] || ' ' ||
               ($4::text[])[1 + floor(random() * array_length($4::text[], 1))::int] || ' ' ||
               ($4::text[])[1 + floor(random() * array_length($4::text[], 1))::int] || ' ' ||
-              ($4::text[])[1 + floor(random() * array_length($4::text[], 1))::int] as description,
+              ($4::text[])[1 + floor(random() * array_length($4::text[], 1))::int] ||
+              case when i % 997 = 0 then ' The old cistern needs a new pump.' else '' end as description,
             ($5::text[])[1 + floor(random() * array_length($5::text[], 1))::int] as category,
             ($6::text[])[1 + floor(random() * array_length($6::text[], 1))::int] as country,
             place[1] as island, place[2] as city,

@@ -7,45 +7,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Platform counts: active projects and bids (admins only) */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["AdminStats"];
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * Platform counts: active projects and bids (admins only)
+         * @description The counters at the top of the admin page. Anyone but an admin gets 403 ADMIN_ONLY.
+         */
+        get: operations["getPlatformStats"];
         put?: never;
         post?: never;
         delete?: never;
@@ -61,56 +27,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Every user, oldest first (admins only) */
-        get: {
-            parameters: {
-                query?: {
-                    role?: ("client" | "contractor" | "vendor" | "admin") | "" | "all";
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["AdminUser"][];
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * Every user, oldest first (admins only)
+         * @description The admin page's user table. `role` filters by role; empty or `all` lists everyone. Anyone but an admin gets 403 ADMIN_ONLY.
+         */
+        get: operations["listUsers"];
         put?: never;
         post?: never;
         delete?: never;
@@ -128,75 +49,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Set any user's role, admin included (admins only) */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /**
-                         * @description client, contractor, vendor or admin
-                         * @enum {unknown}
-                         */
-                        role: "client" | "contractor" | "vendor" | "admin";
-                    };
-                };
-            };
-            responses: {
-                /** @description A user as the admin table shows it (the same fields as User). */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["AdminUser"];
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * Set any user's role, admin included (admins only)
+         * @description Answers the user with the new role. Anyone but an admin gets 403 ADMIN_ONLY; an unknown user 404. Taking the role from the last admin answers 409 LAST_ADMIN ("<name> is the only admin. Make another user an admin before changing this role."); nothing changes.
+         */
+        post: operations["setUserRole"];
         delete?: never;
         options?: never;
         head?: never;
@@ -212,81 +69,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Create an account and sign in */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** @description Two-letter code; default US */
-                        country?: string;
-                        /** @description Normalised to lower case; must be unique */
-                        email: string;
-                        firstName?: string | null;
-                        lastName?: string | null;
-                        /** @description At least 6 characters */
-                        password: string;
-                        /**
-                         * @description client (default), contractor or vendor; admin is refused with 403
-                         * @enum {unknown}
-                         */
-                        role?: "client" | "contractor" | "vendor" | "admin";
-                    };
-                };
-            };
-            responses: {
-                /** @description A user as the API shows it. Passwords and payment-provider ids are never included. */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["User"];
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Default Response */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Default Response */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * Create an account and sign in
+         * @description Creates the account and starts a session: the answer sets the `buildbid_session` cookie. The email must be new (409 EMAIL_TAKEN); admin cannot be chosen (403 ROLE_NOT_SELF_ASSIGNABLE).
+         */
+        post: operations["register"];
         delete?: never;
         options?: never;
         head?: never;
@@ -304,62 +91,9 @@ export interface paths {
         put?: never;
         /**
          * Sign in with email and password
-         * @description A wrong password and an unknown email both answer 401 'Invalid email or password'.
+         * @description A wrong password and an unknown email both answer 401 'Invalid email or password'. After ACCOUNT_SIGNIN_FREE_ATTEMPTS wrong passwords for one email each further one doubles the wait (429 SIGNIN_THROTTLED), on top of the per-address limit (429 RATE_LIMITED). The answer sets the `buildbid_session` cookie (a new session id).
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        email: string;
-                        password: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description A user as the API shows it. Passwords and payment-provider ids are never included. */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["User"];
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Default Response */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        post: operations["signIn"];
         delete?: never;
         options?: never;
         head?: never;
@@ -373,45 +107,13 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Full-page sign-out: revokes the session and redirects to / */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                302: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        get?: never;
         put?: never;
-        /** Sign out: the session is revoked on the server and the cookie cleared */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                204: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        /**
+         * Sign out: the session is revoked on the server and the cookie cleared
+         * @description Revokes the session on the server (every API process stops accepting it), closes its sockets and clears the cookie. Without a session it still answers 204.
+         */
+        post: operations["signOut"];
         delete?: never;
         options?: never;
         head?: never;
@@ -425,36 +127,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The signed-in user */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description A user as the API shows it. Passwords and payment-provider ids are never included. */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["User"];
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * The signed-in user
+         * @description How a frontend learns who is signed in: 401 UNAUTHENTICATED when nobody is.
+         */
+        get: operations["getCurrentUser"];
         put?: never;
         post?: never;
         delete?: never;
@@ -478,86 +155,9 @@ export interface paths {
         head?: never;
         /**
          * Edit your own pending bid while the project takes bids ('Edit Bid'; uses no quota)
-         * @description Fields left out keep their value.
+         * @description Fields left out keep their value. Only the bidder may edit, only while the bid is pending.
          */
-        patch: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /** @description The bid id */
-                    bidId: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** @description USD, more than 0, at most 2 decimals */
-                        amount?: number;
-                        proposal?: string;
-                        /** @description Whole days, 1..3650 */
-                        timeline?: number;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Bid"];
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Default Response */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        patch: operations["editBid"];
         trace?: never;
     };
     "/api/bids/{bidId}/status": {
@@ -577,81 +177,7 @@ export interface paths {
          * Accept or decline a pending bid on your project
          * @description Owner only (an admin sees bids but gets 403 ADMIN_CANNOT_DECIDE). Accepting awards the project (phase awarded) and rejects every other pending bid; both decisions are final (409 BID_NOT_PENDING).
          */
-        patch: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /** @description The bid id */
-                    bidId: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** @enum {unknown} */
-                        status: "accepted" | "rejected";
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Bid"];
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Default Response */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        patch: operations["decideBid"];
         trace?: never;
     };
     "/api/catalog": {
@@ -665,26 +191,7 @@ export interface paths {
          * Every catalogue the forms and filters use
          * @description Project types, categories, stages, needs, phase groups and services, countries, Bahamas islands, budget bands, file, tag and plan limits, badges. Public; it changes only with a deployment.
          */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Every catalogue the forms and filters use (one source with the server checks) */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Catalog"];
-                    };
-                };
-            };
-        };
+        get: operations["getCatalog"];
         put?: never;
         post?: never;
         delete?: never;
@@ -700,27 +207,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Public settings the frontends need (payments mode, Stripe publishable key, Pro price) */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Public settings the frontends need */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["PaymentsConfig"];
-                    };
-                };
-            };
-        };
+        /**
+         * Public settings the frontends need (payments mode, Stripe publishable key, Pro price)
+         * @description `paymentsMode` is 'stripe' with live or test keys, 'sandbox' without; the Stripe publishable key (null in sandbox) and the Pro plan price and trial.
+         */
+        get: operations["getPublicConfig"];
         put?: never;
         post?: never;
         delete?: never;
@@ -740,78 +231,27 @@ export interface paths {
         put?: never;
         /**
          * Start (or resume confirming) the Pro subscription: answers the client secret to confirm
-         * @description Creates the payment customer once, then a monthly Pro subscription waiting for the first payment (Stripe payment_behavior 'default_incomplete'); a first-time subscriber gets a 7-day trial, and the secret is then a card setup. A subscription still waiting is reused, never doubled. Already Pro with nothing to confirm: no clientSecret and alreadySubscribed true. No body.
+         * @description Call it when the user submits the card form, not when the page opens. Only contractors and vendors may subscribe (403 NOT_A_BIDDER otherwise). Creates the payment customer once, then a monthly Pro subscription waiting for the first payment (Stripe payment_behavior 'default_incomplete'); a first-time subscriber gets a 7-day trial, and the secret is then a card setup. Nothing here makes the user Pro: Pro starts when the provider confirms the card (the trial with a card on file, or the paid first invoice). A subscription still waiting is reused, never doubled. Already Pro with nothing to confirm: no clientSecret and alreadySubscribed true. No body.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["SubscriptionStart"];
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Default Response */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        post: operations["startProSubscription"];
         delete?: never;
         options?: never;
         head?: never;
         patch?: never;
         trace?: never;
     };
-    "/api/login": {
+    "/api/landing": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        /** Full-page login: redirects to the sign-in page /signin */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                302: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        /**
+         * What the public landing page shows: featured projects, testimonials and figures
+         * @description No sign-in needed. `featured`: the 3 newest projects open for bids. `testimonials`: the newest reviews rated 4 or 5 with a comment (reviewer first name and role only), at most 4, and only once at least 3 exist (else empty: the page shows sample quotes). `figures`: real counts.
+         */
+        get: operations["getLanding"];
         put?: never;
         post?: never;
         delete?: never;
@@ -827,27 +267,13 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Full-page sign-out: revokes the session and redirects to / */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                302: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        get?: never;
         put?: never;
-        post?: never;
+        /**
+         * Full-page sign-out (a form POST): revokes the session and redirects to /
+         * @description For the full-page sign-out form: signs out like POST /api/auth/signout, then 303 to /. Sign-out is POST only, so a link or an image on another site cannot end a session.
+         */
+        post: operations["logOut"];
         delete?: never;
         options?: never;
         head?: never;
@@ -863,123 +289,35 @@ export interface paths {
         };
         /**
          * Your conversation with one other user, oldest first
-         * @description Messages between you and otherUserId (either direction), only those about projectId when given. The newest `limit` are returned, oldest first. Fetching marks the ones addressed to you read.
+         * @description Messages between you and otherUserId (either direction), only those about projectId when given. The newest `limit` are returned, oldest first. Reading marks nothing read: POST /api/messages/read does.
          */
-        get: {
-            parameters: {
-                query: {
-                    limit?: number;
-                    otherUserId: string;
-                    /** @description '' means any project */
-                    projectId?: string | "";
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Message"][];
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["getConversation"];
         put?: never;
         /**
          * Send a message
-         * @description The content is trimmed; empty answers 400 MESSAGE_EMPTY, over 5000 characters 400 MESSAGE_TOO_LONG, to yourself 400 CANNOT_MESSAGE_SELF; an unknown receiver or project 404. The receiver’s sockets get {type:"new_message"} and a message_received notification.
+         * @description The content is trimmed; empty answers 400 MESSAGE_EMPTY, over 5000 characters 400 MESSAGE_TOO_LONG, to yourself 400 CANNOT_MESSAGE_SELF; an unknown receiver or project 404. The receiver’s sockets get {type:"new_message"} and a message_received notification. Each session may send a limited number per minute (429 RATE_LIMITED).
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        content: string;
-                        projectId?: string | null;
-                        /** Format: uuid */
-                        receiverId: string;
-                        /** @enum {string} */
-                        type?: "text";
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Message"];
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Default Response */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
+        post: operations["sendMessage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/messages/read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
         };
+        get?: never;
+        put?: never;
+        /**
+         * Mark your conversation with one other user read
+         * @description Marks the unread messages addressed to you from otherUserId (only those about projectId when given) read, and answers how many there were. The message dialog calls it when it opens; reading the conversation (GET /api/messages) marks nothing.
+         */
+        post: operations["markConversationRead"];
         delete?: never;
         options?: never;
         head?: never;
@@ -993,48 +331,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Your notifications, newest first */
-        get: {
-            parameters: {
-                query?: {
-                    /** @description At most this many (default 50, max 100) */
-                    limit?: number;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Notification"][];
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * Your notifications, newest first
+         * @description The bell’s list: only your own notifications, read and unread, newest first.
+         */
+        get: operations["listNotifications"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1058,57 +359,9 @@ export interface paths {
         head?: never;
         /**
          * Mark one of your notifications read
-         * @description Someone else’s notification answers 404, exactly like one that does not exist.
+         * @description Someone else’s notification answers 404, exactly like one that does not exist. No body.
          */
-        patch: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Notification"];
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        patch: operations["markNotificationRead"];
         trace?: never;
     };
     "/api/notifications/mark-all-read": {
@@ -1124,39 +377,11 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** Mark all your notifications read */
-        patch: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description How many were unread */
-                            count: number;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * Mark all your notifications read
+         * @description No body. Answers how many were unread before.
+         */
+        patch: operations["markAllNotificationsRead"];
         trace?: never;
     };
     "/api/notifications/unread-count": {
@@ -1166,38 +391,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** How many of your notifications are unread */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            count: number;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * How many of your notifications are unread
+         * @description The number on the bell.
+         */
+        get: operations["countUnreadNotifications"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1217,135 +415,13 @@ export interface paths {
          * Browse projects
          * @description Newest first. Empty values and `all` mean no filter. The body is the page; the total is in X-Total-Count and the next page in `Link: <...>; rel="next"` (keyset paging with an opaque cursor).
          */
-        get: {
-            parameters: {
-                query?: {
-                    /** @description Budget band: '1k-5k' (max ≤ 5000), '5k-25k' (min ≥ 5000 and max ≤ 25000), '25k+' (min ≥ 25000) */
-                    budget?: "" | "all" | "1k-5k" | "5k-25k" | "25k+";
-                    /** @description Exact category; '' or 'all' is every one */
-                    category?: string;
-                    /** @description Only this owner's projects */
-                    clientId?: string;
-                    /** @description Country code; '' or 'all' is every country */
-                    country?: string;
-                    /** @description From the previous page’s Link rel="next" */
-                    cursor?: string;
-                    /** @description Page size, 1..100; default 50 */
-                    limit?: number;
-                    /** @description Case-insensitive, in title or description */
-                    q?: string;
-                    /** @description Project status */
-                    status?: "" | "all" | "active" | "completed" | "cancelled";
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        /** @description The next page, when there is one: `</api/projects?...&cursor=...>; rel="next"` */
-                        Link?: string;
-                        /** @description How many projects match in all */
-                        "X-Total-Count"?: number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ProjectSummary"][];
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["listProjects"];
         put?: never;
         /**
          * Post a project (clients), with up to 5 files
          * @description multipart/form-data: a `projectData` field holding the ProjectData JSON, and the files as repeated `files` parts. Files are checked by their content (images, PDF, DOC, DOCX), each at most 80 MB (413 '{file} exceeds 80MB limit'); a sixth file answers 400 'Maximum 5 files allowed'. A request that fails keeps none of its files.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "multipart/form-data": {
-                        /** @description Repeat the field per file. At most 5 per project (on edit: kept plus new), each at most 80 MB; images (JPEG, PNG, GIF, WebP), PDF, DOC or DOCX, recognised from the content. */
-                        files?: string[];
-                        /** @description The ProjectData object (components/schemas/ProjectData) as a JSON string */
-                        projectData: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description A project with its files and, for a bidder, the caller's own bid (`myBid`, else null) */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Project"];
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Default Response */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        post: operations["postProject"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1359,209 +435,69 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One project, with its files and the caller’s own bid */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /** @description The project id */
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description A project with its files and, for a bidder, the caller's own bid (`myBid`, else null) */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Project"];
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * One project, with its files and the caller’s own bid
+         * @description What the project page shows: every field, the files, whether it takes bids, and your own bid. Reading a project counts a view: one per signed-in viewer per project per day (America/Nassau days), never the owner's. `viewCount` includes this view; `savedByMe` says whether the caller saved it.
+         */
+        get: operations["getProject"];
         put?: never;
         post?: never;
-        /** Delete your project permanently (its bids and files go too) */
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /** @description The project id */
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                204: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * Delete your project permanently (its bids and files go too)
+         * @description Owner (or admin) only. Its bids, reviews and files are removed with it.
+         */
+        delete: operations["deleteProject"];
         options?: never;
         head?: never;
         /**
          * Edit your project while it is active and not yet awarded
          * @description multipart/form-data like posting. In projectData, fields left out keep their value and `attachments` lists the stored names of the files to keep (absent keeps them all); new files come as `files`. Kept plus new is at most 5: 'Maximum 5 files allowed. You currently have {n} files.' Dropped files are deleted after the edit is saved.
          */
-        patch: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /** @description The project id */
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "multipart/form-data": {
-                        /** @description Repeat the field per file. At most 5 per project (on edit: kept plus new), each at most 80 MB; images (JPEG, PNG, GIF, WebP), PDF, DOC or DOCX, recognised from the content. */
-                        files?: string[];
-                        /** @description The ProjectData object (components/schemas/ProjectData) as a JSON string */
-                        projectData: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description A project with its files and, for a bidder, the caller's own bid (`myBid`, else null) */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Project"];
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Default Response */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Default Response */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
+        patch: operations["editProject"];
+        trace?: never;
+    };
+    "/api/projects/{id}/addenda": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
         };
+        /**
+         * A project's addenda, oldest first
+         * @description Anyone signed in who can read the project reads its addenda.
+         */
+        get: operations["listAddenda"];
+        put?: never;
+        /**
+         * Post an addendum to your project (owner), with up to 5 files
+         * @description multipart/form-data: a `text` field (1..5000 characters) and the files as repeated `files` parts, with the project upload rules (types by content, 80 MB each, at most 5). Owner only, while the project is active and in bidding. Every bidder is notified; a failed request keeps none of its files.
+         */
+        post: operations["postAddendum"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/projects/{id}/bid-deadline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Extend the bid deadline of your project (owner)
+         * @description While the project is active and in bidding, also after the deadline passed (bidding reopens). A date (YYYY-MM-DD) means the end of that day in the platform time zone. Never into the past, never earlier while the project has bids. Pending bids stay; every bidder is notified (in-app, socket and email).
+         */
+        post: operations["changeBidDeadline"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/projects/{id}/bids": {
@@ -1575,139 +511,13 @@ export interface paths {
          * A project's bids with their bidders
          * @description The owner and admins see every bid, newest first; anyone else sees only their own bid (a list of zero or one), never other bidders’.
          */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /** @description The project id */
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ProjectBid"][];
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["listProjectBids"];
         put?: never;
         /**
          * Bid on a project (contractors and vendors, once per project)
          * @description 403 BID_LIMIT_REACHED "You've reached your monthly limit of 3 bids on the free plan." when a free-plan user has no bids left this month; 403 OWN_PROJECT / ROLE_CANNOT_BID; 409 BID_ALREADY_EXISTS / PROJECT_NOT_BIDDING / BID_DEADLINE_PASSED / PROJECT_NOT_ACTIVE.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /** @description The project id */
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** @description USD, more than 0, at most 2 decimals */
-                        amount: number;
-                        proposal: string;
-                        /** @description Whole days, 1..3650 */
-                        timeline: number;
-                    };
-                };
-            };
-            responses: {
-                /** @description The new bid, and the bidder's quota after it */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["SubmittedBid"];
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Default Response */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        post: operations["submitBid"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1723,75 +533,31 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Cancel your active project; its pending bids are rejected */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /** @description The project id */
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description A project with its files and, for a bidder, the caller's own bid (`myBid`, else null) */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Project"];
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Default Response */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
+        /**
+         * Cancel your active project; its pending bids are rejected
+         * @description Owner only. No body. A project that is not active answers 409 PROJECT_NOT_CANCELLABLE.
+         */
+        post: operations["cancelProject"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/projects/{id}/clarifications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
         };
+        get?: never;
+        put?: never;
+        /**
+         * Post a clarification without a question (owner)
+         * @description While the project is active and in bidding; at most 5000 characters. Public at once; every bidder is notified.
+         */
+        post: operations["postClarification"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1811,81 +577,31 @@ export interface paths {
          * Move your awarded project on: awarded → in_progress → review → completed
          * @description Owner only, one step at a time (409 INVALID_PHASE_TRANSITION otherwise). Reaching completed sets the status completed.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /** @description The project id */
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** @enum {unknown} */
-                        phase: "planning" | "bidding" | "awarded" | "in_progress" | "review" | "completed";
-                    };
-                };
-            };
-            responses: {
-                /** @description A project with its files and, for a bidder, the caller's own bid (`myBid`, else null) */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Project"];
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Default Response */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
+        post: operations["moveProjectPhase"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/projects/{id}/questions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
         };
+        /**
+         * A project's questions and clarifications, oldest first
+         * @description Everyone signed in sees answered questions and clarifications; the asker also sees their own open questions, the owner every question, admins hidden ones too. The asker’s name shows only to the owner and admins unless the owner chose to show it.
+         */
+        get: operations["listQuestions"];
+        put?: never;
+        /**
+         * Ask a question on a project that takes bids (contractors and vendors)
+         * @description At most 1000 characters; not on your own project; at most 10 questions per hour (429 QUESTION_RATE_LIMITED). The owner is notified (in-app, socket, email).
+         */
+        post: operations["askQuestion"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1901,83 +617,75 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Review the contractor of your completed project (once) */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /** @description The project id */
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        comment?: string | null;
-                        /** @description Whole stars, 1..5 */
-                        rating: number;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Review"];
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Default Response */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
+        /**
+         * Review the contractor of your completed project (once)
+         * @description The owner rates the awarded contractor 1..5 stars; the contractor's rating is recomputed. Only once per project (409 REVIEW_ALREADY_EXISTS).
+         */
+        post: operations["reviewContractor"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/projects/{id}/save": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
         };
+        get?: never;
+        /**
+         * Save a project for later
+         * @description Anyone signed in but the project's owner (403 OWN_PROJECT_SAVE). Saving a saved project changes nothing. Answers the save state and the project’s save count.
+         */
+        put: operations["saveProject"];
+        post?: never;
+        /**
+         * Remove a project from your saved projects
+         * @description Removing a project that is not saved changes nothing. Answers the save state and count.
+         */
+        delete: operations["unsaveProject"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/questions/{questionId}/answer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Answer a question on your project (owner, once)
+         * @description The answered question becomes public, without the asker’s name unless `showAsker` is true. The asker and every bidder are notified; bidders may then revise their pending bids.
+         */
+        post: operations["answerQuestion"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/questions/{questionId}/hidden": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Hide (or show again) an abusive question (admins)
+         * @description A hidden question is shown to nobody but admins, and cannot be answered.
+         */
+        post: operations["hideQuestion"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1997,49 +705,7 @@ export interface paths {
          * Stripe webhook (signed): subscription and invoice events
          * @description Verifies the Stripe-Signature header over the raw body (400 INVALID_SIGNATURE otherwise, nothing changes). Handles customer.subscription.created/updated/deleted, invoice.paid and invoice.payment_failed once per event id, reading the subscription's current state from Stripe; every other type is acknowledged and ignored. 404 in sandbox mode.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {unknown} */
-                            outcome: "applied" | "duplicate" | "ignored" | "unknown_user";
-                            /** @enum {boolean} */
-                            received: true;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        post: operations["receiveStripeWebhook"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2053,36 +719,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Your plan and subscription (Billing tab) */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The Billing tab: plan, state and next charge */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Subscription"];
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * Your plan and subscription (Billing tab)
+         * @description Your tier, and the subscription (status, period end, cancel at period end) when there is one.
+         */
+        get: operations["getSubscription"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2104,44 +745,7 @@ export interface paths {
          * Cancel at the end of the current period; Pro stays until then
          * @description Answers 409 NO_ACTIVE_SUBSCRIPTION without an active or trialing subscription. No body.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The Billing tab: plan, state and next charge */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Subscription"];
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Default Response */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        post: operations["cancelSubscription"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2161,46 +765,7 @@ export interface paths {
          * Update Payment Method: a Stripe billing portal session; open its url
          * @description The portal returns to /profile. 409 NO_PAYMENT_CUSTOMER before any subscription; 409 PORTAL_UNAVAILABLE in sandbox mode. No body.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            url: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Default Response */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        post: operations["openBillingPortal"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2218,63 +783,9 @@ export interface paths {
         put?: never;
         /**
          * Sandbox only: confirm a client secret with a test card (the test-mode card form's submit)
-         * @description Only while no Stripe keys are configured (else 404). 4242 4242 4242 4242 succeeds; 4000 0000 0000 0002 answers 400 CARD_DECLINED 'Your card was declined.' (also 4000000000009995 insufficient funds, 4000000000000069 EXPIRED_CARD, an invalid number INCORRECT_NUMBER). Success answers the subscription, applied through the same use case as the Stripe webhook.
+         * @description Only while no Stripe keys are configured (else 404). 4242 4242 4242 4242 succeeds; 4000 0000 0000 0002 answers 400 CARD_DECLINED 'Your card was declined.' (also 4000000000009995 insufficient funds, 4000000000000069 EXPIRED_CARD, an invalid number INCORRECT_NUMBER). As in Stripe test mode the expiry must be this month or later (400 INVALID_EXPIRY_YEAR "Your card's expiration date is in the past.") and the CVC 3 digits, 4 for American Express (400 INCOMPLETE_CVC). A declined card changes nothing: the user stays on the free plan. Success answers the subscription, applied through the same use case as the Stripe webhook.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** @description Default 4242 4242 4242 4242 */
-                        cardNumber?: string;
-                        clientSecret: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description The Billing tab: plan, state and next charge */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Subscription"];
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        post: operations["confirmSandboxPayment"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2292,75 +803,13 @@ export interface paths {
          * Turn email notifications off from a mail’s link (no sign-in)
          * @description Answers a small HTML page. Idempotent.
          */
-        get: {
-            parameters: {
-                query: {
-                    /** @description The signed token from the mail */
-                    token: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Unsubscribed (an HTML page) */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "text/html": string;
-                    };
-                };
-                /** @description The token is malformed or forged */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "text/html": string;
-                    };
-                };
-            };
-        };
+        get: operations["unsubscribe"];
         put?: never;
         /**
          * One-click unsubscribe (RFC 8058 List-Unsubscribe-Post)
          * @description The same as the GET; mail clients post `List-Unsubscribe=One-Click` to the link.
          */
-        post: {
-            parameters: {
-                query: {
-                    /** @description The signed token from the mail */
-                    token: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Unsubscribed (an HTML page) */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "text/html": string;
-                    };
-                };
-                /** @description The token is malformed or forged */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "text/html": string;
-                    };
-                };
-            };
-        };
+        post: operations["unsubscribeOneClick"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2378,46 +827,7 @@ export interface paths {
          * A user's badges, newest first
          * @description Any signed-in user may look; an unknown user has none (an empty list).
          */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["UserBadge"][];
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["listUserBadges"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2441,79 +851,9 @@ export interface paths {
         head?: never;
         /**
          * Update your profile, your service specialties, or your email-notification preference
-         * @description The profile form answers 400 with the spec's messages: 'First name is required', 'Last name is required', 'Invalid email address', 'Country is required'. An email in use answers 409 EMAIL_TAKEN; role admin 403 unless you are an admin. services must be ids of the service-type catalogue (400 UNKNOWN_SERVICE). Mixing the payloads answers 400 ONE_CHANGE_AT_A_TIME.
+         * @description The profile form answers 400 with the spec's messages: 'First name is required', 'Last name is required', 'Invalid email address', 'Country is required'. An email in use answers 409 EMAIL_TAKEN; role admin 403 unless you are an admin. A new email needs currentPassword (400 PASSWORD_REQUIRED, 400 WRONG_PASSWORD) and is limited to EMAIL_CHANGES_PER_HOUR per user (429 EMAIL_CHANGE_LIMITED). services must be ids of the service-type catalogue (400 UNKNOWN_SERVICE). Mixing the payloads answers 400 ONE_CHANGE_AT_A_TIME.
          */
-        patch: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            /** @description Exactly one of three payloads: the profile form {firstName, lastName, email, country, role}; {services}; or {emailNotifications}. */
-            requestBody: {
-                content: {
-                    "application/json": {
-                        country?: string;
-                        email?: string;
-                        emailNotifications?: boolean;
-                        firstName?: string | null;
-                        lastName?: string | null;
-                        /** @description client, contractor or vendor; admin only for admins */
-                        role?: string;
-                        /** @description Service-type ids (GET /api/catalog) */
-                        services?: string[];
-                    };
-                };
-            };
-            responses: {
-                /** @description A user as the API shows it. Passwords and payment-provider ids are never included. */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["User"];
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Default Response */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        patch: operations["updateProfile"];
         trace?: never;
     };
     "/api/users/me/achievements": {
@@ -2523,36 +863,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Your points and level per category, and your badges */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Achievements"];
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * Your points and level per category, and your badges
+         * @description Points come from bids, completed projects and reviews; levels and badges follow them.
+         */
+        get: operations["getMyAchievements"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2568,36 +883,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Your bids, newest first, each with its project (My Bids) */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["MyBid"][];
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * Your bids, newest first, each with its project (My Bids)
+         * @description Every bid you made, with its status and a summary of its project.
+         */
+        get: operations["listMyBids"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2617,54 +907,7 @@ export interface paths {
          * The projects you own, newest first (My Projects)
          * @description Paged like GET /api/projects: X-Total-Count, and Link rel="next" when there is more.
          */
-        get: {
-            parameters: {
-                query?: {
-                    /** @description From the previous page’s Link rel="next" */
-                    cursor?: string;
-                    /** @description Page size, 1..100; default 50 */
-                    limit?: number;
-                    status?: "" | "all" | "active" | "completed" | "cancelled";
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        /** @description The next page, when there is one: `</api/projects?...&cursor=...>; rel="next"` */
-                        Link?: string;
-                        /** @description How many projects match in all */
-                        "X-Total-Count"?: number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ProjectSummary"][];
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["listMyProjects"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2684,35 +927,7 @@ export interface paths {
          * Your monthly bid quota: used, limit, remaining and when it resets
          * @description Free plan: 3 bids per calendar month in America/Nassau time; Pro: unlimited (limit and remaining null).
          */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["BidQuota"];
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["getMyBidQuota"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2736,65 +951,29 @@ export interface paths {
         head?: never;
         /**
          * Switch your own role
-         * @description Self-service among client, contractor and vendor. Asking for admin answers 403.
+         * @description Self-service among client, contractor and vendor. Asking for admin answers 403. The last admin cannot give up the role: 409 LAST_ADMIN.
          */
-        patch: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /**
-                         * @description client, contractor, vendor or admin
-                         * @enum {unknown}
-                         */
-                        role: "client" | "contractor" | "vendor" | "admin";
-                    };
-                };
-            };
-            responses: {
-                /** @description A user as the API shows it. Passwords and payment-provider ids are never included. */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["User"];
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
+        patch: operations["changeOwnRole"];
+        trace?: never;
+    };
+    "/api/users/me/saved-projects": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
         };
+        /**
+         * The projects you saved, newest save first (Saved Projects)
+         * @description At most 100. Deleted projects drop out of the list.
+         */
+        get: operations["listSavedProjects"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/users/me/stats": {
@@ -2804,36 +983,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Your statistics, all derived from projects, bids and reviews */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["UserStats"];
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * Your statistics, all derived from projects, bids and reviews
+         * @description The dashboard counters: projects posted and active, bids made and won, rating, quota.
+         */
+        get: operations["getMyStats"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2849,30 +1003,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The process is up */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {string} */
-                            status: "ok";
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * The process is up
+         * @description Liveness: answers as long as the process runs, without touching the database.
+         */
+        get: operations["getHealth"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2888,39 +1023,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The database answers */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {string} */
-                            status: "ready";
-                        };
-                    };
-                };
-                /** @description Default Response */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * The database answers
+         * @description Readiness: 200 when the database answers a query, 503 NOT_READY otherwise (take the process out of the load balancer until it recovers).
+         */
+        get: operations["getReadiness"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2938,30 +1045,9 @@ export interface paths {
         };
         /**
          * Where the shell loads each micro-frontend from
-         * @description A map from remote name to the URL of its Module Federation manifest. Set REMOTE_<NAME>_URL to point the shell at a separately deployed build without rebuilding the shell.
+         * @description A map from remote name to the URL of its Module Federation manifest. Set REMOTE_<NAME>_URL to point the shell at a separately deployed build without rebuilding the shell, or write the map into REMOTES_FILE, which is read again on every request (no restart). Revalidate with If-None-Match.
          */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            [key: string]: string;
-                        };
-                    };
-                };
-            };
-        };
+        get: operations["getRemotes"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2979,39 +1065,29 @@ export interface paths {
         };
         /**
          * A project's file
-         * @description Only names the storage issued (`{uuid}.{jpg|png|gif|webp|pdf|doc|docx}`) of files that exist; anything else is 404. Images and PDFs are shown inline, DOC and DOCX downloaded under their original name; always with X-Content-Type-Options: nosniff. The names are unguessable, so the link itself is the permission (like the project page that lists it).
+         * @description Only names the storage issued (`{uuid}.{jpg|png|gif|webp|pdf|doc|docx}`) of files that exist; anything else is 404. Images are shown inline; PDF, DOC and DOCX are downloaded (attachment) under their original name; always with X-Content-Type-Options: nosniff and a sandboxing Content-Security-Policy. The names are unguessable, so the link itself is the permission (like the project page that lists it).
          */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    name: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The file */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/octet-stream": string;
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
+        get: operations["getUpload"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/uploads/{name}/thumbnail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
         };
+        /**
+         * A small image of a project's picture, for cards
+         * @description A WebP at most 480 × 360 px derived from a stored image (made on the first request and kept). 404 for documents, unknown names, and images that cannot be read; the page then shows a grey placeholder. Like /uploads/{name}, the unguessable name is the permission.
+         */
+        get: operations["getUploadThumbnail"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3032,8 +1108,36 @@ export interface components {
                 category: "quality" | "speed" | "reliability" | "experience" | "expertise";
                 /** @description 1..6 */
                 level: number;
+                nextTier: ("bronze" | "silver" | "gold" | "platinum") | null;
+                /** @description The next tier's threshold */
+                nextTierPoints: number | null;
                 points: number;
+                /** @description Percent of the way to the next tier, rounded down (100 past platinum) */
+                progress: number;
+                tier: ("bronze" | "silver" | "gold" | "platinum") | null;
             }[];
+        };
+        /**
+         * @description An owner's published change to a project while it takes bids
+         * @example {
+         *       "id": "6a1f0a52-6a7e-4a52-9d0c-3f6f3b1c2d4e",
+         *       "projectId": "2c8f8a52-6a7e-4a52-9d0c-3f6f3b1c2d4e",
+         *       "text": "The kitchen island moves 2 ft east; updated plan attached.",
+         *       "attachments": [],
+         *       "createdAt": "2026-11-22T15:04:05.000Z"
+         *     }
+         */
+        Addendum: {
+            /** @description The files, served at /uploads/{name} */
+            attachments: components["schemas"]["Attachment"][];
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            projectId: string;
+            /** @description What changed, 1..5000 characters */
+            text: string;
         };
         AdminStats: {
             /** @description Projects with status active */
@@ -3073,6 +1177,7 @@ export interface components {
          *       "name": "0b8f8a52-6a7e-4a52-9d0c-3f6f3b1c2d4e.pdf",
          *       "originalName": "Plan set.pdf",
          *       "url": "/uploads/0b8f8a52-6a7e-4a52-9d0c-3f6f3b1c2d4e.pdf",
+         *       "thumbnailUrl": null,
          *       "mimeType": "application/pdf",
          *       "size": 482113
          *     }
@@ -3086,6 +1191,8 @@ export interface components {
             originalName: string;
             /** @description In bytes */
             size: number;
+            /** @description Images only: a small derived image (WebP, at most 480 px wide) at /uploads/{name}/thumbnail; null for documents */
+            thumbnailUrl: string | null;
             /** @description /uploads/{name} */
             url: string;
         };
@@ -3297,6 +1404,106 @@ export interface components {
             message: string;
         };
         /**
+         * @description The public landing page data
+         * @example {
+         *       "featured": [
+         *         {
+         *           "id": "9a4e2b7c-3d1f-4c8a-9e6b-2f5d7a1c0b33",
+         *           "title": "Re-roof a two-storey house",
+         *           "description": "Replace the shingle roof with standing-seam metal, hurricane-rated, about 2,400 sq ft.",
+         *           "projectType": "general_contractor",
+         *           "category": "Construction",
+         *           "location": "Nassau, New Providence, Bahamas",
+         *           "country": "BS",
+         *           "island": "New Providence",
+         *           "city": "Nassau",
+         *           "budgetMin": "15000.00",
+         *           "budgetMax": "25000.00",
+         *           "status": "active",
+         *           "clientId": "5e2a1b9c-7d3f-4a6e-8c1b-9f0d2e4a6b71",
+         *           "tags": [
+         *             "roofing",
+         *             "hurricane-rated"
+         *           ],
+         *           "services": [
+         *             "roofing",
+         *             "insulation"
+         *           ],
+         *           "servicePhases": [
+         *             "building_envelope"
+         *           ],
+         *           "projectStage": "permit_approved",
+         *           "contractorNeeds": [
+         *             "labor_materials"
+         *           ],
+         *           "phases": [
+         *             "envelope_roofing"
+         *           ],
+         *           "generalContractor": false,
+         *           "deadline": "2026-06-30T03:59:59.999Z",
+         *           "bidDeadline": "2026-03-31T03:59:59.999Z",
+         *           "currentPhase": "bidding",
+         *           "phaseStartDate": "2026-03-01T12:00:00.000Z",
+         *           "acceptedBidId": null,
+         *           "awardedContractorId": null,
+         *           "createdAt": "2026-03-01T12:00:00.000Z",
+         *           "updatedAt": "2026-03-01T12:00:00.000Z",
+         *           "createdBy": {
+         *             "id": "5e2a1b9c-7d3f-4a6e-8c1b-9f0d2e4a6b71",
+         *             "firstName": "Ann",
+         *             "lastName": "Knowles",
+         *             "rating": 4.5,
+         *             "reviewCount": 2
+         *           },
+         *           "bidCount": 1,
+         *           "viewCount": 12,
+         *           "saveCount": 3,
+         *           "averageBid": "18500.00",
+         *           "attachments": [
+         *             {
+         *               "name": "0b8f8a52-6a7e-4a52-9d0c-3f6f3b1c2d4e.pdf",
+         *               "originalName": "Plan set.pdf",
+         *               "url": "/uploads/0b8f8a52-6a7e-4a52-9d0c-3f6f3b1c2d4e.pdf",
+         *               "thumbnailUrl": null,
+         *               "mimeType": "application/pdf",
+         *               "size": 482113
+         *             }
+         *           ]
+         *         }
+         *       ],
+         *       "testimonials": [],
+         *       "figures": {
+         *         "projectsPosted": 40,
+         *         "contractorsRegistered": 12
+         *       }
+         *     }
+         */
+        Landing: {
+            /** @description The newest projects open for bids (up to 3) */
+            featured: components["schemas"]["ProjectSummary"][];
+            figures: {
+                /** @description Contractor accounts */
+                contractorsRegistered: number;
+                /** @description Projects posted (and not deleted) */
+                projectsPosted: number;
+            };
+            /** @description Real reviews (rating ≥ 4, with a comment), newest first; empty until 3 exist */
+            testimonials: {
+                comment: string;
+                /** Format: date-time */
+                createdAt: string;
+                /**
+                 * Format: uuid
+                 * @description The review
+                 */
+                id: string;
+                rating: number;
+                reviewerFirstName: string | null;
+                /** @description client, contractor, vendor or admin */
+                reviewerRole: string;
+            }[];
+        };
+        /**
          * @example {
          *       "id": "9f1e2d3c-4b5a-4c6d-8e7f-0a1b2c3d4e5f",
          *       "senderId": "0d8e4c1a-3b7f-4e2a-9c55-7a1b2c3d4e5f",
@@ -3346,7 +1553,14 @@ export interface components {
          *         "tags": [
          *           "roofing",
          *           "hurricane-rated"
-         *         ]
+         *         ],
+         *         "owner": {
+         *           "id": "0d8e4c1a-3b7f-4e2a-9c55-7a1b2c3d4e5f",
+         *           "firstName": "Ann",
+         *           "lastName": "Knowles",
+         *           "rating": 0,
+         *           "reviewCount": 0
+         *         }
          *       }
          *     }
          */
@@ -3372,6 +1586,7 @@ export interface components {
                 /** Format: uuid */
                 id: string;
                 location: string | null;
+                owner: components["schemas"]["Owner"];
                 tags: string[];
                 title: string;
             };
@@ -3411,6 +1626,26 @@ export interface components {
             type: "bid_received" | "bid_accepted" | "bid_rejected" | "project_completed" | "review_received" | "message_received" | "system";
             /** Format: uuid */
             userId: string;
+        };
+        /**
+         * @description A project's owner as cards and pages show them: name, rating and review count
+         * @example {
+         *       "id": "5e2a1b9c-7d3f-4a6e-8c1b-9f0d2e4a6b71",
+         *       "firstName": "Ann",
+         *       "lastName": "Knowles",
+         *       "rating": 4.5,
+         *       "reviewCount": 2
+         *     }
+         */
+        Owner: {
+            firstName: string | null;
+            /** Format: uuid */
+            id: string;
+            lastName: string | null;
+            /** @description The mean of the reviews about the owner (2 decimals); 0 with no reviews */
+            rating: number;
+            /** @description 0 is shown as 'No reviews yet' */
+            reviewCount: number;
         };
         /** @description Public settings the frontends need */
         PaymentsConfig: {
@@ -3478,21 +1713,27 @@ export interface components {
          *       "createdBy": {
          *         "id": "5e2a1b9c-7d3f-4a6e-8c1b-9f0d2e4a6b71",
          *         "firstName": "Ann",
-         *         "lastName": "Knowles"
+         *         "lastName": "Knowles",
+         *         "rating": 4.5,
+         *         "reviewCount": 2
          *       },
          *       "bidCount": 1,
+         *       "viewCount": 12,
+         *       "saveCount": 3,
          *       "averageBid": "18500.00",
          *       "attachments": [
          *         {
          *           "name": "0b8f8a52-6a7e-4a52-9d0c-3f6f3b1c2d4e.pdf",
          *           "originalName": "Plan set.pdf",
          *           "url": "/uploads/0b8f8a52-6a7e-4a52-9d0c-3f6f3b1c2d4e.pdf",
+         *           "thumbnailUrl": null,
          *           "mimeType": "application/pdf",
          *           "size": 482113
          *         }
          *       ],
          *       "takingBids": true,
-         *       "myBid": null
+         *       "myBid": null,
+         *       "savedByMe": false
          *     }
          */
         Project: {
@@ -3529,12 +1770,7 @@ export interface components {
             country: string;
             /** Format: date-time */
             createdAt: string;
-            createdBy: {
-                firstName: string | null;
-                /** Format: uuid */
-                id: string;
-                lastName: string | null;
-            };
+            createdBy: components["schemas"]["Owner"];
             /** @enum {unknown} */
             currentPhase: "planning" | "bidding" | "awarded" | "in_progress" | "review" | "completed";
             /** Format: date-time */
@@ -3551,6 +1787,10 @@ export interface components {
             phaseStartDate: string;
             projectStage: string | null;
             projectType: string | null;
+            /** @description How many users saved the project */
+            saveCount: number;
+            /** @description Whether the caller saved this project */
+            savedByMe: boolean;
             servicePhases: string[];
             services: string[];
             /** @enum {unknown} */
@@ -3561,6 +1801,8 @@ export interface components {
             title: string;
             /** Format: date-time */
             updatedAt: string;
+            /** @description Counted views: one per signed-in viewer per day (platform time zone), never the owner's */
+            viewCount: number;
         };
         /**
          * @description A bid in a project's 'Received Bids' list, with its bidder
@@ -3738,15 +1980,20 @@ export interface components {
          *       "createdBy": {
          *         "id": "5e2a1b9c-7d3f-4a6e-8c1b-9f0d2e4a6b71",
          *         "firstName": "Ann",
-         *         "lastName": "Knowles"
+         *         "lastName": "Knowles",
+         *         "rating": 4.5,
+         *         "reviewCount": 2
          *       },
          *       "bidCount": 1,
+         *       "viewCount": 12,
+         *       "saveCount": 3,
          *       "averageBid": "18500.00",
          *       "attachments": [
          *         {
          *           "name": "0b8f8a52-6a7e-4a52-9d0c-3f6f3b1c2d4e.pdf",
          *           "originalName": "Plan set.pdf",
          *           "url": "/uploads/0b8f8a52-6a7e-4a52-9d0c-3f6f3b1c2d4e.pdf",
+         *           "thumbnailUrl": null,
          *           "mimeType": "application/pdf",
          *           "size": 482113
          *         }
@@ -3787,12 +2034,7 @@ export interface components {
             country: string;
             /** Format: date-time */
             createdAt: string;
-            createdBy: {
-                firstName: string | null;
-                /** Format: uuid */
-                id: string;
-                lastName: string | null;
-            };
+            createdBy: components["schemas"]["Owner"];
             /** @enum {unknown} */
             currentPhase: "planning" | "bidding" | "awarded" | "in_progress" | "review" | "completed";
             /** Format: date-time */
@@ -3808,6 +2050,8 @@ export interface components {
             phaseStartDate: string;
             projectStage: string | null;
             projectType: string | null;
+            /** @description How many users saved the project */
+            saveCount: number;
             servicePhases: string[];
             services: string[];
             /** @enum {unknown} */
@@ -3816,6 +2060,48 @@ export interface components {
             title: string;
             /** Format: date-time */
             updatedAt: string;
+            /** @description Counted views: one per signed-in viewer per day (platform time zone), never the owner's */
+            viewCount: number;
+        };
+        /**
+         * @example {
+         *       "id": "7b1f0a52-6a7e-4a52-9d0c-3f6f3b1c2d4e",
+         *       "projectId": "2c8f8a52-6a7e-4a52-9d0c-3f6f3b1c2d4e",
+         *       "kind": "question",
+         *       "question": "Is the existing sheathing to be replaced?",
+         *       "answer": "Yes, all of it, with 5/8\" plywood.",
+         *       "askerName": null,
+         *       "showAsker": false,
+         *       "mine": false,
+         *       "hidden": false,
+         *       "createdAt": "2026-11-22T15:04:05.000Z",
+         *       "answeredAt": "2026-11-22T16:00:00.000Z"
+         *     }
+         */
+        Question: {
+            /** @description Null until the owner answers */
+            answer: string | null;
+            answeredAt: string | null;
+            /** @description Shown to the owner and admins, and to everyone when the owner chose to show it */
+            askerName: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** @description Hidden by an admin (only admins see hidden ones) */
+            hidden: boolean;
+            /** Format: uuid */
+            id: string;
+            /**
+             * @description 'clarification': posted by the owner without a question
+             * @enum {unknown}
+             */
+            kind: "question" | "clarification";
+            /** @description Whether the caller asked it */
+            mine: boolean;
+            /** Format: uuid */
+            projectId: string;
+            /** @description Null for a clarification */
+            question: string | null;
+            showAsker: boolean;
         };
         Review: {
             comment: string | null;
@@ -3839,6 +2125,19 @@ export interface components {
              * @description The project owner
              */
             reviewerId: string;
+        };
+        /**
+         * @description The answer to saving or unsaving a project
+         * @example {
+         *       "saved": true,
+         *       "saveCount": 4
+         *     }
+         */
+        SaveState: {
+            /** @description The project's save count now */
+            saveCount: number;
+            /** @description Whether the caller has the project saved now */
+            saved: boolean;
         };
         /** @description The new bid, and the bidder's quota after it */
         SubmittedBid: {
@@ -4035,4 +2334,5653 @@ export interface components {
     pathItems: never;
 }
 export type $defs = Record<string, never>;
-export type operations = Record<string, never>;
+export interface operations {
+    getPlatformStats: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The counts */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminStats"];
+                };
+            };
+            /** @description The request is not valid: NUL_BYTE */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "NUL_BYTE";
+                    };
+                };
+            };
+            /** @description Not signed in (no session cookie, or the session ended): UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "UNAUTHENTICATED";
+                    };
+                };
+            };
+            /** @description Signed in, but not allowed: ADMIN_ONLY */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "ADMIN_ONLY";
+                    };
+                };
+            };
+            /** @description The database is not reachable right now; retry after the Retry-After seconds: DATABASE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    listUsers: {
+        parameters: {
+            query?: {
+                /** @description Only users with this role; '' or 'all' is everyone */
+                role?: ("client" | "contractor" | "vendor" | "admin") | "" | "all";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The users, oldest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminUser"][];
+                };
+            };
+            /** @description The request is not valid: VALIDATION_FAILED, NUL_BYTE */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "VALIDATION_FAILED" | "NUL_BYTE";
+                    };
+                };
+            };
+            /** @description Not signed in (no session cookie, or the session ended): UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "UNAUTHENTICATED";
+                    };
+                };
+            };
+            /** @description Signed in, but not allowed: ADMIN_ONLY */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "ADMIN_ONLY";
+                    };
+                };
+            };
+            /** @description The database is not reachable right now; retry after the Retry-After seconds: DATABASE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    setUserRole: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The user id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "role": "contractor"
+                 *     }
+                 */
+                "application/json": {
+                    /**
+                     * @description client, contractor, vendor or admin
+                     * @enum {unknown}
+                     */
+                    role: "client" | "contractor" | "vendor" | "admin";
+                };
+            };
+        };
+        responses: {
+            /** @description The user, with the new role */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminUser"];
+                };
+            };
+            /** @description The request is not valid: VALIDATION_FAILED, NUL_BYTE, BAD_REQUEST, MALFORMED_JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "VALIDATION_FAILED" | "NUL_BYTE" | "BAD_REQUEST" | "MALFORMED_JSON";
+                    };
+                };
+            };
+            /** @description Not signed in (no session cookie, or the session ended): UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "UNAUTHENTICATED";
+                    };
+                };
+            };
+            /** @description Signed in, but not allowed: ADMIN_ONLY, ORIGIN_FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "ADMIN_ONLY" | "ORIGIN_FORBIDDEN";
+                    };
+                };
+            };
+            /** @description Not found: USER_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "USER_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description The current state does not allow it: LAST_ADMIN */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "LAST_ADMIN";
+                    };
+                };
+            };
+            /** @description Too large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description The request body has a content type this operation does not read: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "UNSUPPORTED_MEDIA_TYPE";
+                    };
+                };
+            };
+            /** @description The database is not reachable right now; retry after the Retry-After seconds: DATABASE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    register: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "email": "marcus@example.com",
+                 *       "password": "a long passphrase",
+                 *       "firstName": "Marcus",
+                 *       "lastName": "Rolle",
+                 *       "role": "contractor",
+                 *       "country": "BS"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description Two-letter code; default US */
+                    country?: string;
+                    /** @description Normalised to lower case; must be unique */
+                    email: string;
+                    firstName?: string | null;
+                    lastName?: string | null;
+                    /** @description At least 6 characters */
+                    password: string;
+                    /**
+                     * @description client (default), contractor or vendor; admin is refused with 403
+                     * @enum {unknown}
+                     */
+                    role?: "client" | "contractor" | "vendor" | "admin";
+                };
+            };
+        };
+        responses: {
+            /** @description The new user; the session cookie is set */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["User"];
+                };
+            };
+            /** @description The request is not valid: INVALID_EMAIL, PASSWORD_TOO_SHORT, PASSWORD_TOO_LONG, PASSWORD_TOO_COMMON, PASSWORD_BLANK, NAME_TOO_LONG, INVALID_ROLE, UNKNOWN_COUNTRY, COUNTRY_REQUIRED, VALIDATION_FAILED, NUL_BYTE, MALFORMED_JSON, BAD_REQUEST */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_EMAIL" | "PASSWORD_TOO_SHORT" | "PASSWORD_TOO_LONG" | "PASSWORD_TOO_COMMON" | "PASSWORD_BLANK" | "NAME_TOO_LONG" | "INVALID_ROLE" | "UNKNOWN_COUNTRY" | "COUNTRY_REQUIRED" | "VALIDATION_FAILED" | "NUL_BYTE" | "MALFORMED_JSON" | "BAD_REQUEST";
+                    };
+                };
+            };
+            /** @description Signed in, but not allowed: ROLE_NOT_SELF_ASSIGNABLE, ORIGIN_FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "ROLE_NOT_SELF_ASSIGNABLE" | "ORIGIN_FORBIDDEN";
+                    };
+                };
+            };
+            /** @description The current state does not allow it: EMAIL_TAKEN */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "EMAIL_TAKEN";
+                    };
+                };
+            };
+            /** @description Too large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description The request body has a content type this operation does not read: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "UNSUPPORTED_MEDIA_TYPE";
+                    };
+                };
+            };
+            /** @description Too many requests; try again later: RATE_LIMITED */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "RATE_LIMITED";
+                    };
+                };
+            };
+            /** @description The database is not reachable right now; retry after the Retry-After seconds: DATABASE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    signIn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "email": "marcus@example.com",
+                 *       "password": "a long passphrase"
+                 *     }
+                 */
+                "application/json": {
+                    email: string;
+                    password: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The signed-in user; the session cookie is set */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["User"];
+                };
+            };
+            /** @description The request is not valid: CREDENTIALS_REQUIRED, VALIDATION_FAILED, NUL_BYTE, MALFORMED_JSON, BAD_REQUEST */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "CREDENTIALS_REQUIRED" | "VALIDATION_FAILED" | "NUL_BYTE" | "MALFORMED_JSON" | "BAD_REQUEST";
+                    };
+                };
+            };
+            /** @description Not signed in (no session cookie, or the session ended): INVALID_CREDENTIALS */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_CREDENTIALS";
+                    };
+                };
+            };
+            /** @description Signed in, but not allowed: ORIGIN_FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "ORIGIN_FORBIDDEN";
+                    };
+                };
+            };
+            /** @description Too large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description The request body has a content type this operation does not read: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "UNSUPPORTED_MEDIA_TYPE";
+                    };
+                };
+            };
+            /** @description Too many requests; try again later: SIGNIN_THROTTLED, RATE_LIMITED */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "SIGNIN_THROTTLED" | "RATE_LIMITED";
+                    };
+                };
+            };
+            /** @description The database is not reachable right now; retry after the Retry-After seconds: DATABASE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    signOut: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Signed out */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The request is not valid: NUL_BYTE, MALFORMED_JSON, BAD_REQUEST */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "NUL_BYTE" | "MALFORMED_JSON" | "BAD_REQUEST";
+                    };
+                };
+            };
+            /** @description Signed in, but not allowed: ORIGIN_FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "ORIGIN_FORBIDDEN";
+                    };
+                };
+            };
+            /** @description Too large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description The request body has a content type this operation does not read: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "UNSUPPORTED_MEDIA_TYPE";
+                    };
+                };
+            };
+            /** @description The database is not reachable right now; retry after the Retry-After seconds: DATABASE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    getCurrentUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The signed-in user */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["User"];
+                };
+            };
+            /** @description The request is not valid: NUL_BYTE */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "NUL_BYTE";
+                    };
+                };
+            };
+            /** @description Not signed in (no session cookie, or the session ended): UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "UNAUTHENTICATED";
+                    };
+                };
+            };
+            /** @description The database is not reachable right now; retry after the Retry-After seconds: DATABASE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    editBid: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The bid id */
+                bidId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "amount": 11800,
+                 *       "timeline": 28
+                 *     }
+                 */
+                "application/json": {
+                    /** @description USD, more than 0, at most 2 decimals */
+                    amount?: number;
+                    proposal?: string;
+                    /** @description Whole days, 1..3650 */
+                    timeline?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description The bid as saved */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Bid"];
+                };
+            };
+            /** @description The request is not valid: AMOUNT_NOT_POSITIVE, MONEY_TOO_LARGE, MONEY_TOO_PRECISE, TIMELINE_NOT_WHOLE_DAYS, TIMELINE_OUT_OF_RANGE, PROPOSAL_REQUIRED, PROPOSAL_TOO_LONG, VALIDATION_FAILED, NUL_BYTE, BAD_REQUEST, MALFORMED_JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "AMOUNT_NOT_POSITIVE" | "MONEY_TOO_LARGE" | "MONEY_TOO_PRECISE" | "TIMELINE_NOT_WHOLE_DAYS" | "TIMELINE_OUT_OF_RANGE" | "PROPOSAL_REQUIRED" | "PROPOSAL_TOO_LONG" | "VALIDATION_FAILED" | "NUL_BYTE" | "BAD_REQUEST" | "MALFORMED_JSON";
+                    };
+                };
+            };
+            /** @description Not signed in (no session cookie, or the session ended): UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "UNAUTHENTICATED";
+                    };
+                };
+            };
+            /** @description Signed in, but not allowed: NOT_BID_OWNER, ORIGIN_FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "NOT_BID_OWNER" | "ORIGIN_FORBIDDEN";
+                    };
+                };
+            };
+            /** @description Not found: BID_NOT_FOUND, PROJECT_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "BID_NOT_FOUND" | "PROJECT_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description The current state does not allow it: BID_NOT_PENDING, PROJECT_NOT_BIDDING, BID_DEADLINE_PASSED, PROJECT_NOT_ACTIVE */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "BID_NOT_PENDING" | "PROJECT_NOT_BIDDING" | "BID_DEADLINE_PASSED" | "PROJECT_NOT_ACTIVE";
+                    };
+                };
+            };
+            /** @description Too large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description The request body has a content type this operation does not read: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "UNSUPPORTED_MEDIA_TYPE";
+                    };
+                };
+            };
+            /** @description The database is not reachable right now; retry after the Retry-After seconds: DATABASE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    decideBid: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The bid id */
+                bidId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "status": "accepted"
+                 *     }
+                 */
+                "application/json": {
+                    /** @enum {unknown} */
+                    status: "accepted" | "rejected";
+                };
+            };
+        };
+        responses: {
+            /** @description The bid with its new status */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Bid"];
+                };
+            };
+            /** @description The request is not valid: INVALID_BID_STATUS, VALIDATION_FAILED, NUL_BYTE, BAD_REQUEST, MALFORMED_JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_BID_STATUS" | "VALIDATION_FAILED" | "NUL_BYTE" | "BAD_REQUEST" | "MALFORMED_JSON";
+                    };
+                };
+            };
+            /** @description Not signed in (no session cookie, or the session ended): UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "UNAUTHENTICATED";
+                    };
+                };
+            };
+            /** @description Signed in, but not allowed: NOT_PROJECT_OWNER, ADMIN_CANNOT_DECIDE, ORIGIN_FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "NOT_PROJECT_OWNER" | "ADMIN_CANNOT_DECIDE" | "ORIGIN_FORBIDDEN";
+                    };
+                };
+            };
+            /** @description Not found: BID_NOT_FOUND, PROJECT_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "BID_NOT_FOUND" | "PROJECT_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description The current state does not allow it: BID_NOT_PENDING, BID_NOT_ON_PROJECT, PROJECT_NOT_ACTIVE */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "BID_NOT_PENDING" | "BID_NOT_ON_PROJECT" | "PROJECT_NOT_ACTIVE";
+                    };
+                };
+            };
+            /** @description Too large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description The request body has a content type this operation does not read: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "UNSUPPORTED_MEDIA_TYPE";
+                    };
+                };
+            };
+            /** @description The database is not reachable right now; retry after the Retry-After seconds: DATABASE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    getCatalog: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The catalogues (cacheable for an hour) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Catalog"];
+                };
+            };
+            /** @description The request is not valid: NUL_BYTE */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "NUL_BYTE";
+                    };
+                };
+            };
+            /** @description Too many requests; try again later: RATE_LIMITED */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "RATE_LIMITED";
+                    };
+                };
+            };
+        };
+    };
+    getPublicConfig: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The public settings */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentsConfig"];
+                };
+            };
+            /** @description The request is not valid: NUL_BYTE */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "NUL_BYTE";
+                    };
+                };
+            };
+            /** @description Too many requests; try again later: RATE_LIMITED */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "RATE_LIMITED";
+                    };
+                };
+            };
+        };
+    };
+    startProSubscription: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description What to confirm, or alreadySubscribed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SubscriptionStart"];
+                };
+            };
+            /** @description The request is not valid: NUL_BYTE, MALFORMED_JSON, BAD_REQUEST */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "NUL_BYTE" | "MALFORMED_JSON" | "BAD_REQUEST";
+                    };
+                };
+            };
+            /** @description Not signed in (no session cookie, or the session ended): UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "UNAUTHENTICATED";
+                    };
+                };
+            };
+            /** @description Signed in, but not allowed: NOT_A_BIDDER, ORIGIN_FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "NOT_A_BIDDER" | "ORIGIN_FORBIDDEN";
+                    };
+                };
+            };
+            /** @description The current state does not allow it: SUBSCRIPTION_NEEDS_ATTENTION */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "SUBSCRIPTION_NEEDS_ATTENTION";
+                    };
+                };
+            };
+            /** @description Too large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description The request body has a content type this operation does not read: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "UNSUPPORTED_MEDIA_TYPE";
+                    };
+                };
+            };
+            /** @description The database is not reachable right now; retry after the Retry-After seconds: DATABASE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    getLanding: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The landing page data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Landing"];
+                };
+            };
+            /** @description The request is not valid: NUL_BYTE */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "NUL_BYTE";
+                    };
+                };
+            };
+            /** @description Too many requests; try again later: RATE_LIMITED */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "RATE_LIMITED";
+                    };
+                };
+            };
+            /** @description The database is not reachable right now; retry after the Retry-After seconds: DATABASE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    logOut: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Signed out; Location: / */
+            303: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The request is not valid: NUL_BYTE, MALFORMED_JSON, BAD_REQUEST */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "NUL_BYTE" | "MALFORMED_JSON" | "BAD_REQUEST";
+                    };
+                };
+            };
+            /** @description Signed in, but not allowed: ORIGIN_FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "ORIGIN_FORBIDDEN";
+                    };
+                };
+            };
+            /** @description Too large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description The request body has a content type this operation does not read: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "UNSUPPORTED_MEDIA_TYPE";
+                    };
+                };
+            };
+            /** @description The database is not reachable right now; retry after the Retry-After seconds: DATABASE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    getConversation: {
+        parameters: {
+            query: {
+                limit?: number;
+                otherUserId: string;
+                /** @description '' means any project */
+                projectId?: string | "";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The messages, oldest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"][];
+                };
+            };
+            /** @description The request is not valid: VALIDATION_FAILED, NUL_BYTE */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "VALIDATION_FAILED" | "NUL_BYTE";
+                    };
+                };
+            };
+            /** @description Not signed in (no session cookie, or the session ended): UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "UNAUTHENTICATED";
+                    };
+                };
+            };
+            /** @description The database is not reachable right now; retry after the Retry-After seconds: DATABASE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    sendMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "receiverId": "7e6d5c4b-3a29-4f18-9e07-d6c5b4a39281",
+                 *       "projectId": "0b1c2d3e-4f50-4617-8899-aabbccddeeff",
+                 *       "content": "Hi Marcus, could you start in March?",
+                 *       "type": "text"
+                 *     }
+                 */
+                "application/json": {
+                    content: string;
+                    projectId?: string | null;
+                    /** Format: uuid */
+                    receiverId: string;
+                    /** @enum {string} */
+                    type?: "text";
+                };
+            };
+        };
+        responses: {
+            /** @description The message as stored */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description The request is not valid: MESSAGE_EMPTY, MESSAGE_TOO_LONG, CANNOT_MESSAGE_SELF, UNSUPPORTED_MESSAGE_TYPE, VALIDATION_FAILED, NUL_BYTE, MALFORMED_JSON, BAD_REQUEST */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "MESSAGE_EMPTY" | "MESSAGE_TOO_LONG" | "CANNOT_MESSAGE_SELF" | "UNSUPPORTED_MESSAGE_TYPE" | "VALIDATION_FAILED" | "NUL_BYTE" | "MALFORMED_JSON" | "BAD_REQUEST";
+                    };
+                };
+            };
+            /** @description Not signed in (no session cookie, or the session ended): UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "UNAUTHENTICATED";
+                    };
+                };
+            };
+            /** @description Signed in, but not allowed: ORIGIN_FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "ORIGIN_FORBIDDEN";
+                    };
+                };
+            };
+            /** @description Not found: USER_NOT_FOUND, PROJECT_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "USER_NOT_FOUND" | "PROJECT_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description Too large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description The request body has a content type this operation does not read: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "UNSUPPORTED_MEDIA_TYPE";
+                    };
+                };
+            };
+            /** @description Too many requests; try again later: RATE_LIMITED */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "RATE_LIMITED";
+                    };
+                };
+            };
+            /** @description The database is not reachable right now; retry after the Retry-After seconds: DATABASE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    markConversationRead: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "otherUserId": "7e6d5c4b-3a29-4f18-9e07-d6c5b4a39281",
+                 *       "projectId": null
+                 *     }
+                 */
+                "application/json": {
+                    /** Format: uuid */
+                    otherUserId: string;
+                    projectId?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description How many messages were unread */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description How many were unread */
+                        count: number;
+                    };
+                };
+            };
+            /** @description The request is not valid: VALIDATION_FAILED, NUL_BYTE, MALFORMED_JSON, BAD_REQUEST */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "VALIDATION_FAILED" | "NUL_BYTE" | "MALFORMED_JSON" | "BAD_REQUEST";
+                    };
+                };
+            };
+            /** @description Not signed in (no session cookie, or the session ended): UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "UNAUTHENTICATED";
+                    };
+                };
+            };
+            /** @description Signed in, but not allowed: ORIGIN_FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "ORIGIN_FORBIDDEN";
+                    };
+                };
+            };
+            /** @description Too large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description The request body has a content type this operation does not read: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "UNSUPPORTED_MEDIA_TYPE";
+                    };
+                };
+            };
+            /** @description The database is not reachable right now; retry after the Retry-After seconds: DATABASE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    listNotifications: {
+        parameters: {
+            query?: {
+                /** @description At most this many (default 50, max 100) */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Your notifications, newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Notification"][];
+                };
+            };
+            /** @description The request is not valid: VALIDATION_FAILED, NUL_BYTE */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "VALIDATION_FAILED" | "NUL_BYTE";
+                    };
+                };
+            };
+            /** @description Not signed in (no session cookie, or the session ended): UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "UNAUTHENTICATED";
+                    };
+                };
+            };
+            /** @description The database is not reachable right now; retry after the Retry-After seconds: DATABASE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    markNotificationRead: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The notification id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The notification, now read */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Notification"];
+                };
+            };
+            /** @description The request is not valid: VALIDATION_FAILED, NUL_BYTE, BAD_REQUEST, MALFORMED_JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "VALIDATION_FAILED" | "NUL_BYTE" | "BAD_REQUEST" | "MALFORMED_JSON";
+                    };
+                };
+            };
+            /** @description Not signed in (no session cookie, or the session ended): UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "UNAUTHENTICATED";
+                    };
+                };
+            };
+            /** @description Signed in, but not allowed: ORIGIN_FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "ORIGIN_FORBIDDEN";
+                    };
+                };
+            };
+            /** @description Not found: NOTIFICATION_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "NOTIFICATION_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description Too large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description The request body has a content type this operation does not read: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "UNSUPPORTED_MEDIA_TYPE";
+                    };
+                };
+            };
+            /** @description The database is not reachable right now; retry after the Retry-After seconds: DATABASE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    markAllNotificationsRead: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description How many were unread */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description How many were unread */
+                        count: number;
+                    };
+                };
+            };
+            /** @description The request is not valid: NUL_BYTE, MALFORMED_JSON, BAD_REQUEST */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "NUL_BYTE" | "MALFORMED_JSON" | "BAD_REQUEST";
+                    };
+                };
+            };
+            /** @description Not signed in (no session cookie, or the session ended): UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "UNAUTHENTICATED";
+                    };
+                };
+            };
+            /** @description Signed in, but not allowed: ORIGIN_FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "ORIGIN_FORBIDDEN";
+                    };
+                };
+            };
+            /** @description Too large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description The request body has a content type this operation does not read: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "UNSUPPORTED_MEDIA_TYPE";
+                    };
+                };
+            };
+            /** @description The database is not reachable right now; retry after the Retry-After seconds: DATABASE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    countUnreadNotifications: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The unread count */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        count: number;
+                    };
+                };
+            };
+            /** @description The request is not valid: NUL_BYTE */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "NUL_BYTE";
+                    };
+                };
+            };
+            /** @description Not signed in (no session cookie, or the session ended): UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "UNAUTHENTICATED";
+                    };
+                };
+            };
+            /** @description The database is not reachable right now; retry after the Retry-After seconds: DATABASE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    listProjects: {
+        parameters: {
+            query?: {
+                /** @description Budget band: '1k-5k' (max ≤ 5000), '5k-25k' (min ≥ 5000 and max ≤ 25000), '25k+' (min ≥ 25000) */
+                budget?: "" | "all" | "1k-5k" | "5k-25k" | "25k+";
+                /** @description Exact category; '' or 'all' is every one */
+                category?: string;
+                /** @description Only this owner's projects */
+                clientId?: string;
+                /** @description Country code; '' or 'all' is every country */
+                country?: string;
+                /** @description From the previous page’s Link rel="next" */
+                cursor?: string;
+                /** @description Page size, 1..100; default 50 */
+                limit?: number;
+                /** @description Words, each found case-insensitively anywhere in the title or description (also inside words), in any order */
+                q?: string;
+                /** @description Project status */
+                status?: "" | "all" | "active" | "completed" | "cancelled";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of projects, newest first */
+            200: {
+                headers: {
+                    /** @description The next page, when there is one: `</api/projects?...&cursor=...>; rel="next"` */
+                    Link?: string;
+                    /** @description How many projects match in all */
+                    "X-Total-Count"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProjectSummary"][];
+                };
+            };
+            /** @description The request is not valid: INVALID_CURSOR, UNKNOWN_BUDGET_BAND, UNKNOWN_STATUS, VALIDATION_FAILED, NUL_BYTE */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_CURSOR" | "UNKNOWN_BUDGET_BAND" | "UNKNOWN_STATUS" | "VALIDATION_FAILED" | "NUL_BYTE";
+                    };
+                };
+            };
+            /** @description Not signed in (no session cookie, or the session ended): UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "UNAUTHENTICATED";
+                    };
+                };
+            };
+            /** @description The database is not reachable right now; retry after the Retry-After seconds: DATABASE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    postProject: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "projectData": "{\"title\":\"Re-roof a two-storey house\",\"description\":\"Replace the shingle roof with standing-seam metal, hurricane-rated, about 2,400 sq ft.\",\"projectStage\":\"permit_approved\",\"contractorNeeds\":[\"labor_materials\"],\"phases\":[\"envelope_roofing\"],\"generalContractor\":false,\"services\":[\"roofing\",\"insulation\"],\"servicePhases\":[\"building_envelope\"],\"projectType\":\"general_contractor\",\"category\":\"Construction\",\"country\":\"BS\",\"island\":\"New Providence\",\"city\":\"Nassau\",\"budgetMin\":15000,\"budgetMax\":25000,\"bidDeadline\":\"2026-03-31\",\"deadline\":null,\"tags\":[\"roofing\",\"hurricane-rated\"]}"
+                 *     }
+                 */
+                "multipart/form-data": {
+                    /** @description Repeat the field per file. At most 5 per project (on edit: kept plus new), each at most 80 MB; images (JPEG, PNG, GIF, WebP), PDF, DOC or DOCX, recognised from the content. */
+                    files?: string[];
+                    /** @description The ProjectData object (components/schemas/ProjectData) as a JSON string */
+                    projectData: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The new project, as GET /api/projects/{id} shows it */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Project"];
+                };
+            };
+            /** @description The request is not valid: MULTIPART_REQUIRED, PROJECT_DATA_REQUIRED, MALFORMED_PROJECT_DATA, DUPLICATE_FIELD, UNEXPECTED_FILE_FIELD, TOO_MANY_FILES, UNSUPPORTED_FILE_TYPE, INVALID_DATE, TITLE_TOO_SHORT, TITLE_TOO_LONG, DESCRIPTION_TOO_SHORT, DESCRIPTION_TOO_LONG, BUDGET_RANGE_INVALID, INVALID_MONEY, MONEY_TOO_LARGE, MONEY_TOO_PRECISE, BID_DEADLINE_IN_PAST, DEADLINE_IN_PAST, DEADLINE_BEFORE_BID_DEADLINE, TOO_MANY_TAGS, DUPLICATE_TAG, EMPTY_TAG, TAG_TOO_LONG, TEXT_TOO_LONG, STAGE_REQUIRED, UNKNOWN_STAGE, NEEDS_REQUIRED, UNKNOWN_CONTRACTOR_NEED, PHASES_REQUIRED, UNKNOWN_PHASE, UNKNOWN_SERVICE_PHASE, UNKNOWN_PROJECT_TYPE, UNKNOWN_ISLAND, UNKNOWN_CITY, UNKNOWN_COUNTRY, COUNTRY_REQUIRED, VALIDATION_FAILED, NUL_BYTE, MALFORMED_MULTIPART, MALFORMED_JSON, BAD_REQUEST */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "MULTIPART_REQUIRED" | "PROJECT_DATA_REQUIRED" | "MALFORMED_PROJECT_DATA" | "DUPLICATE_FIELD" | "UNEXPECTED_FILE_FIELD" | "TOO_MANY_FILES" | "UNSUPPORTED_FILE_TYPE" | "INVALID_DATE" | "TITLE_TOO_SHORT" | "TITLE_TOO_LONG" | "DESCRIPTION_TOO_SHORT" | "DESCRIPTION_TOO_LONG" | "BUDGET_RANGE_INVALID" | "INVALID_MONEY" | "MONEY_TOO_LARGE" | "MONEY_TOO_PRECISE" | "BID_DEADLINE_IN_PAST" | "DEADLINE_IN_PAST" | "DEADLINE_BEFORE_BID_DEADLINE" | "TOO_MANY_TAGS" | "DUPLICATE_TAG" | "EMPTY_TAG" | "TAG_TOO_LONG" | "TEXT_TOO_LONG" | "STAGE_REQUIRED" | "UNKNOWN_STAGE" | "NEEDS_REQUIRED" | "UNKNOWN_CONTRACTOR_NEED" | "PHASES_REQUIRED" | "UNKNOWN_PHASE" | "UNKNOWN_SERVICE_PHASE" | "UNKNOWN_PROJECT_TYPE" | "UNKNOWN_ISLAND" | "UNKNOWN_CITY" | "UNKNOWN_COUNTRY" | "COUNTRY_REQUIRED" | "VALIDATION_FAILED" | "NUL_BYTE" | "MALFORMED_MULTIPART" | "MALFORMED_JSON" | "BAD_REQUEST";
+                    };
+                };
+            };
+            /** @description Not signed in (no session cookie, or the session ended): UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "UNAUTHENTICATED";
+                    };
+                };
+            };
+            /** @description Signed in, but not allowed: CLIENTS_ONLY, ORIGIN_FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "CLIENTS_ONLY" | "ORIGIN_FORBIDDEN";
+                    };
+                };
+            };
+            /** @description Too large: FILE_TOO_LARGE, PROJECT_DATA_TOO_LARGE, TOO_MANY_PARTS, PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "FILE_TOO_LARGE" | "PROJECT_DATA_TOO_LARGE" | "TOO_MANY_PARTS" | "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description The request body has a content type this operation does not read: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "UNSUPPORTED_MEDIA_TYPE";
+                    };
+                };
+            };
+            /** @description The database is not reachable right now; retry after the Retry-After seconds: DATABASE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    getProject: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The project id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The project */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Project"];
+                };
+            };
+            /** @description The request is not valid: VALIDATION_FAILED, NUL_BYTE, BAD_REQUEST */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "VALIDATION_FAILED" | "NUL_BYTE" | "BAD_REQUEST";
+                    };
+                };
+            };
+            /** @description Not signed in (no session cookie, or the session ended): UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "UNAUTHENTICATED";
+                    };
+                };
+            };
+            /** @description Not found: PROJECT_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "PROJECT_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description The database is not reachable right now; retry after the Retry-After seconds: DATABASE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    deleteProject: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The project id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The request is not valid: VALIDATION_FAILED, NUL_BYTE, BAD_REQUEST, MALFORMED_JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "VALIDATION_FAILED" | "NUL_BYTE" | "BAD_REQUEST" | "MALFORMED_JSON";
+                    };
+                };
+            };
+            /** @description Not signed in (no session cookie, or the session ended): UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "UNAUTHENTICATED";
+                    };
+                };
+            };
+            /** @description Signed in, but not allowed: NOT_PROJECT_OWNER, ORIGIN_FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "NOT_PROJECT_OWNER" | "ORIGIN_FORBIDDEN";
+                    };
+                };
+            };
+            /** @description Not found: PROJECT_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "PROJECT_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description Too large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description The request body has a content type this operation does not read: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "UNSUPPORTED_MEDIA_TYPE";
+                    };
+                };
+            };
+            /** @description The database is not reachable right now; retry after the Retry-After seconds: DATABASE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    editProject: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The project id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "projectData": "{\"title\":\"Re-roof a two-storey house\",\"description\":\"Replace the shingle roof with standing-seam metal, hurricane-rated, about 2,400 sq ft.\",\"projectStage\":\"permit_approved\",\"contractorNeeds\":[\"labor_materials\"],\"phases\":[\"envelope_roofing\"],\"generalContractor\":false,\"services\":[\"roofing\",\"insulation\"],\"servicePhases\":[\"building_envelope\"],\"projectType\":\"general_contractor\",\"category\":\"Construction\",\"country\":\"BS\",\"island\":\"New Providence\",\"city\":\"Nassau\",\"budgetMin\":15000,\"budgetMax\":25000,\"bidDeadline\":\"2026-03-31\",\"deadline\":null,\"tags\":[\"roofing\",\"hurricane-rated\"]}"
+                 *     }
+                 */
+                "multipart/form-data": {
+                    /** @description Repeat the field per file. At most 5 per project (on edit: kept plus new), each at most 80 MB; images (JPEG, PNG, GIF, WebP), PDF, DOC or DOCX, recognised from the content. */
+                    files?: string[];
+                    /** @description The ProjectData object (components/schemas/ProjectData) as a JSON string */
+                    projectData: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The project as saved */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Project"];
+                };
+            };
+            /** @description The request is not valid: MULTIPART_REQUIRED, PROJECT_DATA_REQUIRED, MALFORMED_PROJECT_DATA, DUPLICATE_FIELD, UNEXPECTED_FILE_FIELD, TOO_MANY_FILES, UNSUPPORTED_FILE_TYPE, INVALID_DATE, TITLE_TOO_SHORT, TITLE_TOO_LONG, DESCRIPTION_TOO_SHORT, DESCRIPTION_TOO_LONG, BUDGET_RANGE_INVALID, INVALID_MONEY, MONEY_TOO_LARGE, MONEY_TOO_PRECISE, BID_DEADLINE_IN_PAST, DEADLINE_IN_PAST, DEADLINE_BEFORE_BID_DEADLINE, TOO_MANY_TAGS, DUPLICATE_TAG, EMPTY_TAG, TAG_TOO_LONG, TEXT_TOO_LONG, STAGE_REQUIRED, UNKNOWN_STAGE, NEEDS_REQUIRED, UNKNOWN_CONTRACTOR_NEED, PHASES_REQUIRED, UNKNOWN_PHASE, UNKNOWN_SERVICE_PHASE, UNKNOWN_PROJECT_TYPE, UNKNOWN_ISLAND, UNKNOWN_CITY, UNKNOWN_COUNTRY, COUNTRY_REQUIRED, UNKNOWN_ATTACHMENT, VALIDATION_FAILED, NUL_BYTE, BAD_REQUEST, MALFORMED_MULTIPART, MALFORMED_JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "MULTIPART_REQUIRED" | "PROJECT_DATA_REQUIRED" | "MALFORMED_PROJECT_DATA" | "DUPLICATE_FIELD" | "UNEXPECTED_FILE_FIELD" | "TOO_MANY_FILES" | "UNSUPPORTED_FILE_TYPE" | "INVALID_DATE" | "TITLE_TOO_SHORT" | "TITLE_TOO_LONG" | "DESCRIPTION_TOO_SHORT" | "DESCRIPTION_TOO_LONG" | "BUDGET_RANGE_INVALID" | "INVALID_MONEY" | "MONEY_TOO_LARGE" | "MONEY_TOO_PRECISE" | "BID_DEADLINE_IN_PAST" | "DEADLINE_IN_PAST" | "DEADLINE_BEFORE_BID_DEADLINE" | "TOO_MANY_TAGS" | "DUPLICATE_TAG" | "EMPTY_TAG" | "TAG_TOO_LONG" | "TEXT_TOO_LONG" | "STAGE_REQUIRED" | "UNKNOWN_STAGE" | "NEEDS_REQUIRED" | "UNKNOWN_CONTRACTOR_NEED" | "PHASES_REQUIRED" | "UNKNOWN_PHASE" | "UNKNOWN_SERVICE_PHASE" | "UNKNOWN_PROJECT_TYPE" | "UNKNOWN_ISLAND" | "UNKNOWN_CITY" | "UNKNOWN_COUNTRY" | "COUNTRY_REQUIRED" | "UNKNOWN_ATTACHMENT" | "VALIDATION_FAILED" | "NUL_BYTE" | "BAD_REQUEST" | "MALFORMED_MULTIPART" | "MALFORMED_JSON";
+                    };
+                };
+            };
+            /** @description Not signed in (no session cookie, or the session ended): UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "UNAUTHENTICATED";
+                    };
+                };
+            };
+            /** @description Signed in, but not allowed: NOT_PROJECT_OWNER, ORIGIN_FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "NOT_PROJECT_OWNER" | "ORIGIN_FORBIDDEN";
+                    };
+                };
+            };
+            /** @description Not found: PROJECT_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "PROJECT_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description The current state does not allow it: PROJECT_NOT_EDITABLE, BID_DEADLINE_SHORTENED */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "PROJECT_NOT_EDITABLE" | "BID_DEADLINE_SHORTENED";
+                    };
+                };
+            };
+            /** @description Too large: FILE_TOO_LARGE, PROJECT_DATA_TOO_LARGE, TOO_MANY_PARTS, PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "FILE_TOO_LARGE" | "PROJECT_DATA_TOO_LARGE" | "TOO_MANY_PARTS" | "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description The request body has a content type this operation does not read: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "UNSUPPORTED_MEDIA_TYPE";
+                    };
+                };
+            };
+            /** @description The database is not reachable right now; retry after the Retry-After seconds: DATABASE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    listAddenda: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The project id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The addenda, oldest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Addendum"][];
+                };
+            };
+            /** @description The request is not valid: VALIDATION_FAILED, NUL_BYTE, BAD_REQUEST */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "VALIDATION_FAILED" | "NUL_BYTE" | "BAD_REQUEST";
+                    };
+                };
+            };
+            /** @description Not signed in (no session cookie, or the session ended): UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "UNAUTHENTICATED";
+                    };
+                };
+            };
+            /** @description Not found: PROJECT_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "PROJECT_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description The database is not reachable right now; retry after the Retry-After seconds: DATABASE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    postAddendum: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The project id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "text": "The kitchen island moves 2 ft east; updated plan attached."
+                 *     }
+                 */
+                "multipart/form-data": {
+                    /** @description Repeat the field per file. At most 5, each at most 80 MB; images, PDF, DOC or DOCX, recognised from the content (the project upload rules). */
+                    files?: string[];
+                    /** @description The addendum text, 1..5000 characters */
+                    text: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The addendum as stored */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Addendum"];
+                };
+            };
+            /** @description The request is not valid: MULTIPART_REQUIRED, ADDENDUM_TEXT_REQUIRED, ADDENDUM_TEXT_TOO_LONG, DUPLICATE_FIELD, UNEXPECTED_FILE_FIELD, TOO_MANY_FILES, UNSUPPORTED_FILE_TYPE, VALIDATION_FAILED, NUL_BYTE, BAD_REQUEST, MALFORMED_MULTIPART, MALFORMED_JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "MULTIPART_REQUIRED" | "ADDENDUM_TEXT_REQUIRED" | "ADDENDUM_TEXT_TOO_LONG" | "DUPLICATE_FIELD" | "UNEXPECTED_FILE_FIELD" | "TOO_MANY_FILES" | "UNSUPPORTED_FILE_TYPE" | "VALIDATION_FAILED" | "NUL_BYTE" | "BAD_REQUEST" | "MALFORMED_MULTIPART" | "MALFORMED_JSON";
+                    };
+                };
+            };
+            /** @description Not signed in (no session cookie, or the session ended): UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "UNAUTHENTICATED";
+                    };
+                };
+            };
+            /** @description Signed in, but not allowed: NOT_PROJECT_OWNER, ORIGIN_FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "NOT_PROJECT_OWNER" | "ORIGIN_FORBIDDEN";
+                    };
+                };
+            };
+            /** @description Not found: PROJECT_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "PROJECT_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description The current state does not allow it: PROJECT_NOT_ACTIVE, PROJECT_NOT_BIDDING */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "PROJECT_NOT_ACTIVE" | "PROJECT_NOT_BIDDING";
+                    };
+                };
+            };
+            /** @description Too large: FILE_TOO_LARGE, TEXT_TOO_LARGE, TOO_MANY_PARTS, PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "FILE_TOO_LARGE" | "TEXT_TOO_LARGE" | "TOO_MANY_PARTS" | "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description The request body has a content type this operation does not read: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "UNSUPPORTED_MEDIA_TYPE";
+                    };
+                };
+            };
+            /** @description The database is not reachable right now; retry after the Retry-After seconds: DATABASE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    changeBidDeadline: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The project id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "bidDeadline": "2026-12-31"
+                 *     }
+                 */
+                "application/json": {
+                    /**
+                     * @description YYYY-MM-DD or an ISO 8601 date-time
+                     * @example 2026-12-31
+                     */
+                    bidDeadline: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The project with its new bid deadline */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Project"];
+                };
+            };
+            /** @description The request is not valid: BID_DEADLINE_IN_PAST, BID_DEADLINE_UNCHANGED, DEADLINE_BEFORE_BID_DEADLINE, INVALID_DATE, BID_DEADLINE_REQUIRED, VALIDATION_FAILED, NUL_BYTE, BAD_REQUEST, MALFORMED_JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "BID_DEADLINE_IN_PAST" | "BID_DEADLINE_UNCHANGED" | "DEADLINE_BEFORE_BID_DEADLINE" | "INVALID_DATE" | "BID_DEADLINE_REQUIRED" | "VALIDATION_FAILED" | "NUL_BYTE" | "BAD_REQUEST" | "MALFORMED_JSON";
+                    };
+                };
+            };
+            /** @description Not signed in (no session cookie, or the session ended): UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "UNAUTHENTICATED";
+                    };
+                };
+            };
+            /** @description Signed in, but not allowed: NOT_PROJECT_OWNER, ORIGIN_FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "NOT_PROJECT_OWNER" | "ORIGIN_FORBIDDEN";
+                    };
+                };
+            };
+            /** @description Not found: PROJECT_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "PROJECT_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description The current state does not allow it: BID_DEADLINE_SHORTENED, PROJECT_NOT_ACTIVE, PROJECT_NOT_BIDDING */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "BID_DEADLINE_SHORTENED" | "PROJECT_NOT_ACTIVE" | "PROJECT_NOT_BIDDING";
+                    };
+                };
+            };
+            /** @description Too large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description The request body has a content type this operation does not read: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "UNSUPPORTED_MEDIA_TYPE";
+                    };
+                };
+            };
+            /** @description The database is not reachable right now; retry after the Retry-After seconds: DATABASE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    listProjectBids: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The project id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The bids you may see, newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProjectBid"][];
+                };
+            };
+            /** @description The request is not valid: VALIDATION_FAILED, NUL_BYTE, BAD_REQUEST */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "VALIDATION_FAILED" | "NUL_BYTE" | "BAD_REQUEST";
+                    };
+                };
+            };
+            /** @description Not signed in (no session cookie, or the session ended): UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "UNAUTHENTICATED";
+                    };
+                };
+            };
+            /** @description Not found: PROJECT_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "PROJECT_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description The database is not reachable right now; retry after the Retry-After seconds: DATABASE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    submitBid: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The project id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "amount": 12500,
+                 *       "timeline": 30,
+                 *       "proposal": "Licensed electrician, 12 years on Nassau rewires."
+                 *     }
+                 */
+                "application/json": {
+                    /** @description USD, more than 0, at most 2 decimals */
+                    amount: number;
+                    proposal: string;
+                    /** @description Whole days, 1..3650 */
+                    timeline: number;
+                };
+            };
+        };
+        responses: {
+            /** @description The bid, with your quota after it */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SubmittedBid"];
+                };
+            };
+            /** @description The request is not valid: AMOUNT_REQUIRED, AMOUNT_NOT_POSITIVE, MONEY_TOO_LARGE, MONEY_TOO_PRECISE, TIMELINE_REQUIRED, TIMELINE_NOT_WHOLE_DAYS, TIMELINE_OUT_OF_RANGE, PROPOSAL_REQUIRED, PROPOSAL_TOO_LONG, VALIDATION_FAILED, NUL_BYTE, BAD_REQUEST, MALFORMED_JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "AMOUNT_REQUIRED" | "AMOUNT_NOT_POSITIVE" | "MONEY_TOO_LARGE" | "MONEY_TOO_PRECISE" | "TIMELINE_REQUIRED" | "TIMELINE_NOT_WHOLE_DAYS" | "TIMELINE_OUT_OF_RANGE" | "PROPOSAL_REQUIRED" | "PROPOSAL_TOO_LONG" | "VALIDATION_FAILED" | "NUL_BYTE" | "BAD_REQUEST" | "MALFORMED_JSON";
+                    };
+                };
+            };
+            /** @description Not signed in (no session cookie, or the session ended): UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "UNAUTHENTICATED";
+                    };
+                };
+            };
+            /** @description Signed in, but not allowed: BID_LIMIT_REACHED, OWN_PROJECT, ROLE_CANNOT_BID, ORIGIN_FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "BID_LIMIT_REACHED" | "OWN_PROJECT" | "ROLE_CANNOT_BID" | "ORIGIN_FORBIDDEN";
+                    };
+                };
+            };
+            /** @description Not found: PROJECT_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "PROJECT_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description The current state does not allow it: BID_ALREADY_EXISTS, PROJECT_NOT_BIDDING, BID_DEADLINE_PASSED, PROJECT_NOT_ACTIVE */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "BID_ALREADY_EXISTS" | "PROJECT_NOT_BIDDING" | "BID_DEADLINE_PASSED" | "PROJECT_NOT_ACTIVE";
+                    };
+                };
+            };
+            /** @description Too large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description The request body has a content type this operation does not read: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "UNSUPPORTED_MEDIA_TYPE";
+                    };
+                };
+            };
+            /** @description The database is not reachable right now; retry after the Retry-After seconds: DATABASE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    cancelProject: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The project id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The cancelled project */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Project"];
+                };
+            };
+            /** @description The request is not valid: VALIDATION_FAILED, NUL_BYTE, BAD_REQUEST, MALFORMED_JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "VALIDATION_FAILED" | "NUL_BYTE" | "BAD_REQUEST" | "MALFORMED_JSON";
+                    };
+                };
+            };
+            /** @description Not signed in (no session cookie, or the session ended): UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "UNAUTHENTICATED";
+                    };
+                };
+            };
+            /** @description Signed in, but not allowed: NOT_PROJECT_OWNER, ORIGIN_FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "NOT_PROJECT_OWNER" | "ORIGIN_FORBIDDEN";
+                    };
+                };
+            };
+            /** @description Not found: PROJECT_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "PROJECT_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description The current state does not allow it: PROJECT_NOT_CANCELLABLE */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "PROJECT_NOT_CANCELLABLE";
+                    };
+                };
+            };
+            /** @description Too large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description The request body has a content type this operation does not read: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "UNSUPPORTED_MEDIA_TYPE";
+                    };
+                };
+            };
+            /** @description The database is not reachable right now; retry after the Retry-After seconds: DATABASE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    postClarification: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The project id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "text": "Work hours are 8am to 5pm, Monday to Friday."
+                 *     }
+                 */
+                "application/json": {
+                    text: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The clarification as stored */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Question"];
+                };
+            };
+            /** @description The request is not valid: CLARIFICATION_REQUIRED, CLARIFICATION_TOO_LONG, VALIDATION_FAILED, NUL_BYTE, BAD_REQUEST, MALFORMED_JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "CLARIFICATION_REQUIRED" | "CLARIFICATION_TOO_LONG" | "VALIDATION_FAILED" | "NUL_BYTE" | "BAD_REQUEST" | "MALFORMED_JSON";
+                    };
+                };
+            };
+            /** @description Not signed in (no session cookie, or the session ended): UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "UNAUTHENTICATED";
+                    };
+                };
+            };
+            /** @description Signed in, but not allowed: NOT_PROJECT_OWNER, ORIGIN_FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "NOT_PROJECT_OWNER" | "ORIGIN_FORBIDDEN";
+                    };
+                };
+            };
+            /** @description Not found: PROJECT_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "PROJECT_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description The current state does not allow it: PROJECT_NOT_ACTIVE, PROJECT_NOT_BIDDING */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "PROJECT_NOT_ACTIVE" | "PROJECT_NOT_BIDDING";
+                    };
+                };
+            };
+            /** @description Too large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description The request body has a content type this operation does not read: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "UNSUPPORTED_MEDIA_TYPE";
+                    };
+                };
+            };
+            /** @description The database is not reachable right now; retry after the Retry-After seconds: DATABASE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    moveProjectPhase: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The project id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "phase": "in_progress"
+                 *     }
+                 */
+                "application/json": {
+                    /** @enum {unknown} */
+                    phase: "planning" | "bidding" | "awarded" | "in_progress" | "review" | "completed";
+                };
+            };
+        };
+        responses: {
+            /** @description The project in its new phase */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Project"];
+                };
+            };
+            /** @description The request is not valid: VALIDATION_FAILED, NUL_BYTE, BAD_REQUEST, MALFORMED_JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "VALIDATION_FAILED" | "NUL_BYTE" | "BAD_REQUEST" | "MALFORMED_JSON";
+                    };
+                };
+            };
+            /** @description Not signed in (no session cookie, or the session ended): UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "UNAUTHENTICATED";
+                    };
+                };
+            };
+            /** @description Signed in, but not allowed: NOT_PROJECT_OWNER, ORIGIN_FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "NOT_PROJECT_OWNER" | "ORIGIN_FORBIDDEN";
+                    };
+                };
+            };
+            /** @description Not found: PROJECT_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "PROJECT_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description The current state does not allow it: INVALID_PHASE_TRANSITION, PROJECT_NOT_ACTIVE */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_PHASE_TRANSITION" | "PROJECT_NOT_ACTIVE";
+                    };
+                };
+            };
+            /** @description Too large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description The request body has a content type this operation does not read: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "UNSUPPORTED_MEDIA_TYPE";
+                    };
+                };
+            };
+            /** @description The database is not reachable right now; retry after the Retry-After seconds: DATABASE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    listQuestions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The project id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The questions the caller may see */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Question"][];
+                };
+            };
+            /** @description The request is not valid: VALIDATION_FAILED, NUL_BYTE, BAD_REQUEST */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "VALIDATION_FAILED" | "NUL_BYTE" | "BAD_REQUEST";
+                    };
+                };
+            };
+            /** @description Not signed in (no session cookie, or the session ended): UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "UNAUTHENTICATED";
+                    };
+                };
+            };
+            /** @description Not found: PROJECT_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "PROJECT_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description The database is not reachable right now; retry after the Retry-After seconds: DATABASE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    askQuestion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The project id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "text": "Is the existing sheathing to be replaced?"
+                 *     }
+                 */
+                "application/json": {
+                    text: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The question as stored (visible to the asker and the owner until answered) */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Question"];
+                };
+            };
+            /** @description The request is not valid: QUESTION_REQUIRED, QUESTION_TOO_LONG, VALIDATION_FAILED, NUL_BYTE, BAD_REQUEST, MALFORMED_JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "QUESTION_REQUIRED" | "QUESTION_TOO_LONG" | "VALIDATION_FAILED" | "NUL_BYTE" | "BAD_REQUEST" | "MALFORMED_JSON";
+                    };
+                };
+            };
+            /** @description Not signed in (no session cookie, or the session ended): UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "UNAUTHENTICATED";
+                    };
+                };
+            };
+            /** @description Signed in, but not allowed: ROLE_CANNOT_ASK, OWN_PROJECT, ORIGIN_FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "ROLE_CANNOT_ASK" | "OWN_PROJECT" | "ORIGIN_FORBIDDEN";
+                    };
+                };
+            };
+            /** @description Not found: PROJECT_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "PROJECT_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description The current state does not allow it: PROJECT_NOT_ACTIVE, PROJECT_NOT_BIDDING, BID_DEADLINE_PASSED */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "PROJECT_NOT_ACTIVE" | "PROJECT_NOT_BIDDING" | "BID_DEADLINE_PASSED";
+                    };
+                };
+            };
+            /** @description Too large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description The request body has a content type this operation does not read: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "UNSUPPORTED_MEDIA_TYPE";
+                    };
+                };
+            };
+            /** @description Too many requests; try again later: QUESTION_RATE_LIMITED */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "QUESTION_RATE_LIMITED";
+                    };
+                };
+            };
+            /** @description The database is not reachable right now; retry after the Retry-After seconds: DATABASE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    reviewContractor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The project id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "rating": 5,
+                 *       "comment": "On time and tidy. Would hire again."
+                 *     }
+                 */
+                "application/json": {
+                    comment?: string | null;
+                    /** @description Whole stars, 1..5 */
+                    rating: number;
+                };
+            };
+        };
+        responses: {
+            /** @description The review */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Review"];
+                };
+            };
+            /** @description The request is not valid: INVALID_RATING, COMMENT_TOO_LONG, VALIDATION_FAILED, NUL_BYTE, BAD_REQUEST, MALFORMED_JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_RATING" | "COMMENT_TOO_LONG" | "VALIDATION_FAILED" | "NUL_BYTE" | "BAD_REQUEST" | "MALFORMED_JSON";
+                    };
+                };
+            };
+            /** @description Not signed in (no session cookie, or the session ended): UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "UNAUTHENTICATED";
+                    };
+                };
+            };
+            /** @description Signed in, but not allowed: NOT_PROJECT_OWNER, ORIGIN_FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "NOT_PROJECT_OWNER" | "ORIGIN_FORBIDDEN";
+                    };
+                };
+            };
+            /** @description Not found: PROJECT_NOT_FOUND, USER_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "PROJECT_NOT_FOUND" | "USER_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description The current state does not allow it: PROJECT_NOT_COMPLETED, NO_AWARDED_CONTRACTOR, REVIEW_ALREADY_EXISTS */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "PROJECT_NOT_COMPLETED" | "NO_AWARDED_CONTRACTOR" | "REVIEW_ALREADY_EXISTS";
+                    };
+                };
+            };
+            /** @description Too large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description The request body has a content type this operation does not read: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "UNSUPPORTED_MEDIA_TYPE";
+                    };
+                };
+            };
+            /** @description The database is not reachable right now; retry after the Retry-After seconds: DATABASE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    saveProject: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The project id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Saved */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SaveState"];
+                };
+            };
+            /** @description The request is not valid: VALIDATION_FAILED, NUL_BYTE, BAD_REQUEST, MALFORMED_JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "VALIDATION_FAILED" | "NUL_BYTE" | "BAD_REQUEST" | "MALFORMED_JSON";
+                    };
+                };
+            };
+            /** @description Not signed in (no session cookie, or the session ended): UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "UNAUTHENTICATED";
+                    };
+                };
+            };
+            /** @description Signed in, but not allowed: OWN_PROJECT_SAVE, ORIGIN_FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "OWN_PROJECT_SAVE" | "ORIGIN_FORBIDDEN";
+                    };
+                };
+            };
+            /** @description Not found: PROJECT_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "PROJECT_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description Too large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description The request body has a content type this operation does not read: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "UNSUPPORTED_MEDIA_TYPE";
+                    };
+                };
+            };
+            /** @description The database is not reachable right now; retry after the Retry-After seconds: DATABASE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    unsaveProject: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The project id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Not saved (any more) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SaveState"];
+                };
+            };
+            /** @description The request is not valid: VALIDATION_FAILED, NUL_BYTE, BAD_REQUEST, MALFORMED_JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "VALIDATION_FAILED" | "NUL_BYTE" | "BAD_REQUEST" | "MALFORMED_JSON";
+                    };
+                };
+            };
+            /** @description Not signed in (no session cookie, or the session ended): UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "UNAUTHENTICATED";
+                    };
+                };
+            };
+            /** @description Signed in, but not allowed: ORIGIN_FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "ORIGIN_FORBIDDEN";
+                    };
+                };
+            };
+            /** @description Not found: PROJECT_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "PROJECT_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description Too large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description The request body has a content type this operation does not read: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "UNSUPPORTED_MEDIA_TYPE";
+                    };
+                };
+            };
+            /** @description The database is not reachable right now; retry after the Retry-After seconds: DATABASE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    answerQuestion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The question id */
+                questionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "answer": "Yes, all of it.",
+                 *       "showAsker": false
+                 *     }
+                 */
+                "application/json": {
+                    answer: string;
+                    /** @description Show the asker's name (default false) */
+                    showAsker?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description The answered question */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Question"];
+                };
+            };
+            /** @description The request is not valid: ANSWER_REQUIRED, ANSWER_TOO_LONG, VALIDATION_FAILED, NUL_BYTE, BAD_REQUEST, MALFORMED_JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "ANSWER_REQUIRED" | "ANSWER_TOO_LONG" | "VALIDATION_FAILED" | "NUL_BYTE" | "BAD_REQUEST" | "MALFORMED_JSON";
+                    };
+                };
+            };
+            /** @description Not signed in (no session cookie, or the session ended): UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "UNAUTHENTICATED";
+                    };
+                };
+            };
+            /** @description Signed in, but not allowed: NOT_PROJECT_OWNER, ORIGIN_FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "NOT_PROJECT_OWNER" | "ORIGIN_FORBIDDEN";
+                    };
+                };
+            };
+            /** @description Not found: QUESTION_NOT_FOUND, PROJECT_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "QUESTION_NOT_FOUND" | "PROJECT_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description The current state does not allow it: QUESTION_ALREADY_ANSWERED, QUESTION_HIDDEN, PROJECT_NOT_ACTIVE */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "QUESTION_ALREADY_ANSWERED" | "QUESTION_HIDDEN" | "PROJECT_NOT_ACTIVE";
+                    };
+                };
+            };
+            /** @description Too large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description The request body has a content type this operation does not read: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "UNSUPPORTED_MEDIA_TYPE";
+                    };
+                };
+            };
+            /** @description The database is not reachable right now; retry after the Retry-After seconds: DATABASE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    hideQuestion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The question id */
+                questionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "hidden": true
+                 *     }
+                 */
+                "application/json": {
+                    hidden: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description The question as admins now see it */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Question"];
+                };
+            };
+            /** @description The request is not valid: VALIDATION_FAILED, NUL_BYTE, BAD_REQUEST, MALFORMED_JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "VALIDATION_FAILED" | "NUL_BYTE" | "BAD_REQUEST" | "MALFORMED_JSON";
+                    };
+                };
+            };
+            /** @description Not signed in (no session cookie, or the session ended): UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "UNAUTHENTICATED";
+                    };
+                };
+            };
+            /** @description Signed in, but not allowed: ADMIN_ONLY, ORIGIN_FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "ADMIN_ONLY" | "ORIGIN_FORBIDDEN";
+                    };
+                };
+            };
+            /** @description Not found: QUESTION_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "QUESTION_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description Too large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description The request body has a content type this operation does not read: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "UNSUPPORTED_MEDIA_TYPE";
+                    };
+                };
+            };
+            /** @description The database is not reachable right now; retry after the Retry-After seconds: DATABASE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    receiveStripeWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The event was received */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        outcome: "applied" | "duplicate" | "ignored" | "unknown_user";
+                        /** @enum {boolean} */
+                        received: true;
+                    };
+                };
+            };
+            /** @description The request is not valid: INVALID_SIGNATURE, NUL_BYTE */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_SIGNATURE" | "NUL_BYTE";
+                    };
+                };
+            };
+            /** @description Signed in, but not allowed: ORIGIN_FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "ORIGIN_FORBIDDEN";
+                    };
+                };
+            };
+            /** @description Not found: NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "NOT_FOUND";
+                    };
+                };
+            };
+            /** @description Too large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description The database is not reachable right now; retry after the Retry-After seconds: DATABASE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    getSubscription: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Your plan */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Subscription"];
+                };
+            };
+            /** @description The request is not valid: NUL_BYTE */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "NUL_BYTE";
+                    };
+                };
+            };
+            /** @description Not signed in (no session cookie, or the session ended): UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "UNAUTHENTICATED";
+                    };
+                };
+            };
+            /** @description The database is not reachable right now; retry after the Retry-After seconds: DATABASE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    cancelSubscription: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Your plan, now ending at the period end */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Subscription"];
+                };
+            };
+            /** @description The request is not valid: NUL_BYTE, MALFORMED_JSON, BAD_REQUEST */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "NUL_BYTE" | "MALFORMED_JSON" | "BAD_REQUEST";
+                    };
+                };
+            };
+            /** @description Not signed in (no session cookie, or the session ended): UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "UNAUTHENTICATED";
+                    };
+                };
+            };
+            /** @description Signed in, but not allowed: ORIGIN_FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "ORIGIN_FORBIDDEN";
+                    };
+                };
+            };
+            /** @description The current state does not allow it: NO_ACTIVE_SUBSCRIPTION */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "NO_ACTIVE_SUBSCRIPTION";
+                    };
+                };
+            };
+            /** @description Too large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description The request body has a content type this operation does not read: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "UNSUPPORTED_MEDIA_TYPE";
+                    };
+                };
+            };
+            /** @description The database is not reachable right now; retry after the Retry-After seconds: DATABASE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    openBillingPortal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The portal session; open its url */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        url: string;
+                    };
+                };
+            };
+            /** @description The request is not valid: NUL_BYTE, MALFORMED_JSON, BAD_REQUEST */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "NUL_BYTE" | "MALFORMED_JSON" | "BAD_REQUEST";
+                    };
+                };
+            };
+            /** @description Not signed in (no session cookie, or the session ended): UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "UNAUTHENTICATED";
+                    };
+                };
+            };
+            /** @description Signed in, but not allowed: ORIGIN_FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "ORIGIN_FORBIDDEN";
+                    };
+                };
+            };
+            /** @description The current state does not allow it: NO_PAYMENT_CUSTOMER, PORTAL_UNAVAILABLE */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "NO_PAYMENT_CUSTOMER" | "PORTAL_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description Too large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description The request body has a content type this operation does not read: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "UNSUPPORTED_MEDIA_TYPE";
+                    };
+                };
+            };
+            /** @description The database is not reachable right now; retry after the Retry-After seconds: DATABASE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    confirmSandboxPayment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "clientSecret": "seti_sandbox_1a2b3c_secret_4d5e6f",
+                 *       "cardNumber": "4242 4242 4242 4242",
+                 *       "expiry": "12 / 34",
+                 *       "cvc": "123"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description '4242 4242 4242 4242' */
+                    cardNumber: string;
+                    clientSecret: string;
+                    /** @description 3 digits, 4 for American Express */
+                    cvc: string;
+                    /** @description 'MM / YY' */
+                    expiry: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Your plan after the payment */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Subscription"];
+                };
+            };
+            /** @description The request is not valid: CARD_DECLINED, EXPIRED_CARD, INCORRECT_NUMBER, INVALID_EXPIRY, INVALID_EXPIRY_MONTH, INVALID_EXPIRY_YEAR, INCOMPLETE_CVC, VALIDATION_FAILED, NUL_BYTE, MALFORMED_JSON, BAD_REQUEST */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "CARD_DECLINED" | "EXPIRED_CARD" | "INCORRECT_NUMBER" | "INVALID_EXPIRY" | "INVALID_EXPIRY_MONTH" | "INVALID_EXPIRY_YEAR" | "INCOMPLETE_CVC" | "VALIDATION_FAILED" | "NUL_BYTE" | "MALFORMED_JSON" | "BAD_REQUEST";
+                    };
+                };
+            };
+            /** @description Not signed in (no session cookie, or the session ended): UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "UNAUTHENTICATED";
+                    };
+                };
+            };
+            /** @description Signed in, but not allowed: ORIGIN_FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "ORIGIN_FORBIDDEN";
+                    };
+                };
+            };
+            /** @description Not found: NOT_FOUND, PAYMENT_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "NOT_FOUND" | "PAYMENT_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description Too large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description The request body has a content type this operation does not read: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "UNSUPPORTED_MEDIA_TYPE";
+                    };
+                };
+            };
+            /** @description The database is not reachable right now; retry after the Retry-After seconds: DATABASE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    unsubscribe: {
+        parameters: {
+            query: {
+                /** @description The signed token from the mail */
+                token: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Unsubscribed (an HTML page) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description The token is malformed or forged */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "VALIDATION_FAILED" | "NUL_BYTE";
+                    };
+                    "text/html": string;
+                };
+            };
+            /** @description The database is not reachable right now; retry after the Retry-After seconds: DATABASE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    unsubscribeOneClick: {
+        parameters: {
+            query: {
+                /** @description The signed token from the mail */
+                token: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Unsubscribed (an HTML page) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description The token is malformed or forged */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "VALIDATION_FAILED" | "NUL_BYTE" | "MALFORMED_JSON" | "BAD_REQUEST";
+                    };
+                    "text/html": string;
+                };
+            };
+            /** @description Signed in, but not allowed: ORIGIN_FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "ORIGIN_FORBIDDEN";
+                    };
+                };
+            };
+            /** @description Too large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description The request body has a content type this operation does not read: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "UNSUPPORTED_MEDIA_TYPE";
+                    };
+                };
+            };
+            /** @description The database is not reachable right now; retry after the Retry-After seconds: DATABASE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    listUserBadges: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The user id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The user's badges, newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserBadge"][];
+                };
+            };
+            /** @description The request is not valid: VALIDATION_FAILED, NUL_BYTE, BAD_REQUEST */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "VALIDATION_FAILED" | "NUL_BYTE" | "BAD_REQUEST";
+                    };
+                };
+            };
+            /** @description Not signed in (no session cookie, or the session ended): UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "UNAUTHENTICATED";
+                    };
+                };
+            };
+            /** @description The database is not reachable right now; retry after the Retry-After seconds: DATABASE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    updateProfile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Exactly one of three payloads: the profile form {firstName, lastName, email, country, role}; {services}; or {emailNotifications}. */
+        requestBody: {
+            content: {
+                "application/json": {
+                    country?: string;
+                    /** @description Required with the profile form when it changes the email (400 PASSWORD_REQUIRED) */
+                    currentPassword?: string;
+                    email?: string;
+                    emailNotifications?: boolean;
+                    firstName?: string | null;
+                    lastName?: string | null;
+                    /** @description client, contractor or vendor; admin only for admins */
+                    role?: string;
+                    /** @description Service-type ids (GET /api/catalog) */
+                    services?: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description You, as saved */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["User"];
+                };
+            };
+            /** @description The request is not valid: ONE_CHANGE_AT_A_TIME, FIRST_NAME_REQUIRED, LAST_NAME_REQUIRED, NAME_TOO_LONG, INVALID_EMAIL, COUNTRY_REQUIRED, UNKNOWN_COUNTRY, INVALID_ROLE, UNKNOWN_SERVICE, PASSWORD_REQUIRED, WRONG_PASSWORD, VALIDATION_FAILED, NUL_BYTE, MALFORMED_JSON, BAD_REQUEST */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "ONE_CHANGE_AT_A_TIME" | "FIRST_NAME_REQUIRED" | "LAST_NAME_REQUIRED" | "NAME_TOO_LONG" | "INVALID_EMAIL" | "COUNTRY_REQUIRED" | "UNKNOWN_COUNTRY" | "INVALID_ROLE" | "UNKNOWN_SERVICE" | "PASSWORD_REQUIRED" | "WRONG_PASSWORD" | "VALIDATION_FAILED" | "NUL_BYTE" | "MALFORMED_JSON" | "BAD_REQUEST";
+                    };
+                };
+            };
+            /** @description Not signed in (no session cookie, or the session ended): UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "UNAUTHENTICATED";
+                    };
+                };
+            };
+            /** @description Signed in, but not allowed: ROLE_NOT_SELF_ASSIGNABLE, ORIGIN_FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "ROLE_NOT_SELF_ASSIGNABLE" | "ORIGIN_FORBIDDEN";
+                    };
+                };
+            };
+            /** @description The current state does not allow it: EMAIL_TAKEN, LAST_ADMIN */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "EMAIL_TAKEN" | "LAST_ADMIN";
+                    };
+                };
+            };
+            /** @description Too large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description The request body has a content type this operation does not read: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "UNSUPPORTED_MEDIA_TYPE";
+                    };
+                };
+            };
+            /** @description Too many requests; try again later: EMAIL_CHANGE_LIMITED */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "EMAIL_CHANGE_LIMITED";
+                    };
+                };
+            };
+            /** @description The database is not reachable right now; retry after the Retry-After seconds: DATABASE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    getMyAchievements: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Your achievements */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Achievements"];
+                };
+            };
+            /** @description The request is not valid: NUL_BYTE */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "NUL_BYTE";
+                    };
+                };
+            };
+            /** @description Not signed in (no session cookie, or the session ended): UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "UNAUTHENTICATED";
+                    };
+                };
+            };
+            /** @description The database is not reachable right now; retry after the Retry-After seconds: DATABASE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    listMyBids: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Your bids, newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MyBid"][];
+                };
+            };
+            /** @description The request is not valid: NUL_BYTE */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "NUL_BYTE";
+                    };
+                };
+            };
+            /** @description Not signed in (no session cookie, or the session ended): UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "UNAUTHENTICATED";
+                    };
+                };
+            };
+            /** @description The database is not reachable right now; retry after the Retry-After seconds: DATABASE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    listMyProjects: {
+        parameters: {
+            query?: {
+                /** @description From the previous page’s Link rel="next" */
+                cursor?: string;
+                /** @description Page size, 1..100; default 50 */
+                limit?: number;
+                /** @description Project status; '' or 'all' is any */
+                status?: "" | "all" | "active" | "completed" | "cancelled";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of your projects, newest first */
+            200: {
+                headers: {
+                    /** @description The next page, when there is one: `</api/projects?...&cursor=...>; rel="next"` */
+                    Link?: string;
+                    /** @description How many projects match in all */
+                    "X-Total-Count"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProjectSummary"][];
+                };
+            };
+            /** @description The request is not valid: INVALID_CURSOR, UNKNOWN_STATUS, VALIDATION_FAILED, NUL_BYTE */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_CURSOR" | "UNKNOWN_STATUS" | "VALIDATION_FAILED" | "NUL_BYTE";
+                    };
+                };
+            };
+            /** @description Not signed in (no session cookie, or the session ended): UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "UNAUTHENTICATED";
+                    };
+                };
+            };
+            /** @description The database is not reachable right now; retry after the Retry-After seconds: DATABASE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    getMyBidQuota: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Your quota this month */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BidQuota"];
+                };
+            };
+            /** @description The request is not valid: NUL_BYTE */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "NUL_BYTE";
+                    };
+                };
+            };
+            /** @description Not signed in (no session cookie, or the session ended): UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "UNAUTHENTICATED";
+                    };
+                };
+            };
+            /** @description The database is not reachable right now; retry after the Retry-After seconds: DATABASE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    changeOwnRole: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "role": "contractor"
+                 *     }
+                 */
+                "application/json": {
+                    /**
+                     * @description client, contractor, vendor or admin
+                     * @enum {unknown}
+                     */
+                    role: "client" | "contractor" | "vendor" | "admin";
+                };
+            };
+        };
+        responses: {
+            /** @description You, with the new role */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["User"];
+                };
+            };
+            /** @description The request is not valid: INVALID_ROLE, VALIDATION_FAILED, NUL_BYTE, MALFORMED_JSON, BAD_REQUEST */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_ROLE" | "VALIDATION_FAILED" | "NUL_BYTE" | "MALFORMED_JSON" | "BAD_REQUEST";
+                    };
+                };
+            };
+            /** @description Not signed in (no session cookie, or the session ended): UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "UNAUTHENTICATED";
+                    };
+                };
+            };
+            /** @description Signed in, but not allowed: ROLE_NOT_SELF_ASSIGNABLE, ORIGIN_FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "ROLE_NOT_SELF_ASSIGNABLE" | "ORIGIN_FORBIDDEN";
+                    };
+                };
+            };
+            /** @description The current state does not allow it: LAST_ADMIN */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "LAST_ADMIN";
+                    };
+                };
+            };
+            /** @description Too large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description The request body has a content type this operation does not read: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "UNSUPPORTED_MEDIA_TYPE";
+                    };
+                };
+            };
+            /** @description The database is not reachable right now; retry after the Retry-After seconds: DATABASE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    listSavedProjects: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Your saved projects */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProjectSummary"][];
+                };
+            };
+            /** @description The request is not valid: NUL_BYTE */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "NUL_BYTE";
+                    };
+                };
+            };
+            /** @description Not signed in (no session cookie, or the session ended): UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "UNAUTHENTICATED";
+                    };
+                };
+            };
+            /** @description The database is not reachable right now; retry after the Retry-After seconds: DATABASE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    getMyStats: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Your statistics */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserStats"];
+                };
+            };
+            /** @description The request is not valid: NUL_BYTE */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "NUL_BYTE";
+                    };
+                };
+            };
+            /** @description Not signed in (no session cookie, or the session ended): UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "UNAUTHENTICATED";
+                    };
+                };
+            };
+            /** @description The database is not reachable right now; retry after the Retry-After seconds: DATABASE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    getHealth: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The process is up */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "ok";
+                    };
+                };
+            };
+            /** @description The request is not valid: NUL_BYTE */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "NUL_BYTE";
+                    };
+                };
+            };
+            /** @description Too many requests; try again later: RATE_LIMITED */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "RATE_LIMITED";
+                    };
+                };
+            };
+        };
+    };
+    getReadiness: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Ready to serve */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "ready";
+                    };
+                };
+            };
+            /** @description The request is not valid: NUL_BYTE */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "NUL_BYTE";
+                    };
+                };
+            };
+            /** @description Too many requests; try again later: RATE_LIMITED */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "RATE_LIMITED";
+                    };
+                };
+            };
+            /** @description The database is not reachable: NOT_READY */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "NOT_READY";
+                    };
+                };
+            };
+        };
+    };
+    getRemotes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Remote name → manifest URL */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: string;
+                    };
+                };
+            };
+            /** @description Unchanged since the ETag sent in If-None-Match */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The request is not valid: NUL_BYTE */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "NUL_BYTE";
+                    };
+                };
+            };
+            /** @description Too many requests; try again later: RATE_LIMITED */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "RATE_LIMITED";
+                    };
+                };
+            };
+        };
+    };
+    getUpload: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The stored file name */
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file, with the type recognised from its content when it was uploaded */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/msword": string;
+                    "application/pdf": string;
+                    "application/vnd.openxmlformats-officedocument.wordprocessingml.document": string;
+                    "image/gif": string;
+                    "image/jpeg": string;
+                    "image/png": string;
+                    "image/webp": string;
+                };
+            };
+            /** @description The request is not valid: VALIDATION_FAILED, NUL_BYTE, BAD_REQUEST */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "VALIDATION_FAILED" | "NUL_BYTE" | "BAD_REQUEST";
+                    };
+                };
+            };
+            /** @description No such file: FILE_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "FILE_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description The database is not reachable right now; retry after the Retry-After seconds: DATABASE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    getUploadThumbnail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The stored name of an image */
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The thumbnail */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/webp": string;
+                };
+            };
+            /** @description The request is not valid: VALIDATION_FAILED, NUL_BYTE, BAD_REQUEST */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "VALIDATION_FAILED" | "NUL_BYTE" | "BAD_REQUEST";
+                    };
+                };
+            };
+            /** @description No thumbnail can be made: THUMBNAIL_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "THUMBNAIL_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description The database is not reachable right now; retry after the Retry-After seconds: DATABASE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+}

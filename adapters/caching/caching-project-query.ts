@@ -1,4 +1,9 @@
-import type { ProjectPage, ProjectQuery, ProjectView } from '../../application/projects/ports.ts';
+import type {
+  ProjectDetailView,
+  ProjectPage,
+  ProjectQuery,
+  ProjectView,
+} from '../../application/projects/ports.ts';
 import type { ProjectFilters } from '../../domain/project/browse.ts';
 
 interface Entry {
@@ -10,8 +15,8 @@ interface Entry {
  * Keeps the pages of the project list for a short time (`ttlMs`, default 1 s), keyed by the filters, so a
  * burst of identical browse requests costs one query. Concurrent misses share one query. `clear()` is
  * called after every successful write request of this process (the HTTP layer's onResponse hook), so a
- * writer reads its own writes; another API instance sees them within `ttlMs`. `findView` (the detail
- * page, with the caller's own bid) is never cached. See docs/decisions/0007-read-caches.md.
+ * writer reads its own writes; another API instance sees them within `ttlMs`. `findView` and `findDetail` (the detail
+ * page, with the caller's own bid) are never cached. See docs/decisions/0007-read-caches.md.
  */
 export class CachingProjectQuery implements ProjectQuery {
   readonly #inner: ProjectQuery;
@@ -32,6 +37,10 @@ export class CachingProjectQuery implements ProjectQuery {
 
   findView(id: string): Promise<ProjectView | null> {
     return this.#inner.findView(id);
+  }
+
+  findDetail(id: string, viewerId: string): Promise<ProjectDetailView | null> {
+    return this.#inner.findDetail(id, viewerId);
   }
 
   list(filters: ProjectFilters): Promise<ProjectPage> {

@@ -2,21 +2,30 @@ import type { SessionRecord, SessionStore } from '../../application/accounts/por
 
 /**
  * Remembers found sessions for a short time (`ttlMs`, default 5 s) so a signed-in request does not read
- * the session table every time. Revoking (sign-out) drops the entry at once in this process; another API
- * instance stops accepting a revoked session within `ttlMs`. An entry is never used past the session's
- * own expiry. See docs/decisions/0007-read-caches.md.
+ * the session table every time. Revoking (sign-out) drops the entry at once in this process and tells
+ * the other API instances through `onRevoked` (the cache-invalidation channel), which call `forget`;
+ * without that channel another instance stops accepting a revoked session within `ttlMs`. An entry is
+ * never used past the session's own expiry. See docs/decisions/0007-read-caches.md.
  */
 export class CachingSessionStore implements SessionStore {
   readonly #inner: SessionStore;
   readonly #ttlMs: number;
   readonly #maxEntries: number;
   readonly #now: () => number;
+  readonly #onRevoked: (sid: string) => void;
   #entries = new Map<string, { at: number; session: SessionRecord }>();
 
   constructor(
     inner: SessionStore,
-    options: { ttlMs?: number; maxEntries?: number; now?: () => number } = {},
+    options: {
+      ttlMs?: number;
+      maxEntries?: number;
+      now?: () => number;
+      /** Called once a session is revoked in the database: other instances must forget it. */
+      onRevoked?: (sid: string) => void;
+    } = {},
   ) {
+    this.#onRevoked = options.onRevoked ?? (() => {});
     this.#inner = inner;
     this.#ttlMs = options.ttlMs ?? 5000;
     this.#maxEntries = options.maxEntries ?? 10_000;
@@ -44,5 +53,12 @@ export class CachingSessionStore implements SessionStore {
   async revoke(sid: string): Promise<void> {
     this.#entries.delete(sid);
     await this.#inner.revoke(sid);
+    this.#entries.delete(sid);
+    this.#onRevoked(sid);
+  }
+
+  /** Drops a session another instance revoked. */
+  forget(sid: string): void {
+    this.#entries.delete(sid);
   }
 }

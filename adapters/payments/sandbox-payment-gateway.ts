@@ -21,12 +21,65 @@ export const SANDBOX_CARDS = {
 } as const;
 
 /** Declines worded as the provider words them. */
-const DECLINES: Record<string, { code: string; message: string }> = {
-  [SANDBOX_CARDS.declined]: { code: 'CARD_DECLINED', message: 'Your card was declined.' },
-  [SANDBOX_CARDS.insufficientFunds]: { code: 'CARD_DECLINED', message: 'Your card has insufficient funds.' },
-  [SANDBOX_CARDS.expired]: { code: 'EXPIRED_CARD', message: 'Your card has expired.' },
+const DECLINES: Record<string, { code: string; message: string; field: 'cardNumber' }> = {
+  [SANDBOX_CARDS.declined]: {
+    code: 'CARD_DECLINED',
+    message: 'Your card was declined.',
+    field: 'cardNumber',
+  },
+  [SANDBOX_CARDS.insufficientFunds]: {
+    code: 'CARD_DECLINED',
+    message: 'Your card has insufficient funds.',
+    field: 'cardNumber',
+  },
+  [SANDBOX_CARDS.expired]: { code: 'EXPIRED_CARD', message: 'Your card has expired.', field: 'cardNumber' },
 };
-const INCORRECT_NUMBER = { code: 'INCORRECT_NUMBER', message: 'Your card number is incorrect.' };
+type CardField = 'cardNumber' | 'expiry' | 'cvc';
+type Decline = { code: string; message: string; field: CardField };
+
+const INCORRECT_NUMBER: Decline = {
+  code: 'INCORRECT_NUMBER',
+  message: 'Your card number is incorrect.',
+  field: 'cardNumber',
+};
+const INCOMPLETE_EXPIRY: Decline = {
+  code: 'INVALID_EXPIRY',
+  message: "Your card's expiration date is incomplete.",
+  field: 'expiry',
+};
+const INVALID_EXPIRY_MONTH: Decline = {
+  code: 'INVALID_EXPIRY_MONTH',
+  message: "Your card's expiration month is invalid.",
+  field: 'expiry',
+};
+const EXPIRY_IN_PAST: Decline = {
+  code: 'INVALID_EXPIRY_YEAR',
+  message: "Your card's expiration date is in the past.",
+  field: 'expiry',
+};
+const INCOMPLETE_CVC: Decline = {
+  code: 'INCOMPLETE_CVC',
+  message: "Your card's security code is incomplete.",
+  field: 'cvc',
+};
+
+/**
+ * Stripe test mode's checks of the expiry and the CVC: 'MM / YY' (or MM/YYYY) of this month or later,
+ * and 3 digits (4 for American Express, numbers starting 34 or 37).
+ */
+export function checkExpiryAndCvc(digits: string, expiry: string, cvc: string, now: Date): Decline | null {
+  const match = /^\s*(\d{1,2})\s*\/\s*(\d{2}|\d{4})\s*$/.exec(expiry);
+  if (!match) return INCOMPLETE_EXPIRY;
+  const month = Number(match[1]);
+  const rawYear = match[2] as string;
+  const year = rawYear.length === 2 ? 2000 + Number(rawYear) : Number(rawYear);
+  if (month < 1 || month > 12) return INVALID_EXPIRY_MONTH;
+  const thisMonth = now.getUTCFullYear() * 12 + now.getUTCMonth();
+  if (year * 12 + (month - 1) < thisMonth) return EXPIRY_IN_PAST;
+  const cvcLength = /^3[47]/.test(digits) ? 4 : 3;
+  if (!new RegExp(`^\\d{${cvcLength}}$`).test(cvc.trim())) return INCOMPLETE_CVC;
+  return null;
+}
 
 /** An incomplete subscription whose first payment is not confirmed within 23 hours expires (as at Stripe). */
 const INCOMPLETE_LIFETIME_MS = 23 * 60 * 60 * 1000;
@@ -183,9 +236,15 @@ export class SandboxPaymentGateway implements PaymentGateway, SandboxCardPayment
     );
   }
 
-  async confirm(input: { userId: string; clientSecret: string; cardNumber: string }): Promise<{
+  async confirm(input: {
+    userId: string;
+    clientSecret: string;
+    cardNumber: string;
+    expiry: string;
+    cvc: string;
+  }): Promise<{
     events: PaymentEvent[];
-    declined: { code: string; message: string } | null;
+    declined: Decline | null;
   }> {
     if (this.#state.confirmed.includes(input.clientSecret)) return { events: [], declined: null };
     const subscription = Object.values(this.#state.subscriptions).find(
@@ -198,9 +257,11 @@ export class SandboxPaymentGateway implements PaymentGateway, SandboxCardPayment
       );
     }
     const digits = input.cardNumber.replace(/[\s-]/g, '');
-    const declined =
-      !/^\d{12,19}$/.test(digits) || !luhn(digits) ? INCORRECT_NUMBER : (DECLINES[digits] ?? null);
     const now = this.#now();
+    const declined =
+      !/^\d{12,19}$/.test(digits) || !luhn(digits)
+        ? INCORRECT_NUMBER
+        : (checkExpiryAndCvc(digits, input.expiry, input.cvc, now) ?? DECLINES[digits] ?? null);
     if (declined) {
       // A refused first payment is reported as Stripe does (invoice.payment_failed); a refused card setup is not.
       const events =
@@ -265,6 +326,7 @@ export class SandboxPaymentGateway implements PaymentGateway, SandboxCardPayment
       status: s.status,
       clientSecret: s.pending?.secret ?? null,
       confirmation: s.pending?.kind ?? null,
+      hasPaymentMethod: s.hasCard,
       trialEnd: s.trialEnd,
       currentPeriodEnd: s.currentPeriodEnd,
       cancelAtPeriodEnd: s.cancelAtPeriodEnd,

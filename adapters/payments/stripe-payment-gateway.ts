@@ -78,6 +78,8 @@ export function toProviderSubscription(sub: Stripe.Subscription): ProviderSubscr
     status: sub.status,
     clientSecret,
     confirmation,
+    // Set by Stripe once the trial's card setup or the first payment succeeds (save_default_payment_method).
+    hasPaymentMethod: idOf(sub.default_payment_method as string | { id: string } | null | undefined) !== null,
     trialEnd: fromUnix(sub.trial_end),
     currentPeriodEnd: fromUnix(item?.current_period_end ?? legacyPeriodEnd),
     cancelAtPeriodEnd: sub.cancel_at_period_end,
@@ -173,8 +175,9 @@ export class StripePaymentGateway implements PaymentGateway {
         customer: input.customerId,
         items: [{ price: this.#priceId }],
         payment_behavior: 'default_incomplete',
-        // The card confirmed in the browser becomes the subscription's default for later invoices.
-        payment_settings: { save_default_payment_method: 'on_subscription' },
+        // Cards only; the card confirmed in the browser (the trial's SetupIntent or the first payment)
+        // becomes the subscription's default_payment_method, which is what makes it Pro (decision 0090).
+        payment_settings: { save_default_payment_method: 'on_subscription', payment_method_types: ['card'] },
         metadata: { userId: input.userId },
         expand: SUBSCRIPTION_EXPAND,
         ...(input.trialDays > 0

@@ -1,4 +1,5 @@
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 
 export interface EmbeddedPostgresOptions {
@@ -30,7 +31,12 @@ const HOST = '127.0.0.1';
 export async function startEmbeddedPostgres(
   options: EmbeddedPostgresOptions = {},
 ): Promise<EmbeddedPostgres> {
-  const db = options.dataDir === undefined ? await PGlite.create() : await PGlite.create(options.dataDir);
+  // pg_trgm: the project search's trigram index (Migration20270111000001_browse_speed).
+  const extensions = { pg_trgm };
+  const db =
+    options.dataDir === undefined
+      ? await PGlite.create({ extensions })
+      : await PGlite.create(options.dataDir, { extensions });
   const server = new PGLiteSocketServer({
     db,
     host: HOST,

@@ -57,8 +57,8 @@ const toDate = (value: Date | string) => new Date(value);
 const toNullableDate = (value: Date | string | null | undefined) =>
   value === null || value === undefined ? null : new Date(value);
 
-/** The columns of a `projects` row that the ORM writes (the search vector is generated). */
-export type ProjectRow = Omit<ProjectRecord, 'searchVector'>;
+/** The columns of a `projects` row that the ORM writes (the search vector is generated; the counts are SqlProjectEngagement's). */
+export type ProjectRow = Omit<ProjectRecord, 'searchVector' | 'viewCount' | 'saveCount'>;
 
 /** A `projects` row (as the ORM or a raw query with the same column aliases reads it) -> the snapshot. */
 export function projectRowToSnapshot(row: ProjectRow): ProjectSnapshot {

@@ -1,24 +1,21 @@
 import type { EntityManager } from '@mikro-orm/core';
 import type { BidQuery, MyBidView, ProjectBidView } from '../../application/bids/ports.ts';
-import type { ProjectPage, ProjectQuery, ProjectView } from '../../application/projects/ports.ts';
+import type {
+  ProjectDetailView,
+  ProjectPage,
+  ProjectQuery,
+  ProjectView,
+} from '../../application/projects/ports.ts';
 import type { StatsQuery } from '../../application/stats/ports.ts';
-import {
-  BUDGET_THRESHOLD_HIGH_CENTS,
-  BUDGET_THRESHOLD_LOW_CENTS,
-  MAX_PAGE_SIZE,
-  type ProjectFilters,
-} from '../../domain/project/browse.ts';
+import { MAX_PAGE_SIZE, type ProjectFilters } from '../../domain/project/browse.ts';
 import { ValidationError } from '../../domain/shared/errors.ts';
 import type { BidRecord, ProjectRecord } from './entities.ts';
-import {
-  bidRowToSnapshot,
-  centsToDecimalText,
-  isUuid,
-  type ProjectRow,
-  projectRowToSnapshot,
-} from './marketplace-mappers.ts';
+import { bidRowToSnapshot, isUuid, type ProjectRow, projectRowToSnapshot } from './marketplace-mappers.ts';
+import { projectFilterSql } from './project-filter-sql.ts';
 import { runSql, toCount } from './sql.ts';
 import { ratingToHundredths } from './user-mapper.ts';
+
+export { projectFilterSql, type SqlPredicate } from './project-filter-sql.ts';
 
 /** The columns of a project under the entity's property names, so projectRowToSnapshot reads them. */
 const PROJECT_COLUMNS = `p.id, p.title, p.description, p.project_type as "projectType", p.category, p.location,
@@ -28,30 +25,33 @@ const PROJECT_COLUMNS = `p.id, p.title, p.description, p.project_type as "projec
   p.general_contractor as "generalContractor", p.deadline, p.bid_deadline as "bidDeadline",
   p.current_phase as "currentPhase", p.phase_start_date as "phaseStartDate",
   p.accepted_bid_id as "acceptedBidId", p.awarded_contractor_id as "awardedContractorId",
-  p.created_at as "createdAt", p.updated_at as "updatedAt"`;
+  p.created_at as "createdAt", p.updated_at as "updatedAt", p.created_at::text as "cursorAt",
+  p.view_count as "viewCount", p.save_count as "saveCount"`;
 
 /**
- * A page of projects (already limited) -> views: the owner's names, and the bid count and average
- * amount aggregated per project over the bids' (project_id, contractor_id) index, only for these rows.
+ * What a view adds to the project columns of `pg` (a page or one project): the owner's names, read by
+ * primary key per row (a lateral lookup, never a hash of the whole users table), and the bid count and
+ * average amount aggregated over the bids' (project_id, contractor_id) index for this row only.
  */
-function viewSql(pageSql: string): string {
-  return `with page as (${pageSql})
-    select ${PROJECT_COLUMNS}, p.created_at::text as "cursorAt",
-      u.first_name as "ownerFirstName", u.last_name as "ownerLastName",
-      coalesce(b.bid_count, 0) as "bidCount", b.average_bid_cents as "averageBidCents"
-    from page p
-    left join users u on u.id = p.client_id
+const VIEW_COLUMNS = `u.first_name as "ownerFirstName", u.last_name as "ownerLastName",
+  u.rating as "ownerRating", u.review_count as "ownerReviewCount",
+  coalesce(b.bid_count, 0) as "bidCount", b.average_bid_cents as "averageBidCents"`;
+const VIEW_JOINS = `left join lateral (
+      select first_name, last_name, rating, review_count from users where users.id = pg."clientId"
+    ) u on true
     left join lateral (
       select count(*) as bid_count, round(avg(amount) * 100) as average_bid_cents
-      from bids where bids.project_id = p.id
-    ) b on true
-    order by p.created_at desc, p.id desc`;
-}
+      from bids where bids.project_id = pg.id
+    ) b on true`;
 
 type ViewRow = ProjectRow & {
   cursorAt: string;
   ownerFirstName: string | null;
   ownerLastName: string | null;
+  ownerRating: string | null;
+  ownerReviewCount: number | null;
+  viewCount: number | null;
+  saveCount: number | null;
   bidCount: string | number;
   averageBidCents: string | number | null;
 };
@@ -62,37 +62,31 @@ function toView(row: ViewRow): ProjectView {
     project,
     bidCount: toCount(row.bidCount),
     averageBidCents: row.averageBidCents === null ? null : Number(row.averageBidCents),
-    createdBy: { id: project.clientId, firstName: row.ownerFirstName, lastName: row.ownerLastName },
+    createdBy: {
+      id: project.clientId,
+      firstName: row.ownerFirstName,
+      lastName: row.ownerLastName,
+      ratingHundredths: row.ownerRating === null ? 0 : ratingToHundredths(row.ownerRating),
+      reviewCount: row.ownerReviewCount ?? 0,
+    },
+    viewCount: row.viewCount ?? 0,
+    saveCount: row.saveCount ?? 0,
   };
 }
 
-/** Matches counted exactly; beyond this the total is PostgreSQL's estimate (see #count). */
+/** Matches counted exactly; beyond this the total is estimated from a sample (see SqlProjectQuery.list). */
 export const COUNT_CAP = 200;
 
-/** How long an estimated total (above COUNT_CAP) is reused for the same filters. */
+/** About how many rows the estimate above COUNT_CAP reads (a page-level sample of the table). */
+export const ESTIMATE_SAMPLE_ROWS = 500;
+
+/** How long a sampled total (above COUNT_CAP) is reused for the same filters, in this process. */
 export const ESTIMATE_TTL_MS = 30_000;
 const ESTIMATE_CACHE_SIZE = 1_000;
-const TSQUERY_CACHE_SIZE = 1_000;
 
-/** A Map that forgets its oldest entry beyond `size` entries (insertion order). */
-class BoundedCache<K, V> {
-  readonly #map = new Map<K, V>();
-  readonly #size: number;
-
-  constructor(size: number) {
-    this.#size = size;
-  }
-
-  get(key: K): V | undefined {
-    return this.#map.get(key);
-  }
-
-  set(key: K, value: V): void {
-    this.#map.delete(key);
-    this.#map.set(key, value);
-    if (this.#map.size > this.#size) this.#map.delete(this.#map.keys().next().value as K);
-  }
-}
+/** The sample's share of the table in percent (100 while the table is small or never analysed). */
+const SAMPLE_PERCENT = `least(100, ${ESTIMATE_SAMPLE_ROWS} * 100.0 / greatest(1,
+  (select reltuples from pg_class where oid = 'projects'::regclass)))`;
 
 interface Cursor {
   /** created_at as PostgreSQL printed it (microseconds and offset kept). */
@@ -135,194 +129,153 @@ function decodeCursor(text: string): Cursor {
   return { at: parsed[0], id: parsed[1] };
 }
 
-/** `%text%` for ILIKE, with the pattern characters escaped. */
-function containsPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
+type ListRow = Partial<ViewRow> & { countedTotal: number | string; estimatedTotal: number | string | null };
 
-/** plainto_tsquery's output ('kitchen' & 'remodel') with every lexeme made a prefix ('kitchen':* & 'remodel':*). */
-export function prefixQuery(tsquery: string): string {
-  return tsquery.replace(/'((?:[^']|'')*)'/g, "'$1':*");
-}
-
-interface Where {
-  clauses: string[];
-  params: unknown[];
-}
-
-function sqlAnd(clauses: readonly string[]): string {
-  return clauses.length === 0 ? 'true' : clauses.join(' and ');
-}
-
-const dollars = (cents: number) => centsToDecimalText(cents);
+type DetailRow = ViewRow & {
+  viewerBidId: string | null;
+  viewerBidContractorId: string | null;
+  viewerBidAmount: string | null;
+  viewerBidTimeline: number | null;
+  viewerBidProposal: string | null;
+  viewerBidStatus: string | null;
+  viewerBidCreatedAt: Date | null;
+  viewerBidUpdatedAt: Date | null;
+};
 
 /**
- * The filters of matchesProjectFilters (domain/project/browse.ts) as SQL, except `q` (see textClauses).
- */
-function structuredWhere(filters: Omit<ProjectFilters, 'limit'>): Where {
-  const clauses: string[] = [];
-  const params: unknown[] = [];
-  if (filters.country !== undefined) {
-    clauses.push('p.country = ?');
-    params.push(filters.country);
-  }
-  if (filters.category !== undefined) {
-    clauses.push('p.category = ?');
-    params.push(filters.category);
-  }
-  if (filters.status !== undefined) {
-    clauses.push('p.status = ?');
-    params.push(filters.status);
-  }
-  if (filters.clientId !== undefined) {
-    if (isUuid(filters.clientId)) {
-      clauses.push('p.client_id = ?');
-      params.push(filters.clientId);
-    } else {
-      clauses.push('false');
-    }
-  }
-  switch (filters.budget) {
-    case '1k-5k':
-      clauses.push('p.budget_max <= ?');
-      params.push(dollars(BUDGET_THRESHOLD_LOW_CENTS));
-      break;
-    case '5k-25k':
-      clauses.push('p.budget_min >= ? and p.budget_max <= ?');
-      params.push(dollars(BUDGET_THRESHOLD_LOW_CENTS), dollars(BUDGET_THRESHOLD_HIGH_CENTS));
-      break;
-    case '25k+':
-      clauses.push('p.budget_min >= ?');
-      params.push(dollars(BUDGET_THRESHOLD_HIGH_CENTS));
-      break;
-    case undefined:
-      break;
-  }
-  return { clauses, params };
-}
-
-/**
- * The text filter. The rule is a case-insensitive substring of title or description: the ILIKE below
- * decides. The tsvector condition in front of it (GIN-indexed, 'simple' configuration, every lexeme of
- * q as a prefix) lets PostgreSQL find rare words through the index; it holds whenever each word of q
- * begins a word of the text.
- */
-function textWhere(q: string, tsquery: string | null, options: { indexOnly?: boolean } = {}): Where {
-  const pattern = containsPattern(q);
-  const ilike = '(p.title ilike ? or p.description ilike ?)';
-  if (tsquery === null) return { clauses: [ilike], params: [pattern, pattern] };
-  if (options.indexOnly)
-    return { clauses: [`p.search_vector @@ to_tsquery('simple', ?)`], params: [tsquery] };
-  return {
-    clauses: [`p.search_vector @@ to_tsquery('simple', ?)`, ilike],
-    params: [tsquery, pattern, pattern],
-  };
-}
-
-/**
- * ProjectQuery in SQL (see docs/decisions/0005-project-list-query.md). Give it the global `orm.em`;
- * it only runs SQL on pooled connections (no identity map).
+ * ProjectQuery in SQL (docs/decisions/0110-one-statement-browse.md). Give it the global `orm.em`: it
+ * only runs SQL on pooled connections (no identity map, no hydration, no transaction). A list page is
+ * one statement, a project with the caller's own bid is one statement.
  */
 export class SqlProjectQuery implements ProjectQuery {
   readonly #em: EntityManager;
-  /** q -> its prefix tsquery: the 'simple' configuration never changes, so this is a pure function of q. */
-  readonly #tsqueries = new BoundedCache<string, string | null>(TSQUERY_CACHE_SIZE);
-  /** Row estimates above COUNT_CAP per filter set, kept ESTIMATE_TTL_MS (they are approximate anyway). */
-  readonly #estimates = new BoundedCache<string, { rows: number; at: number }>(ESTIMATE_CACHE_SIZE);
+  /**
+   * Sampled totals per filter set, kept ESTIMATE_TTL_MS: passed back into the statement, which then skips
+   * its sample (still one statement). Exact totals (≤ COUNT_CAP) are never kept.
+   */
+  readonly #estimates = new Map<string, { total: number; at: number }>();
+  readonly #now: () => number;
 
-  constructor(em: EntityManager) {
+  constructor(em: EntityManager, options: { now?: () => number } = {}) {
     this.#em = em;
+    this.#now = options.now ?? Date.now;
+  }
+
+  #knownEstimate(key: string): number | null {
+    const kept = this.#estimates.get(key);
+    if (!kept) return null;
+    if (this.#now() - kept.at < ESTIMATE_TTL_MS) return kept.total;
+    this.#estimates.delete(key);
+    return null;
+  }
+
+  #keepEstimate(key: string, total: number): void {
+    this.#estimates.delete(key);
+    this.#estimates.set(key, { total, at: this.#now() });
+    if (this.#estimates.size > ESTIMATE_CACHE_SIZE) {
+      this.#estimates.delete(this.#estimates.keys().next().value as string);
+    }
   }
 
   async findView(id: string): Promise<ProjectView | null> {
     if (!isUuid(id)) return null;
-    const [row] = await runSql<ViewRow>(this.#em, viewSql('select * from projects where id = ?'), [id]);
+    const [row] = await runSql<ViewRow>(
+      this.#em,
+      `select pg.*, ${VIEW_COLUMNS}
+        from (select ${PROJECT_COLUMNS} from projects p where p.id = ?) pg
+        ${VIEW_JOINS}`,
+      [id],
+    );
     return row ? toView(row) : null;
   }
 
+  async findDetail(id: string, viewerId: string): Promise<ProjectDetailView | null> {
+    if (!isUuid(id)) return null;
+    const [row] = await runSql<DetailRow>(
+      this.#em,
+      `select pg.*, ${VIEW_COLUMNS},
+          vb.id as "viewerBidId", vb.contractor_id as "viewerBidContractorId", vb.amount as "viewerBidAmount",
+          vb.timeline as "viewerBidTimeline", vb.proposal as "viewerBidProposal", vb.status as "viewerBidStatus",
+          vb.created_at as "viewerBidCreatedAt", vb.updated_at as "viewerBidUpdatedAt"
+        from (select ${PROJECT_COLUMNS} from projects p where p.id = ?) pg
+        ${VIEW_JOINS}
+        left join bids vb on vb.project_id = pg.id and vb.contractor_id = ?::uuid`,
+      [id, isUuid(viewerId) ? viewerId : null],
+    );
+    if (!row) return null;
+    const viewerBid =
+      row.viewerBidId === null
+        ? null
+        : bidRowToSnapshot({
+            id: row.viewerBidId,
+            projectId: row.id,
+            contractorId: row.viewerBidContractorId as string,
+            amount: row.viewerBidAmount as string,
+            timeline: row.viewerBidTimeline as number,
+            proposal: row.viewerBidProposal as string,
+            status: row.viewerBidStatus as string,
+            createdAt: row.viewerBidCreatedAt as Date,
+            updatedAt: row.viewerBidUpdatedAt as Date,
+          } as BidRecord);
+    return { ...toView(row), viewerBid };
+  }
+
+  /**
+   * One statement: the page (newest first, keyset after the cursor), each row's owner and bid figures,
+   * and the total. The total is exact up to COUNT_CAP (the count stops there). Beyond it, it is
+   * estimated from a repeatable page-level sample of about ESTIMATE_SAMPLE_ROWS rows (the same filters
+   * on the sample, scaled up), never below COUNT_CAP + 1: counting every match of a very common word
+   * would read most of the table on each page. A sampled total is kept ESTIMATE_TTL_MS per filter set
+   * and passed back as a parameter, so the next pages and repeats skip the sample.
+   */
   async list(filters: ProjectFilters): Promise<ProjectPage> {
     const limit = Math.min(Math.max(Math.trunc(filters.limit) || 1, 1), MAX_PAGE_SIZE);
     const cursor = filters.cursor === undefined ? null : decodeCursor(filters.cursor);
-    const where = structuredWhere(filters);
-    // The planner estimates the ILIKE poorly: the count's estimate leaves it out when a tsquery stands for it.
-    const estimate = structuredWhere(filters);
-    if (filters.q !== undefined) {
-      const tsquery = await this.#tsquery(filters.q);
-      const text = textWhere(filters.q, tsquery);
-      where.clauses.push(...text.clauses);
-      where.params.push(...text.params);
-      const estimated = tsquery === null ? text : textWhere(filters.q, tsquery, { indexOnly: true });
-      estimate.clauses.push(...estimated.clauses);
-      estimate.params.push(...estimated.params);
+    const where = projectFilterSql(filters);
+    const pageWhere = cursor
+      ? `${where.sql} and (p.created_at, p.id) < (?::timestamptz, ?::uuid)`
+      : where.sql;
+    const pageParams = cursor ? [...where.params, cursor.at, cursor.id] : where.params;
+    const estimateKey = JSON.stringify([where.sql, where.params]);
+    const known = this.#knownEstimate(estimateKey);
+    const rows = await runSql<ListRow>(
+      this.#em,
+      `with counted as (
+          select count(*) as n from (select 1 from projects p where ${where.sql} limit ${COUNT_CAP + 1}) m
+        ), total as (
+          select c.n as "countedTotal",
+            case when c.n > ${COUNT_CAP} then coalesce(?::bigint, (
+              select round(count(*) * 100.0 / ${SAMPLE_PERCENT})
+              from projects p tablesample system (${SAMPLE_PERCENT}) repeatable (0)
+              where ${where.sql}
+            )) end as "estimatedTotal"
+          from counted c
+        ), pg as (
+          select ${PROJECT_COLUMNS} from projects p where ${pageWhere}
+          order by p.created_at desc, p.id desc limit ?
+        )
+        select t.*, pg.*, ${VIEW_COLUMNS}
+        from total t
+        left join pg on true
+        ${VIEW_JOINS}
+        order by pg."createdAt" desc, pg.id desc`,
+      [...where.params, known, ...where.params, ...pageParams, limit + 1],
+    );
+    const first = rows[0];
+    const counted = toCount(first?.countedTotal);
+    let total = counted;
+    if (counted > COUNT_CAP) {
+      total = Math.max(COUNT_CAP + 1, toCount(first?.estimatedTotal));
+      if (known === null) this.#keepEstimate(estimateKey, total);
     }
-    const filterSql = sqlAnd(where.clauses);
-
-    const pageClauses = [filterSql];
-    const pageParams = [...where.params];
-    if (cursor) {
-      pageClauses.push('(p.created_at, p.id) < (?::timestamptz, ?::uuid)');
-      pageParams.push(cursor.at, cursor.id);
-    }
-    const pageSql = `select p.* from projects p where ${pageClauses.join(' and ')}
-      order by p.created_at desc, p.id desc limit ?`;
-
-    const [rows, total] = await Promise.all([
-      runSql<ViewRow>(this.#em, viewSql(pageSql), [...pageParams, limit + 1]),
-      this.#count(filterSql, where.params, { sql: sqlAnd(estimate.clauses), params: estimate.params }),
-    ]);
-    const items = rows.slice(0, limit);
+    const found = rows.filter((row): row is ListRow & ViewRow => row.id !== null && row.id !== undefined);
+    const items = found.slice(0, limit);
     const last = items.at(-1);
     return {
       items: items.map(toView),
       total,
-      nextCursor: rows.length > limit && last ? encodeCursor({ at: last.cursorAt, id: last.id }) : null,
+      nextCursor: found.length > limit && last ? encodeCursor({ at: last.cursorAt, id: last.id }) : null,
     };
-  }
-
-  /**
-   * Exact up to COUNT_CAP matches (the count stops there); beyond it PostgreSQL's estimate of the row
-   * count (planner statistics), never below COUNT_CAP + 1. Counting every match of a very common word
-   * would read most of the table on each page.
-   */
-  async #count(
-    filterSql: string,
-    params: unknown[],
-    estimate: { sql: string; params: unknown[] },
-  ): Promise<number> {
-    const [row] = await runSql<{ total: string }>(
-      this.#em,
-      `select count(*) as total from (select 1 from projects p where ${filterSql} limit ${COUNT_CAP + 1}) matching`,
-      params,
-    );
-    const counted = toCount(row?.total);
-    if (counted <= COUNT_CAP) return counted;
-    const key = JSON.stringify([estimate.sql, estimate.params]);
-    const now = Date.now();
-    const cached = this.#estimates.get(key);
-    if (cached && now - cached.at < ESTIMATE_TTL_MS) return Math.max(COUNT_CAP + 1, cached.rows);
-    const [plan] = await runSql<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>(
-      this.#em,
-      `explain (format json) select 1 from projects p where ${estimate.sql}`,
-      estimate.params,
-    );
-    const estimated = Math.round(plan?.['QUERY PLAN'][0].Plan['Plan Rows'] ?? 0);
-    this.#estimates.set(key, { rows: estimated, at: now });
-    return Math.max(COUNT_CAP + 1, estimated);
-  }
-
-  /** q as a prefix tsquery, or null when it has no words (only punctuation, say). */
-  async #tsquery(q: string): Promise<string | null> {
-    const cached = this.#tsqueries.get(q);
-    if (cached !== undefined) return cached;
-    const [row] = await runSql<{ query: string }>(
-      this.#em,
-      `select plainto_tsquery('simple', ?)::text as query`,
-      [q],
-    );
-    const query = row?.query ?? '';
-    const result = query.trim() === '' ? null : prefixQuery(query);
-    this.#tsqueries.set(q, result);
-    return result;
   }
 }
 
@@ -384,11 +337,20 @@ export class SqlBidQuery implements BidQuery {
   async listForContractor(contractorId: string): Promise<MyBidView[]> {
     if (!isUuid(contractorId)) return [];
     const rows = await runSql<
-      BidRow & Pick<ProjectRecord, 'clientId' | 'title' | 'location' | 'category' | 'tags'>
+      BidRow &
+        Pick<ProjectRecord, 'clientId' | 'title' | 'location' | 'category' | 'tags'> & {
+          ownerFirstName: string | null;
+          ownerLastName: string | null;
+          ownerRating: string | null;
+          ownerReviewCount: number | null;
+        }
     >(
       this.#em,
-      `select ${BID_COLUMNS}, p.client_id as "clientId", p.title, p.location, p.category, p.tags
+      `select ${BID_COLUMNS}, p.client_id as "clientId", p.title, p.location, p.category, p.tags,
+          u.first_name as "ownerFirstName", u.last_name as "ownerLastName",
+          u.rating as "ownerRating", u.review_count as "ownerReviewCount"
         from bids b join projects p on p.id = b.project_id
+        left join users u on u.id = p.client_id
         where b.contractor_id = ?
         order by b.created_at desc, b.id desc`,
       [contractorId],
@@ -402,6 +364,13 @@ export class SqlBidQuery implements BidQuery {
         location: row.location ?? null,
         category: row.category,
         tags: [...(row.tags ?? [])],
+        owner: {
+          id: row.clientId,
+          firstName: row.ownerFirstName ?? null,
+          lastName: row.ownerLastName ?? null,
+          ratingHundredths: row.ownerRating === null ? 0 : ratingToHundredths(row.ownerRating),
+          reviewCount: row.ownerReviewCount ?? 0,
+        },
       },
     }));
   }

@@ -71,6 +71,15 @@ export class MikroOrmTransactionalUserRepository
     );
     return record ? userRowToDomain(record) : null;
   }
+
+  async lockAdmins(): Promise<string[]> {
+    const records = await this.#em.find(
+      UserRecord,
+      { role: 'admin' },
+      { lockMode: LockMode.PESSIMISTIC_WRITE, orderBy: { id: 'asc' }, fields: ['id'], refresh: true },
+    );
+    return records.map((r) => r.id);
+  }
 }
 
 export class MikroOrmProjectRepository implements ProjectRepository {

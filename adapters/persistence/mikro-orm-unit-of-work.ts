@@ -9,6 +9,8 @@ import {
   MikroOrmReviewRepository,
   MikroOrmTransactionalUserRepository,
 } from './mikro-orm-marketplace-repositories.ts';
+import { SqlAddendumRepository } from './sql-addendum-repository.ts';
+import { SqlQuestionRepository } from './sql-question-repository.ts';
 
 /** The repositories of one transaction, all bound to its EntityManager. */
 export function transactionOn(em: EntityManager, userCache?: UserReadCache): Transaction {
@@ -19,6 +21,8 @@ export function transactionOn(em: EntityManager, userCache?: UserReadCache): Tra
     reviews: new MikroOrmReviewRepository(em),
     messages: new MikroOrmProjectMessageLinks(em),
     achievements: new MikroOrmAchievementRepository(em),
+    addenda: new SqlAddendumRepository(em),
+    questions: new SqlQuestionRepository(em),
   };
 }
 

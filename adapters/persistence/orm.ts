@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import type { MikroORM as AnyMikroORM } from '@mikro-orm/core';
 import { Migrator } from '@mikro-orm/migrations';
@@ -7,8 +8,12 @@ import { entities } from './entities.ts';
 /** Where the committed TypeScript migrations live (Node 24 imports them directly). */
 export const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations/', import.meta.url));
 
-/** Connections per ORM. The embedded PGlite server must accept at least this many. */
-export const DEFAULT_POOL_SIZE = 10;
+/**
+ * Connections per ORM, sized for the cores (PostgreSQL's rule of thumb: 2 × cores + 1, at least 4):
+ * more connections than the cores can run only queue inside PostgreSQL instead of in the pool, and
+ * cost memory and context switches (issue 11). The embedded PGlite server must accept at least this many.
+ */
+export const DEFAULT_POOL_SIZE = Math.max(4, Math.min(10, 2 * availableParallelism() + 1));
 
 /** Any constant works; it only has to be the same for every process that migrates this database. */
 const MIGRATION_LOCK_KEY = 727_001;
@@ -22,6 +27,13 @@ export interface CreateOrmOptions {
   logger?: (message: string) => void;
   /** Maximum pool size; defaults to DEFAULT_POOL_SIZE. */
   poolSize?: number;
+  /**
+   * Waiting for a pooled connection, or for a new one to connect, fails after this long (default: wait).
+   * With statementTimeoutMs it bounds how long a request can hang on a database that does not answer.
+   */
+  acquireTimeoutMs?: number;
+  /** The server cancels a statement after this long, and the client gives up shortly after (default: none). */
+  statementTimeoutMs?: number;
 }
 
 /**
@@ -36,6 +48,26 @@ export async function createOrm(options: CreateOrmOptions): Promise<MikroORM> {
     entities,
     extensions: [Migrator],
     pool: { min: 0, max: options.poolSize ?? DEFAULT_POOL_SIZE, idleTimeoutMillis: 10_000 },
+    // pg Pool options: bounded waits, so an unreachable database answers 503 instead of hanging.
+    driverOptions: {
+      ...(options.acquireTimeoutMs ? { connectionTimeoutMillis: options.acquireTimeoutMs } : {}),
+      ...(options.statementTimeoutMs
+        ? {
+            statement_timeout: options.statementTimeoutMs,
+            // A network cut leaves the server unable to cancel: the client stops waiting itself.
+            query_timeout: options.statementTimeoutMs + 150,
+            keepAlive: true,
+          }
+        : {}),
+    },
+    // No JIT compilation: this is short OLTP work, where compiling a plan costs 100-200 ms whenever a
+    // plan's estimate passes jit_above_cost (the browse statement's sampled total at 1M projects did;
+    // docs/decisions/0110-one-statement-browse.md).
+    onCreateConnection: async (connection: unknown) => {
+      await (
+        connection as { executeQuery(query: { sql: string; parameters: unknown[] }): Promise<unknown> }
+      ).executeQuery({ sql: 'set jit = off', parameters: [] });
+    },
     debug: options.debug ?? false,
     ...(options.logger ? { logger: options.logger } : {}),
     // The global `orm.em` must never collect state: use RequestContext or em.fork().

@@ -33,7 +33,16 @@ export class InProcessSocketHub implements RealtimePort {
     this.#heartbeat.unref();
   }
 
-  add(socket: HubSocket, userId: string, sessionId: string): void {
+  /**
+   * Adds a socket. With maxPerSession, the session's oldest sockets beyond that many are closed
+   * (4429), so one session cannot hold an unbounded number of connections.
+   */
+  add(socket: HubSocket, userId: string, sessionId: string, maxPerSession = Number.POSITIVE_INFINITY): void {
+    const sameSession = [...this.#sockets].filter(([, e]) => e.sessionId === sessionId).map(([s]) => s);
+    for (const old of sameSession.slice(0, Math.max(0, sameSession.length + 1 - maxPerSession))) {
+      old.close(4429, 'Too many open sockets for this session');
+      this.#remove(old);
+    }
     const entry: Entry = { userId, sessionId, alive: true };
     this.#sockets.set(socket, entry);
     let mine = this.#byUser.get(userId);

@@ -1,20 +1,10 @@
-import { randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream, mkdirSync, type ReadStream } from 'node:fs';
 import { readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { FileStorage, StoredFile } from '../../application/shared/marketplace-ports.ts';
-import { isAllowedFileType, MAX_FILE_SIZE_BYTES } from '../../domain/project/files.ts';
-import { TooLargeError, ValidationError } from '../../domain/shared/errors.ts';
-import { MIME_BY_EXTENSION, SNIFF_BYTES, type SniffedType, sniffType } from './file-type.ts';
-
-/** The names this storage issues: a random UUID and the extension of the sniffed type. Nothing else is served. */
-export const STORED_NAME =
-  /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(jpg|png|gif|webp|pdf|doc|docx)$/;
-
-export function isStoredName(name: string): boolean {
-  return STORED_NAME.test(name);
-}
+import { MAX_FILE_SIZE_BYTES } from '../../domain/project/files.ts';
+import { checkUpload, describeByName, isStoredName } from './upload-stream.ts';
 
 /** An opened stored file, ready to stream to a client. */
 export interface OpenedFile {
@@ -29,14 +19,6 @@ export interface DiskFileStorageOptions {
   maxBytes?: number;
   /** Where failures to remove files are reported (they are otherwise swallowed). */
   onRemoveError?: (name: string, error: unknown) => void;
-}
-
-/** Keeps the name the browser gave for display: the last path segment, no control characters, ≤ 255. */
-export function cleanOriginalName(raw: string | undefined): string {
-  const base = (raw ?? '').split(/[\\/]/).pop() ?? '';
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is removed
-  const clean = base.replace(/[\u0000-\u001f\u007f]/g, '').trim();
-  return (clean === '' ? 'file' : clean).slice(0, 255);
 }
 
 /**
@@ -69,55 +51,12 @@ export class DiskFileStorage implements FileStorage {
     mimeType: string;
     data: AsyncIterable<Uint8Array>;
   }): Promise<StoredFile> {
-    const originalName = cleanOriginalName(input.originalName);
-    const iterator = input.data[Symbol.asyncIterator]();
-
-    // Read just enough to recognise the type before anything is written.
-    const head: Uint8Array[] = [];
-    let headLength = 0;
-    let ended = false;
-    while (headLength < SNIFF_BYTES) {
-      const next = await iterator.next();
-      if (next.done) {
-        ended = true;
-        break;
-      }
-      head.push(next.value);
-      headLength += next.value.length;
-    }
-    const type = sniffType(Buffer.concat(head), originalName);
-    if (!type || !isAllowedFileType(type.mimeType, originalName)) {
-      await iterator.return?.();
-      throw new ValidationError(
-        'UNSUPPORTED_FILE_TYPE',
-        `${originalName} is not an accepted file type (images, PDF, doc or docx)`,
-        'files',
-      );
-    }
-
-    const name = `${randomUUID()}.${type.extension}`;
+    const upload = await checkUpload(input, this.#maxBytes);
+    const { name, originalName, mimeType } = upload;
     const partial = join(this.#directory, `${name}.part`);
-    const maxBytes = this.#maxBytes;
-    let size = 0;
-    async function* content(): AsyncGenerator<Uint8Array> {
-      for (const chunk of head) {
-        size += chunk.length;
-        yield chunk;
-      }
-      if (ended) return;
-      while (true) {
-        const next = await iterator.next();
-        if (next.done) return;
-        size += next.value.length;
-        if (size > maxBytes) {
-          throw new TooLargeError('FILE_TOO_LARGE', `${originalName} exceeds 80MB limit`, 'files');
-        }
-        yield next.value;
-      }
-    }
     try {
-      await pipeline(content(), createWriteStream(partial, { flags: 'wx', mode: 0o640 }));
-      const stored: StoredFile = { name, originalName, mimeType: type.mimeType, size };
+      await pipeline(upload.content, createWriteStream(partial, { flags: 'wx', mode: 0o640 }));
+      const stored: StoredFile = { name, originalName, mimeType, size: upload.bytesRead() };
       await writeFile(this.#metaPath(name), JSON.stringify(stored), { mode: 0o640 });
       await rename(partial, join(this.#directory, name));
       return stored;
@@ -162,13 +101,7 @@ export class DiskFileStorage implements FileStorage {
   }
 
   async #describeOne(name: string): Promise<StoredFile> {
-    const extension = name.slice(name.lastIndexOf('.') + 1) as SniffedType['extension'];
-    const fallback: StoredFile = {
-      name,
-      originalName: name,
-      mimeType: MIME_BY_EXTENSION[extension] ?? 'application/octet-stream',
-      size: 0,
-    };
+    const fallback = describeByName(name);
     if (!isStoredName(name)) return fallback;
     try {
       const meta = JSON.parse(await readFile(this.#metaPath(name), 'utf8')) as Partial<StoredFile>;

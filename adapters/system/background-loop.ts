@@ -11,15 +11,35 @@ export class BackgroundLoop {
   #running: Promise<void> | undefined;
   #again = false;
   #stopped = false;
+  readonly #maxBackoffMs: number;
+  /** Rounds failed in a row: each doubles the wait before the next (a database outage, SMTP down). */
+  #failures = 0;
 
   constructor(options: {
     task: () => Promise<unknown>;
     intervalMs: number;
     onError: (error: unknown) => void;
+    /** The longest wait between failing rounds (default: 60 × intervalMs, at most 5 minutes). */
+    maxBackoffMs?: number;
   }) {
     this.#task = options.task;
     this.#intervalMs = options.intervalMs;
     this.#onError = options.onError;
+    this.#maxBackoffMs = options.maxBackoffMs ?? Math.min(options.intervalMs * 60, 5 * 60_000);
+  }
+
+  /** How long the loop waits between rounds now: the interval, doubled per failed round in a row. */
+  get currentDelayMs(): number {
+    if (this.#failures === 0) return this.#intervalMs;
+    return Math.max(
+      this.#intervalMs,
+      Math.min(this.#maxBackoffMs, this.#intervalMs * 2 ** Math.min(this.#failures, 30)),
+    );
+  }
+
+  /** Failed rounds in a row (0 after a round that worked). */
+  get failures(): number {
+    return this.#failures;
   }
 
   start(): this {
@@ -61,17 +81,20 @@ export class BackgroundLoop {
     const round = (async () => {
       try {
         await this.#task();
+        this.#failures = 0;
       } catch (error) {
+        this.#failures += 1;
         this.#onError(error);
       }
     })();
     this.#running = round.finally(() => {
       this.#running = undefined;
-      if (this.#again) {
+      if (this.#again && this.#failures === 0) {
         this.#again = false;
         this.#schedule(0);
       } else {
-        this.#schedule(this.#intervalMs);
+        this.#again = false;
+        this.#schedule(this.currentDelayMs);
       }
     });
     return this.#running;

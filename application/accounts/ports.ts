@@ -33,3 +33,14 @@ export interface SessionStore {
   find(sid: string, now: Date): Promise<SessionRecord | null>;
   revoke(sid: string): Promise<void>;
 }
+
+/**
+ * Failed sign-ins per account (the normalised email, known or not, so the throttle reveals nothing
+ * about who has an account). After a few free failures each further one doubles the wait.
+ */
+export interface SignInThrottle {
+  /** How long (ms) sign-in for this key must still wait at `now`; 0 when it may try. */
+  waitMs(key: string, now: Date): Promise<number>;
+  failed(key: string, now: Date): Promise<void>;
+  succeeded(key: string): Promise<void>;
+}

@@ -1,7 +1,14 @@
-import { AuthenticationError, NotFoundError, PermissionError } from '../../domain/shared/errors.ts';
+import {
+  AuthenticationError,
+  NotFoundError,
+  PermissionError,
+  RateLimitError,
+} from '../../domain/shared/errors.ts';
+import { checkNotCommonPassword } from '../../domain/user/common-passwords.ts';
 import { checkPasswordPolicy, normalizeEmail, type Role, User } from '../../domain/user/user.ts';
+import type { Transaction, UnitOfWork } from '../shared/marketplace-ports.ts';
 import type { Clock, IdGenerator } from '../shared/ports.ts';
-import type { PasswordHasher, SessionRecord, SessionStore, UserRepository } from './ports.ts';
+import type { PasswordHasher, SessionRecord, SessionStore, SignInThrottle, UserRepository } from './ports.ts';
 
 /** One message for a wrong password and an unknown email, so sign-in never reveals who has an account. */
 export const INVALID_CREDENTIALS_MESSAGE = 'Invalid email or password';
@@ -32,6 +39,7 @@ export class RegisterUser {
 
   async execute(input: RegisterInput): Promise<User> {
     checkPasswordPolicy(input.password);
+    checkNotCommonPassword(input.password);
     // Validate everything before the (deliberately slow) hash.
     const draft = User.register({ ...input, id: this.#ids.next(), passwordHash: '', now: this.#clock.now() });
     const user = User.register({
@@ -55,13 +63,21 @@ export class SignIn {
   readonly #hasher: PasswordHasher;
   readonly #sessions: SessionStore;
   readonly #clock: Clock;
+  readonly #throttle: SignInThrottle | undefined;
   #dummyHash: Promise<string> | undefined;
 
-  constructor(users: UserRepository, hasher: PasswordHasher, sessions: SessionStore, clock: Clock) {
+  constructor(
+    users: UserRepository,
+    hasher: PasswordHasher,
+    sessions: SessionStore,
+    clock: Clock,
+    throttle?: SignInThrottle,
+  ) {
     this.#users = users;
     this.#hasher = hasher;
     this.#sessions = sessions;
     this.#clock = clock;
+    this.#throttle = throttle;
   }
 
   /**
@@ -79,14 +95,25 @@ export class SignIn {
     } catch {
       throw new AuthenticationError('INVALID_CREDENTIALS', INVALID_CREDENTIALS_MESSAGE);
     }
+    // Per account, on top of the per-address limit: guessing one account's password from many
+    // addresses slows down exponentially. Unknown emails are throttled alike (nothing is revealed).
+    const wait = (await this.#throttle?.waitMs(email, this.#clock.now())) ?? 0;
+    if (wait > 0) {
+      throw new RateLimitError(
+        'SIGNIN_THROTTLED',
+        `Too many failed sign-ins for this account. Try again in ${Math.ceil(wait / 1000)} seconds.`,
+      );
+    }
     const user = await this.#users.findByEmail(email);
     // Hash even for an unknown email, so the answer takes as long either way.
     this.#dummyHash ??= this.#hasher.hash('not-a-real-password');
     const hash = user?.passwordHash ?? (await this.#dummyHash);
     const ok = await this.#hasher.verify(input.password, hash);
     if (!user || !ok) {
+      await this.#throttle?.failed(email, this.#clock.now());
       throw new AuthenticationError('INVALID_CREDENTIALS', INVALID_CREDENTIALS_MESSAGE);
     }
+    await this.#throttle?.succeeded(email);
     if (input.previousSid) await this.#sessions.revoke(input.previousSid);
     const session = await this.#sessions.create(
       user.id,
@@ -144,42 +171,64 @@ export class Authenticate {
   }
 }
 
+/**
+ * Inside a transaction, before the user's own row is locked: loads and locks the user whose role may
+ * change, refusing (409 LAST_ADMIN) a change that would take the role from the last admin. A change
+ * away from admin locks every admin row first (always in the same order, so two admins demoting each
+ * other at once queue instead of deadlocking, and the second then sees the first's change).
+ */
+export async function lockForRoleChange(
+  tx: Pick<Transaction, 'users'>,
+  userId: string,
+  newRole: string | undefined,
+): Promise<User | null> {
+  const admins = newRole !== undefined && newRole !== 'admin' ? await tx.users.lockAdmins() : null;
+  const user = await tx.users.lockForUpdate(userId);
+  if (user && admins && newRole !== undefined) user.assertNotLastAdmin(newRole, admins);
+  return user;
+}
+
 export class ChangeOwnRole {
-  readonly #users: UserRepository;
+  readonly #uow: UnitOfWork;
   readonly #clock: Clock;
 
-  constructor(users: UserRepository, clock: Clock) {
-    this.#users = users;
+  constructor(uow: UnitOfWork, clock: Clock) {
+    this.#uow = uow;
     this.#clock = clock;
   }
 
   async execute(userId: string, role: string): Promise<User> {
-    const user = await this.#users.findById(userId);
-    if (!user) throw new NotFoundError('USER_NOT_FOUND', 'User not found');
-    user.changeOwnRole(role, this.#clock.now());
-    await this.#users.save(user);
-    return user;
+    return this.#uow.run(async (tx) => {
+      const user = await lockForRoleChange(tx, userId, role);
+      if (!user) throw new NotFoundError('USER_NOT_FOUND', 'User not found');
+      user.changeOwnRole(role, this.#clock.now());
+      await tx.users.save(user);
+      return user;
+    });
   }
 }
 
 export class AdminChangeRole {
-  readonly #users: UserRepository;
+  readonly #uow: UnitOfWork;
   readonly #clock: Clock;
 
-  constructor(users: UserRepository, clock: Clock) {
-    this.#users = users;
+  constructor(uow: UnitOfWork, clock: Clock) {
+    this.#uow = uow;
     this.#clock = clock;
   }
 
+  /** Any of the four roles on anyone, but never the last admin's (409 LAST_ADMIN, decision 0091). */
   async execute(actor: User, targetUserId: string, role: string): Promise<User> {
     if (!actor.isAdmin) {
       throw new PermissionError('ADMIN_ONLY', 'Admin privileges required');
     }
-    const target = await this.#users.findById(targetUserId);
-    if (!target) throw new NotFoundError('USER_NOT_FOUND', `No user with id '${targetUserId}'`);
-    target.assignRole(role, this.#clock.now());
-    await this.#users.save(target);
-    return target;
+    return this.#uow.run(async (tx) => {
+      const target = await lockForRoleChange(tx, targetUserId, role);
+      if (!target) throw new NotFoundError('USER_NOT_FOUND', `No user with id '${targetUserId}'`);
+      target.assignRole(role, this.#clock.now());
+      await tx.users.save(target);
+      return target;
+    });
   }
 }
 

@@ -2,8 +2,10 @@ import {
   type AchievementCategory,
   AchievementProgress,
   type Badge,
+  type BadgeTier,
   findBadge,
   pointsForEvent,
+  tierProgress,
 } from '../../domain/achievement/achievement.ts';
 import type { BadgeEarned, DomainEvent } from '../../domain/shared/events.ts';
 import type { EventPublisher, UnitOfWork } from '../shared/marketplace-ports.ts';
@@ -56,7 +58,15 @@ export interface UserBadgeView {
 }
 
 export interface AchievementsView {
-  categories: { category: AchievementCategory; points: number; level: number }[];
+  categories: {
+    category: AchievementCategory;
+    points: number;
+    level: number;
+    tier: BadgeTier | null;
+    nextTier: BadgeTier | null;
+    nextTierPoints: number | null;
+    progress: number;
+  }[];
   badges: UserBadgeView[];
 }
 
@@ -82,7 +92,12 @@ export class GetAchievements {
       })
       .sort((a, b) => b.earnedAt.getTime() - a.earnedAt.getTime());
     return {
-      categories: snapshot.categories.map(({ category, points, level }) => ({ category, points, level })),
+      categories: snapshot.categories.map(({ category, points, level }) => ({
+        category,
+        points,
+        level,
+        ...tierProgress(points),
+      })),
       badges,
     };
   }

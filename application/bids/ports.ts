@@ -25,6 +25,14 @@ export interface MyBidView {
     location: string | null;
     category: string;
     tags: string[];
+    /** The owner as the My Bids owner card shows them (rating in hundredths). */
+    owner: {
+      id: string;
+      firstName: string | null;
+      lastName: string | null;
+      ratingHundredths: number;
+      reviewCount: number;
+    };
   };
 }
 

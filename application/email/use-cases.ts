@@ -44,7 +44,9 @@ class Links {
 /**
  * The event subscriber of the mail rules (only for users with emailNotifications on):
  * - project_posted: one mail to each contractor and vendor whose specialties meet the project's services;
- * - bid_accepted / bid_rejected: the bidder.
+ * - bid_accepted / bid_rejected: the bidder;
+ * - bid_deadline_changed / addendum_posted: each bidder of the project (issue 13);
+ * - question_asked: the owner; question_answered: the asker and each bidder (issue 13).
  * The mails are queued in the outbox (after the change committed) and sent by DeliverOutbox.
  */
 export class EmailOnEvent {
@@ -123,6 +125,91 @@ export class EmailOnEvent {
             `${event.type}:${event.bidId}`,
           ),
         ];
+      }
+      case 'bid_deadline_changed':
+      case 'addendum_posted': {
+        const url = this.#links.site(`/projects/${event.projectId}`);
+        const content: MailContent =
+          event.type === 'addendum_posted'
+            ? {
+                subject: `Addendum posted: ${event.projectTitle}`,
+                paragraphs: [
+                  `The owner of “${event.projectTitle}” posted an addendum to the project.`,
+                  'Read it and revise your bid if needed.',
+                ],
+                action: { label: 'Read the addendum', url },
+              }
+            : {
+                subject: `Bid deadline changed: ${event.projectTitle}`,
+                paragraphs: [
+                  event.bidDeadline
+                    ? `The bid deadline of “${event.projectTitle}” is now ${event.bidDeadline.toISOString()}.`
+                    : `“${event.projectTitle}” no longer has a bid deadline.`,
+                  'You may revise your pending bid until then.',
+                ],
+                action: { label: 'Open the project', url },
+              };
+        const key =
+          event.type === 'addendum_posted'
+            ? `addendum_posted:${event.addendumId}`
+            : `bid_deadline_changed:${event.projectId}:${event.occurredAt.getTime()}`;
+        const mails: QueuedMail[] = [];
+        for (const id of event.recipientIds) {
+          const user = await this.#users.findById(id);
+          if (user?.emailNotifications)
+            mails.push(this.#links.mail(recipientOf(user), content, `${key}:${id}`));
+        }
+        return mails;
+      }
+      case 'question_asked':
+      case 'question_answered': {
+        const url = this.#links.site(`/projects/${event.projectId}`);
+        const title = event.projectTitle;
+        const plan: { id: string; content: MailContent }[] = [];
+        if (event.type === 'question_asked') {
+          plan.push({
+            id: event.recipientId,
+            content: {
+              subject: `New question on “${title}”`,
+              paragraphs: [
+                `A bidder asked a question on “${title}”. Answer it so every bidder prices the same job.`,
+              ],
+              action: { label: 'Answer the question', url },
+            },
+          });
+        } else {
+          const what = event.kind === 'clarification' ? 'posted a clarification' : 'answered a question';
+          if (event.askerId) {
+            plan.push({
+              id: event.askerId,
+              content: {
+                subject: `Your question on “${title}” was answered`,
+                paragraphs: [`The owner of “${title}” answered your question.`],
+                action: { label: 'Read the answer', url },
+              },
+            });
+          }
+          for (const id of event.recipientIds) {
+            plan.push({
+              id,
+              content: {
+                subject: `The owner of “${title}” ${what}`,
+                paragraphs: [`The owner of “${title}” ${what}. You may revise your pending bid.`],
+                action: { label: 'Read it', url },
+              },
+            });
+          }
+        }
+        const mails: QueuedMail[] = [];
+        for (const { id, content } of plan) {
+          const user = await this.#users.findById(id);
+          if (user?.emailNotifications) {
+            mails.push(
+              this.#links.mail(recipientOf(user), content, `${event.type}:${event.questionId}:${id}`),
+            );
+          }
+        }
+        return mails;
       }
       default:
         return [];

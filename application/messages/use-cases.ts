@@ -89,7 +89,8 @@ export class GetConversation {
 
   /**
    * The conversation between the caller and one other user (optionally about one project), oldest
-   * first. Fetching it marks the caller's incoming unread messages in it read.
+   * first. Reading changes nothing: marking read is MarkConversationRead (a POST), so a prefetch, a
+   * crawler or a cross-site GET cannot mark anything read.
    */
   async execute(
     userId: string,
@@ -99,11 +100,25 @@ export class GetConversation {
       Math.max(1, Math.trunc(query.limit ?? DEFAULT_CONVERSATION_LIMIT)),
       MAX_CONVERSATION_LIMIT,
     );
-    const messages = await this.#messages.conversation({ ...query, userId, limit });
+    return this.#messages.conversation({ ...query, userId, limit });
+  }
+}
+
+export class MarkConversationRead {
+  readonly #messages: MessageRepository;
+
+  constructor(messages: MessageRepository) {
+    this.#messages = messages;
+  }
+
+  /** Marks the caller's unread incoming messages of one conversation read; answers how many. */
+  async execute(
+    userId: string,
+    query: { otherUserId: string; projectId?: string | null | undefined },
+  ): Promise<number> {
+    const messages = await this.#messages.conversation({ ...query, userId, limit: MAX_CONVERSATION_LIMIT });
     const unread = messages.filter((m) => m.receiverId === userId && !m.isRead).map((m) => m.id);
-    if (unread.length > 0) await this.#messages.markRead(userId, unread);
-    const marked = new Set(unread);
-    return messages.map((m) => (marked.has(m.id) ? { ...m, isRead: true } : m));
+    return unread.length > 0 ? this.#messages.markRead(userId, unread) : 0;
   }
 }
 

@@ -1,32 +1,71 @@
-import { NotFoundError, PermissionError } from '../../domain/shared/errors.ts';
-import type { ProfileForm, Role, User } from '../../domain/user/user.ts';
-import type { UserRepository } from '../accounts/ports.ts';
+import { NotFoundError, PermissionError, ValidationError } from '../../domain/shared/errors.ts';
+import { normalizeEmail, type ProfileForm, type Role, type User } from '../../domain/user/user.ts';
+import type { PasswordHasher, UserRepository } from '../accounts/ports.ts';
+import { lockForRoleChange } from '../accounts/use-cases.ts';
+import type { UnitOfWork } from '../shared/marketplace-ports.ts';
 import type { Clock } from '../shared/ports.ts';
 
 /** PATCH /api/users/me takes exactly one of these (accounts-and-shell section 7). */
 export type ProfileChange =
-  | { kind: 'profile'; form: ProfileForm }
+  | { kind: 'profile'; form: ProfileForm; currentPassword?: string | undefined }
   | { kind: 'services'; services: readonly string[] }
   | { kind: 'emailNotifications'; enabled: boolean };
 
 export class UpdateProfile {
-  readonly #users: UserRepository;
+  readonly #uow: UnitOfWork;
   readonly #clock: Clock;
+  readonly #hasher: PasswordHasher | undefined;
 
-  constructor(users: UserRepository, clock: Clock) {
-    this.#users = users;
+  constructor(uow: UnitOfWork, clock: Clock, hasher?: PasswordHasher) {
+    this.#uow = uow;
     this.#clock = clock;
+    this.#hasher = hasher;
   }
 
+  /** Whether this change would move the account to another email (which needs the password). */
+  static changesEmail(user: User, change: ProfileChange): boolean {
+    if (change.kind !== 'profile' || change.form.email === undefined || change.form.email === null)
+      return false;
+    try {
+      return normalizeEmail(change.form.email) !== user.email;
+    } catch {
+      return false; // an invalid email fails the form's own validation
+    }
+  }
+
+  /** In one transaction, so that a role change in the profile form never takes the role from the last admin. */
   async execute(userId: string, change: ProfileChange): Promise<User> {
-    const user = await this.#users.findById(userId);
-    if (!user) throw new NotFoundError('USER_NOT_FOUND', 'User not found');
-    const now = this.#clock.now();
-    if (change.kind === 'profile') user.updateProfile(change.form, now);
-    else if (change.kind === 'services') user.changeServices(change.services, now);
-    else user.changeEmailNotifications(change.enabled, now);
-    await this.#users.save(user);
-    return user;
+    return this.#uow.run(async (tx) => {
+      const role = change.kind === 'profile' ? change.form.role : undefined;
+      const user = await lockForRoleChange(tx, userId, role);
+      if (!user) throw new NotFoundError('USER_NOT_FOUND', 'User not found');
+      const now = this.#clock.now();
+      const changingEmail = change.kind === 'profile' && UpdateProfile.changesEmail(user, change);
+      if (change.kind === 'profile') user.updateProfile(change.form, now);
+      else if (change.kind === 'services') user.changeServices(change.services, now);
+      else user.changeEmailNotifications(change.enabled, now);
+      // The form is valid (its own errors come first); a new email takes over the account's sign-in and
+      // mail: only with the password. A borrowed session cannot, and nobody can probe which emails have
+      // accounts (EMAIL_TAKEN) without knowing their own password. Nothing is saved on failure.
+      if (this.#hasher && changingEmail && change.kind === 'profile') {
+        if (!change.currentPassword) {
+          throw new ValidationError(
+            'PASSWORD_REQUIRED',
+            'Enter your current password to change your email',
+            'currentPassword',
+          );
+        }
+        if (!(await this.#hasher.verify(change.currentPassword, user.passwordHash))) {
+          throw new ValidationError(
+            'WRONG_PASSWORD',
+            'Your current password is not correct',
+            'currentPassword',
+          );
+        }
+      }
+      await tx.users.save(user);
+      return user;
+    });
   }
 }
 

@@ -1,3 +1,4 @@
+import type { BidSnapshot } from '../../domain/bid/bid.ts';
 import type { ProjectFilters } from '../../domain/project/browse.ts';
 import type { ProjectSnapshot } from '../../domain/project/project.ts';
 
@@ -8,7 +9,23 @@ export interface ProjectView {
   bidCount: number;
   /** The mean bid amount in cents, rounded; null with no bids ('N/A'). */
   averageBidCents: number | null;
-  createdBy: { id: string; firstName: string | null; lastName: string | null };
+  /** The owner, with their rating (hundredths, 4.5 is 450) and review count from the user row. */
+  createdBy: {
+    id: string;
+    firstName: string | null;
+    lastName: string | null;
+    ratingHundredths: number;
+    reviewCount: number;
+  };
+  /** Counted views (one per viewer per day, never the owner's), kept on the project row. */
+  viewCount: number;
+  /** How many users saved the project, kept on the project row. */
+  saveCount: number;
+}
+
+/** A project as its detail page shows it to one caller: the view plus that caller's own bid, if any. */
+export interface ProjectDetailView extends ProjectView {
+  viewerBid: BidSnapshot | null;
 }
 
 export interface ProjectPage {
@@ -25,5 +42,7 @@ export interface ProjectPage {
  */
 export interface ProjectQuery {
   findView(id: string): Promise<ProjectView | null>;
+  /** The view and `viewerId`'s own bid on it, read together (one round trip, no transaction). */
+  findDetail(id: string, viewerId: string): Promise<ProjectDetailView | null>;
   list(filters: ProjectFilters): Promise<ProjectPage>;
 }

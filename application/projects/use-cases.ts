@@ -1,3 +1,5 @@
+import type { BidSnapshot } from '../../domain/bid/bid.ts';
+import { Addendum } from '../../domain/project/addendum.ts';
 import {
   type ProjectFilters,
   parseProjectFilters,
@@ -5,9 +7,15 @@ import {
 } from '../../domain/project/browse.ts';
 import { type EditProjectChanges, Project, type ProjectDetailsInput } from '../../domain/project/project.ts';
 import { NotFoundError } from '../../domain/shared/errors.ts';
-import type { DomainEvent } from '../../domain/shared/events.ts';
+import type { AddendumPosted, DomainEvent } from '../../domain/shared/events.ts';
 import type { User } from '../../domain/user/user.ts';
-import type { EventPublisher, FileStorage, StoredFile, UnitOfWork } from '../shared/marketplace-ports.ts';
+import type {
+  EventPublisher,
+  FileStorage,
+  StoredFile,
+  Transaction,
+  UnitOfWork,
+} from '../shared/marketplace-ports.ts';
 import type { Clock, IdGenerator } from '../shared/ports.ts';
 import type { ProjectPage, ProjectQuery, ProjectView } from './ports.ts';
 
@@ -68,35 +76,146 @@ export interface EditProjectInput extends Omit<EditProjectChanges, 'newFiles'> {
   newFiles?: StoredFile[];
 }
 
+/** The users who bid on the project (any status), read inside the transaction. */
+async function bidderIdsOf(tx: Transaction, projectId: string): Promise<string[]> {
+  return (await tx.bids.listByProject(projectId)).map((b) => b.contractorId);
+}
+
 export class EditProject {
   readonly #uow: UnitOfWork;
+  readonly #events: EventPublisher;
   readonly #files: FileStorage;
   readonly #clock: Clock;
 
-  constructor(uow: UnitOfWork, files: FileStorage, clock: Clock) {
+  constructor(uow: UnitOfWork, events: EventPublisher, files: FileStorage, clock: Clock) {
     this.#uow = uow;
+    this.#events = events;
     this.#files = files;
     this.#clock = clock;
   }
 
-  /** Owner only, while active and not awarded. Files dropped from `attachments` are deleted after commit. */
+  /**
+   * Owner only, while active and not awarded. Files dropped from `attachments` are deleted after commit.
+   * A moved bid deadline follows Project.changeBidDeadline's rules and tells the bidders.
+   */
   async execute(actor: User, projectId: string, changes: EditProjectInput): Promise<Project> {
     const newNames = (changes.newFiles ?? []).map((f) => f.name);
-    let result: { project: Project; removed: string[] };
+    let result: { project: Project; removed: string[]; events: DomainEvent[] };
     try {
       result = await this.#uow.run(async (tx) => {
         const project = await tx.projects.lockForUpdate(projectId);
         if (!project) throw projectNotFound(projectId);
-        const { removedAttachments } = project.edit(actor, changes, this.#clock.now());
+        const bidders = await bidderIdsOf(tx, projectId);
+        const { removedAttachments, events } = project.edit(actor, changes, this.#clock.now(), bidders);
         await tx.projects.save(project);
-        return { project, removed: removedAttachments };
+        return { project, removed: removedAttachments, events };
       });
     } catch (error) {
       await removeQuietly(this.#files, newNames);
       throw error;
     }
     await removeQuietly(this.#files, result.removed);
+    await this.#events.publish(result.events);
     return result.project;
+  }
+}
+
+export class ChangeBidDeadline {
+  readonly #uow: UnitOfWork;
+  readonly #events: EventPublisher;
+  readonly #clock: Clock;
+
+  constructor(uow: UnitOfWork, events: EventPublisher, clock: Clock) {
+    this.#uow = uow;
+    this.#events = events;
+    this.#clock = clock;
+  }
+
+  /**
+   * The owner moves the bid deadline (never into the past, never earlier while bids exist); pending bids
+   * stay and may be revised. The bidders are told after commit.
+   */
+  async execute(actor: User, projectId: string, bidDeadline: Date): Promise<Project> {
+    const { project, event } = await this.#uow.run(async (tx) => {
+      const project = await tx.projects.lockForUpdate(projectId);
+      if (!project) throw projectNotFound(projectId);
+      const bidders = await bidderIdsOf(tx, projectId);
+      const event = project.changeBidDeadline(actor, bidDeadline, bidders, this.#clock.now());
+      await tx.projects.save(project);
+      return { project, event };
+    });
+    await this.#events.publish([event]);
+    return project;
+  }
+}
+
+export interface PostAddendumInput {
+  text: string;
+  /** Files the HTTP layer has stored already; they are removed again if posting fails. */
+  files?: StoredFile[];
+}
+
+export class PostAddendum {
+  readonly #uow: UnitOfWork;
+  readonly #events: EventPublisher;
+  readonly #files: FileStorage;
+  readonly #ids: IdGenerator;
+  readonly #clock: Clock;
+
+  constructor(uow: UnitOfWork, events: EventPublisher, files: FileStorage, ids: IdGenerator, clock: Clock) {
+    this.#uow = uow;
+    this.#events = events;
+    this.#files = files;
+    this.#ids = ids;
+    this.#clock = clock;
+  }
+
+  /** Owner only, while the project takes bids (active, bidding). The bidders are told after commit. */
+  async execute(actor: User, projectId: string, input: PostAddendumInput): Promise<Addendum> {
+    const files = input.files ?? [];
+    let posted: { addendum: Addendum; event: AddendumPosted };
+    try {
+      posted = await this.#uow.run(async (tx) => {
+        // The project's lock orders addenda with deadline changes and decisions on bids.
+        const project = await tx.projects.lockForUpdate(projectId);
+        if (!project) throw projectNotFound(projectId);
+        const result = Addendum.post({
+          id: this.#ids.next(),
+          project,
+          actor,
+          text: input.text,
+          files,
+          bidderIds: await bidderIdsOf(tx, projectId),
+          now: this.#clock.now(),
+        });
+        await tx.addenda.add(result.addendum);
+        return result;
+      });
+    } catch (error) {
+      await removeQuietly(
+        this.#files,
+        files.map((f) => f.name),
+      );
+      throw error;
+    }
+    await this.#events.publish([posted.event]);
+    return posted.addendum;
+  }
+}
+
+export class ListAddenda {
+  readonly #uow: UnitOfWork;
+
+  constructor(uow: UnitOfWork) {
+    this.#uow = uow;
+  }
+
+  /** Any signed-in user who may read the project reads its addenda, oldest first. */
+  execute(_actor: User, projectId: string): Promise<Addendum[]> {
+    return this.#uow.run(async (tx) => {
+      if (!(await tx.projects.findById(projectId))) throw projectNotFound(projectId);
+      return tx.addenda.listByProject(projectId);
+    });
   }
 }
 
@@ -122,6 +241,8 @@ export class DeleteProject {
       const project = await tx.projects.lockForUpdate(projectId);
       if (!project) throw projectNotFound(projectId);
       const event = project.delete(actor, this.#clock.now());
+      const addendumFiles = await tx.addenda.deleteByProject(projectId);
+      event.attachments.push(...addendumFiles);
       await tx.bids.deleteByProject(projectId);
       await tx.messages.clearProject(projectId);
       await tx.reviews.clearProject(projectId);
@@ -136,6 +257,8 @@ export class DeleteProject {
 export interface ProjectDetails extends ProjectView {
   /** Whether a bid could be submitted now (status active, phase bidding, deadline not passed). */
   takingBids: boolean;
+  /** The caller's own bid on the project; always null for its owner. */
+  viewerBid: BidSnapshot | null;
 }
 
 export class GetProject {
@@ -147,11 +270,18 @@ export class GetProject {
     this.#clock = clock;
   }
 
-  /** Any signed-in user may read a project. */
-  async execute(_actor: User, projectId: string): Promise<ProjectDetails> {
-    const view = await this.#projects.findView(projectId);
+  /**
+   * Any signed-in user may read a project, with their own bid on it (the owner sees none here: the
+   * project's bids are ListProjectBids'). One read of the project query, no transaction.
+   */
+  async execute(actor: User, projectId: string): Promise<ProjectDetails> {
+    const view = await this.#projects.findDetail(projectId, actor.id);
     if (!view) throw projectNotFound(projectId);
-    return { ...view, takingBids: Project.restore(view.project).isTakingBids(this.#clock.now()) };
+    return {
+      ...view,
+      viewerBid: view.project.clientId === actor.id ? null : view.viewerBid,
+      takingBids: Project.restore(view.project).isTakingBids(this.#clock.now()),
+    };
   }
 }
 

@@ -4,7 +4,9 @@
  */
 import type { AchievementProgress } from '../../domain/achievement/achievement.ts';
 import type { Bid } from '../../domain/bid/bid.ts';
+import type { Addendum } from '../../domain/project/addendum.ts';
 import type { Project } from '../../domain/project/project.ts';
+import type { Question } from '../../domain/project/question.ts';
 import type { Review } from '../../domain/review/review.ts';
 import type { DomainEvent } from '../../domain/shared/events.ts';
 import type { User } from '../../domain/user/user.ts';
@@ -38,6 +40,26 @@ export interface BidRepository {
   deleteByProject(projectId: string): Promise<void>;
 }
 
+/** A project's addenda (issue 13). */
+export interface AddendumRepository {
+  add(addendum: Addendum): Promise<void>;
+  /** Oldest first. */
+  listByProject(projectId: string): Promise<Addendum[]>;
+  /** Removes the project's addenda and returns their stored file names (removed after commit). */
+  deleteByProject(projectId: string): Promise<string[]>;
+}
+
+/** Project questions and clarifications (issue 13). */
+export interface QuestionRepository {
+  findById(id: string): Promise<Question | null>;
+  add(question: Question): Promise<void>;
+  save(question: Question): Promise<void>;
+  /** Oldest first. */
+  listByProject(projectId: string): Promise<Question[]>;
+  /** How many questions the user asked since `since` (the rate limit). */
+  countAskedSince(askerId: string, since: Date): Promise<number>;
+}
+
 /** Users inside a transaction: the accounts repository plus a row lock. */
 export interface TransactionalUserRepository extends UserRepository {
   /**
@@ -46,6 +68,12 @@ export interface TransactionalUserRepository extends UserRepository {
    * atomic step per bidder: a second concurrent submission waits and then counts the first one's bid.
    */
   lockForUpdate(id: string): Promise<User | null>;
+  /**
+   * Locks every admin's row (in id order) and answers their ids. A concurrent role change of another
+   * admin waits, and then no longer counts the one it waited for if that one lost the role: so "is this
+   * the last admin?" stays true until the transaction ends (decision 0091).
+   */
+  lockAdmins(): Promise<string[]>;
 }
 
 export interface ReviewRepository {
@@ -79,6 +107,8 @@ export interface Transaction {
   reviews: ReviewRepository;
   messages: ProjectMessageLinks;
   achievements: AchievementRepository;
+  addenda: AddendumRepository;
+  questions: QuestionRepository;
 }
 
 export interface UnitOfWork {

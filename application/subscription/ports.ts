@@ -25,6 +25,12 @@ export interface ProviderSubscription {
    */
   clientSecret: string | null;
   confirmation: ConfirmationKind | null;
+  /**
+   * Whether the provider holds a confirmed payment method for it (Stripe: the subscription's
+   * default_payment_method, set when the trial's card setup or the first payment succeeds).
+   * A trial without one does not grant Pro.
+   */
+  hasPaymentMethod: boolean;
   trialEnd: Date | null;
   /** End of the current billing period (the trial's end while trialing). */
   currentPeriodEnd: Date | null;
@@ -87,12 +93,20 @@ export interface PaymentGateway {
 export interface SandboxCardPayments {
   /**
    * Confirms what the client secret stands for with a test card (4242 4242 4242 4242 succeeds,
-   * 4000 0000 0000 0002 is declined). Returns the events the provider would send, and the decline
-   * (code and message, as the provider words them) when the card was refused.
+   * 4000 0000 0000 0002 is declined), checking the number (Luhn), the expiry ('MM / YY', not in the
+   * past) and the CVC (3 digits, 4 for American Express) as Stripe's test mode does. Returns the events
+   * the provider would send, and the decline (code, message as the provider words it, and the field)
+   * when the card was refused.
    */
-  confirm(input: { userId: string; clientSecret: string; cardNumber: string }): Promise<{
+  confirm(input: {
+    userId: string;
+    clientSecret: string;
+    cardNumber: string;
+    expiry: string;
+    cvc: string;
+  }): Promise<{
     events: PaymentEvent[];
-    declined: { code: string; message: string } | null;
+    declined: { code: string; message: string; field: 'cardNumber' | 'expiry' | 'cvc' } | null;
   }>;
 }
 

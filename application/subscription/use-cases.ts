@@ -1,6 +1,7 @@
 import { ConflictError, NotFoundError, ValidationError } from '../../domain/shared/errors.ts';
 import type { PaymentFailed } from '../../domain/shared/events.ts';
 import {
+  assertMaySubscribe,
   isSubscriptionStatus,
   PRO_PRICE_CENTS,
   PRO_TRIAL_DAYS,
@@ -37,7 +38,13 @@ export const HANDLED_PAYMENT_EVENTS: readonly string[] = [
   'invoice.payment_failed',
 ];
 
-const grantsPro = (status: string) => status === 'active' || status === 'trialing';
+/** Whether the provider's state grants Pro: active, or trialing with a card on file (tierForSubscriptionStatus). */
+const grantsPro = (state: { status: string; hasPaymentMethod: boolean }) =>
+  isSubscriptionStatus(state.status) &&
+  tierForSubscriptionStatus(state.status, state.hasPaymentMethod) === 'pro';
+
+/** Running at the provider (active or trialing), whether or not it already grants Pro. */
+const running = (status: string) => status === 'active' || status === 'trialing';
 
 export class ApplySubscriptionStatus {
   readonly #uow: UnitOfWork;
@@ -50,10 +57,16 @@ export class ApplySubscriptionStatus {
 
   /**
    * Sets a user's plan from a subscription state reported by the payment provider, in its own
-   * transaction. Pro holds while it is active or trialing; any other state is free. A downgrade
+   * transaction. Pro holds while it is active, or trialing with a payment method on file (the
+   * default here, for a state the caller knows to be paid); any other state is free. A downgrade
    * keeps every existing bid.
    */
-  async execute(input: { userId: string; subscriptionId: string; status: string }): Promise<User> {
+  async execute(input: {
+    userId: string;
+    subscriptionId: string;
+    status: string;
+    hasPaymentMethod?: boolean;
+  }): Promise<User> {
     const { status } = input;
     if (!isSubscriptionStatus(status)) {
       throw new ValidationError(
@@ -65,7 +78,11 @@ export class ApplySubscriptionStatus {
     return this.#uow.run(async (tx) => {
       const user = await tx.users.lockForUpdate(input.userId);
       if (!user) throw new NotFoundError('USER_NOT_FOUND', `No user with id '${input.userId}'`);
-      this.apply(user, { subscriptionId: input.subscriptionId, status }, { adopt: true });
+      this.apply(
+        user,
+        { subscriptionId: input.subscriptionId, status, hasPaymentMethod: input.hasPaymentMethod ?? true },
+        { adopt: true },
+      );
       await tx.users.save(user);
       return user;
     });
@@ -80,15 +97,19 @@ export class ApplySubscriptionStatus {
    */
   apply(
     user: User,
-    state: { subscriptionId: string; status: SubscriptionStatus },
+    state: { subscriptionId: string; status: SubscriptionStatus; hasPaymentMethod: boolean },
     options: { adopt?: boolean } = {},
   ): boolean {
     const current = user.stripeSubscriptionId;
-    if (!options.adopt && current !== null && current !== state.subscriptionId && !grantsPro(state.status)) {
+    if (!options.adopt && current !== null && current !== state.subscriptionId && !grantsPro(state)) {
       return false;
     }
     const subscriptionId = ENDED_STATUSES.includes(state.status) ? null : state.subscriptionId;
-    user.changeSubscription(tierForSubscriptionStatus(state.status), subscriptionId, this.#clock.now());
+    user.changeSubscription(
+      tierForSubscriptionStatus(state.status, state.hasPaymentMethod),
+      subscriptionId,
+      this.#clock.now(),
+    );
     return true;
   }
 }
@@ -107,7 +128,10 @@ async function syncSubscription(
   options: { adopt?: boolean } = {},
 ): Promise<void> {
   const status = state.status;
-  if (isSubscriptionStatus(status) && apply.apply(user, { subscriptionId: state.id, status }, options)) {
+  if (
+    isSubscriptionStatus(status) &&
+    apply.apply(user, { subscriptionId: state.id, status, hasPaymentMethod: state.hasPaymentMethod }, options)
+  ) {
     await tx.users.save(user);
   }
   const previous = await tx.payments.findSubscription(state.id);
@@ -140,7 +164,7 @@ export interface SubscriptionStart {
 
 function startFrom(state: ProviderSubscription): SubscriptionStart {
   return {
-    alreadySubscribed: state.clientSecret === null && grantsPro(state.status),
+    alreadySubscribed: state.clientSecret === null && grantsPro(state),
     clientSecret: state.clientSecret,
     confirmation: state.clientSecret === null ? null : state.confirmation,
     subscriptionId: state.id,
@@ -153,7 +177,9 @@ function startFrom(state: ProviderSubscription): SubscriptionStart {
  * Starts the Pro subscription (the Subscribe page). The provider's customer is created once per user.
  * A subscription that is still open (incomplete, trialing, ...) is reused rather than doubled: its
  * pending confirmation is answered again, or 'already subscribed'. A first-time subscriber gets the
- * 7-day trial. The user's row stays locked throughout, so two concurrent calls make one subscription;
+ * 7-day trial. Only contractors and vendors may subscribe (403 NOT_A_BIDDER). Nothing here grants Pro:
+ * the subscription waits for the card (the trial's card setup, or the first payment), and Pro begins
+ * only when the provider confirms it (decision 0090). The user's row stays locked throughout, so two concurrent calls make one subscription;
  * the provider calls carry idempotency keys, so a retry after a failed commit returns the same objects.
  */
 export class StartProSubscription {
@@ -178,6 +204,7 @@ export class StartProSubscription {
     return this.#uow.run(async (tx) => {
       const user = await tx.users.lockForUpdate(userId);
       if (!user) throw new NotFoundError('USER_NOT_FOUND', `No user with id '${userId}'`);
+      assertMaySubscribe(user.role);
       const now = this.#clock.now();
 
       if (user.subscriptionTier === 'pro') {
@@ -198,7 +225,7 @@ export class StartProSubscription {
           };
         }
         await syncSubscription(tx, this.#apply, user, current, now);
-        if (grantsPro(current.status)) return startFrom(current);
+        if (grantsPro(current)) return startFrom(current);
         // The provider says it is no longer running: start again below.
       }
 
@@ -216,7 +243,7 @@ export class StartProSubscription {
       const open = existing.find((s) => OPEN_STATUSES.includes(s.status));
       if (open) {
         await syncSubscription(tx, this.#apply, user, open, now, { adopt: true });
-        if (open.clientSecret === null && !grantsPro(open.status)) {
+        if (open.clientSecret === null && !grantsPro(open)) {
           throw new ConflictError(
             'SUBSCRIPTION_NEEDS_ATTENTION',
             'Your subscription has a payment problem. Update your payment method under Profile › Billing.',
@@ -324,7 +351,9 @@ export interface SubscriptionView {
 
 function viewOf(user: User, record: SubscriptionRecord | null, mode: PaymentsMode): SubscriptionView {
   const status = record?.status ?? null;
-  const billing = record !== null && grantsPro(record.status) && !record.cancelAtPeriodEnd;
+  // Billing runs only for a subscription that grants Pro (a trial waiting for its card bills nothing).
+  const billing =
+    record !== null && user.subscriptionTier === 'pro' && running(record.status) && !record.cancelAtPeriodEnd;
   return {
     plan: user.subscriptionTier,
     status,
@@ -395,7 +424,7 @@ export class CancelSubscription {
       if (!user) throw new NotFoundError('USER_NOT_FOUND', `No user with id '${userId}'`);
       const subscriptionId = user.stripeSubscriptionId;
       const record = subscriptionId ? await tx.payments.findSubscription(subscriptionId) : null;
-      if (!subscriptionId || !record || !grantsPro(record.status)) {
+      if (!subscriptionId || !record || user.subscriptionTier !== 'pro' || !running(record.status)) {
         throw new ConflictError('NO_ACTIVE_SUBSCRIPTION', 'You have no active subscription to cancel.');
       }
       const state = await this.#gateway.cancelAtPeriodEnd(subscriptionId);
@@ -450,7 +479,9 @@ export class ConfirmSandboxPayment {
   async execute(input: {
     userId: string;
     clientSecret: string;
-    cardNumber?: string;
+    cardNumber: string;
+    expiry: string;
+    cvc: string;
   }): Promise<SubscriptionView> {
     if (!this.#sandbox) {
       throw new NotFoundError('NOT_FOUND', 'The sandbox payment gateway is not active on this server');
@@ -458,11 +489,13 @@ export class ConfirmSandboxPayment {
     const result = await this.#sandbox.confirm({
       userId: input.userId,
       clientSecret: input.clientSecret,
-      cardNumber: input.cardNumber ?? '4242424242424242',
+      cardNumber: input.cardNumber,
+      expiry: input.expiry,
+      cvc: input.cvc,
     });
     for (const event of result.events) await this.#handle.execute(event);
     if (result.declined)
-      throw new ValidationError(result.declined.code, result.declined.message, 'cardNumber');
+      throw new ValidationError(result.declined.code, result.declined.message, result.declined.field);
     return this.#view.execute(input.userId);
   }
 }

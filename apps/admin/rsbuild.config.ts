@@ -1,4 +1,4 @@
 /** The 'admin' remote: exposes './App' (src/App.tsx); output apps/admin/dist with mf-manifest.json. */
-import { createRemoteConfig } from '../shell/federation.ts';
+import { createRemoteConfig } from '../../packages/federation/index.ts';
 
 export default createRemoteConfig('admin', 'Admin');

@@ -1,13 +1,24 @@
 /**
- * Provider side: the real API (the same app the integration tests build, on the test database)
- * listens on a free port, and Pact replays every interaction of the committed shell pact against it.
+ * Provider side: the real API (the same app the integration tests build, on the test database) listens
+ * on a free port, and Pact replays every interaction of every committed pact in contracts/pacts/ (one
+ * verification run for all frontends) against it.
  *
- * State handlers make each interaction's precondition true through the use cases, never through module
- * globals; every interaction starts from empty tables. The consumer sends an example session cookie; for
- * 'a signed-in user' the handler signs in for real and `requestFilter` swaps in that session's cookie.
+ * Provider states are parameterised and compose (see STATES in support/contract.ts): each interaction
+ * starts from empty tables, then its states run in order and seed through the use cases, never through
+ * module globals. States return the ids they created under a key (`as`), which the pact's
+ * `fromProviderState('${projectId}')` expressions put into paths, queries and bodies.
+ *
+ * The consumer sends an example session cookie; 'a signed-in user' signs in for real and `requestFilter`
+ * swaps in that session's cookie.
+ *
+ * With PACT_BROKER_BASE_URL set, the same run also verifies the pacts the broker selects (main branch and
+ * deployed/released versions) and, with PACT_PUBLISH_VERIFICATION_RESULTS=true, publishes the results.
  */
+import { execFileSync } from 'node:child_process';
+import { readdirSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
 // Before Pact loads: no telemetry from tests.
@@ -15,28 +26,91 @@ vi.hoisted(() => {
   process.env.PACT_DO_NOT_TRACK = 'true';
 });
 
-import { Verifier } from '@pact-foundation/pact';
-import { RegisterUser } from '../../application/accounts/use-cases.ts';
+import { Verifier, type VerifierOptions } from '@pact-foundation/pact';
+import { PromoteToAdmin, RegisterUser } from '../../application/accounts/use-cases.ts';
+import { DecideBid, SubmitBid } from '../../application/bids/use-cases.ts';
+import { SendMessage } from '../../application/messages/use-cases.ts';
+import { SendSystemNotification } from '../../application/notifications/use-cases.ts';
+import { AnswerQuestion, AskQuestion } from '../../application/projects/questions.ts';
+import { PostAddendum, PostProject } from '../../application/projects/use-cases.ts';
+import { ConfirmSandboxPayment, StartProSubscription } from '../../application/subscription/use-cases.ts';
+import type { User } from '../../domain/user/user.ts';
 import { buildTestApp, sessionCookie, type TestApp } from '../../tests/integration/support/app.ts';
-import { truncateAll } from '../../tests/integration/support/database.ts';
-import { PROVIDER, SHELL_AUTH_PACT, STATES } from '../support/contract.ts';
+import { applicationTables } from '../../tests/integration/support/database.ts';
+import { PACTS_DIR, PROVIDER, STATES } from '../support/contract.ts';
 
-/** What a state's parameters may carry; defaults apply when the consumer leaves one out. */
-interface UserParams {
-  email?: string;
-  password?: string;
-}
+/** Parameters as the pact carries them. */
+type Params = Record<string, unknown>;
 
 const DEFAULT_PASSWORD = 'provider-state-password';
+const DAY = 24 * 60 * 60 * 1000;
+
+function text(params: Params, key: string, fallback?: string): string {
+  const value = params[key] ?? fallback;
+  if (typeof value !== 'string') throw new Error(`provider state parameter '${key}' is missing`);
+  return value;
+}
+
+/** Every committed pact: one per frontend. */
+function committedPacts(): string[] {
+  return readdirSync(PACTS_DIR)
+    .filter((name) => name.endsWith(`-${PROVIDER}.json`))
+    .sort()
+    .map((name) => join(PACTS_DIR, name));
+}
+
+/** The version the broker records for this provider build: the git commit, or an explicit one. */
+function providerVersion(): string {
+  if (process.env.PACT_PROVIDER_VERSION) return process.env.PACT_PROVIDER_VERSION;
+  try {
+    return execFileSync('git', ['rev-parse', '--short=12', 'HEAD'], { encoding: 'utf8' }).trim();
+  } catch {
+    return 'local';
+  }
+}
+
+/**
+ * Empties every application table with DELETEs, referencing tables first. On a handful of rows this is
+ * several times faster than TRUNCATE (which rewrites files), and it runs before every interaction.
+ */
+async function emptyingStatement(orm: TestApp['composition']['orm']): Promise<string> {
+  const tables = await applicationTables(orm);
+  const edges: { child: string; parent: string }[] = await orm.em.getConnection().execute(
+    `select c.conrelid::regclass::text as child, c.confrelid::regclass::text as parent
+       from pg_constraint c where c.contype = 'f' and c.conrelid <> c.confrelid`,
+  );
+  const unquote = (name: string) => name.replace(/^"|"$/g, '');
+  const ordered: string[] = [];
+  const pending = new Set(tables);
+  while (pending.size > 0) {
+    // A table goes once no remaining table references it.
+    const next = [...pending].find(
+      (table) =>
+        !edges.some(
+          (e) => unquote(e.parent) === table && pending.has(unquote(e.child)) && unquote(e.child) !== table,
+        ),
+    );
+    const table = next ?? [...pending][0];
+    if (!table) break;
+    ordered.push(table);
+    pending.delete(table);
+  }
+  return ordered.map((table) => `delete from "${table.replaceAll('"', '""')}";`).join(' ');
+}
 
 describe(`${PROVIDER} honours its consumers' pacts`, () => {
   let api: TestApp;
   let baseUrl: string;
   /** The Cookie header the current interaction should send instead of the consumer's example. */
   let sessionCookieHeader: string | undefined;
+  /** The users this interaction's states registered, by email. */
+  const users = new Map<string, User>();
+
+  let emptyAll = '';
 
   beforeAll(async () => {
     api = await buildTestApp();
+    emptyAll = await emptyingStatement(api.composition.orm);
     await api.app.listen({ port: 0, host: '127.0.0.1' });
     baseUrl = `http://127.0.0.1:${(api.app.server.address() as AddressInfo).port}`;
   });
@@ -45,50 +119,231 @@ describe(`${PROVIDER} honours its consumers' pacts`, () => {
     await api?.close();
   });
 
-  /** Registers a user through the use case, as POST /api/auth/register would. */
-  async function registerUser({ email = 'ann@example.com', password = DEFAULT_PASSWORD }: UserParams) {
-    await api.composition.inContext(() =>
+  const run = <T>(work: () => Promise<T>) => api.composition.inContext(work);
+
+  function userOf(email: string): User {
+    const user = users.get(email);
+    if (!user) throw new Error(`provider state: no user '${email}' (list 'a user exists' before this state)`);
+    return user;
+  }
+
+  /** Registers a user through the use case, as POST /api/auth/register would; admins are promoted. */
+  async function registerUser(params: Params): Promise<{ user: User; password: string }> {
+    const email = text(params, 'email', 'ann@example.com');
+    const password = text(params, 'password', DEFAULT_PASSWORD);
+    const role = text(params, 'role', 'client');
+    let user = await run(() =>
       api.composition.get(RegisterUser).execute({
         email,
         password,
-        firstName: 'Ann',
-        lastName: 'Example',
-        role: 'client',
-        country: 'US',
+        firstName: text(params, 'firstName', 'Ann'),
+        lastName: text(params, 'lastName', 'Example'),
+        role: role === 'admin' ? 'client' : role,
+        country: text(params, 'country', 'US'),
       }),
     );
-    return { email, password };
+    if (role === 'admin') user = await run(() => api.composition.get(PromoteToAdmin).execute(email));
+    users.set(email, user);
+    return { user, password };
   }
 
-  it('buildbid-shell (auth)', async () => {
+  const stateHandlers: NonNullable<VerifierOptions['stateHandlers']> = {
+    // Interactions without a state arrive as the state '' (that call is what runs beforeEach for them).
+    '': async () => {},
+
+    [STATES.userExists]: async (params) => {
+      const p = (params ?? {}) as Params;
+      const { user } = await registerUser(p);
+      return { [text(p, 'as', 'userId')]: user.id };
+    },
+
+    [STATES.signedInUser]: async (params) => {
+      const p = (params ?? {}) as Params;
+      const { user, password } = await registerUser(p);
+      // A real sign-in, so the cookie is exactly what the API issues (encrypted session id).
+      const response = await api.app.inject({
+        method: 'POST',
+        url: '/api/auth/signin',
+        payload: { email: user.email, password },
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      sessionCookieHeader = sessionCookie(response);
+      return { [text(p, 'as', 'userId')]: user.id };
+    },
+
+    [STATES.projectExists]: async (params) => {
+      const p = (params ?? {}) as Params;
+      const owner = userOf(text(p, 'owner'));
+      const now = Date.now();
+      const bidDeadline =
+        typeof p.bidDeadline === 'string' ? new Date(p.bidDeadline) : new Date(now + 30 * DAY);
+      const project = await run(() =>
+        api.composition.get(PostProject).execute(owner, {
+          title: text(p, 'title', 'Re-roof a two-storey house'),
+          description: 'Replace the shingle roof with standing-seam metal, hurricane-rated.',
+          projectStage: 'permit_approved',
+          contractorNeeds: ['labor_materials'],
+          phases: ['envelope_roofing'],
+          generalContractor: false,
+          services: ['roofing'],
+          servicePhases: ['building_envelope'],
+          projectType: 'general_contractor',
+          category: 'Construction',
+          country: text(p, 'country', 'BS'),
+          island: 'New Providence',
+          city: 'Nassau',
+          budgetMin: 15000,
+          budgetMax: 25000,
+          tags: ['roofing'],
+          bidDeadline,
+          deadline: new Date(bidDeadline.getTime() + 365 * DAY),
+        }),
+      );
+      return { [text(p, 'as', 'projectId')]: project.id };
+    },
+
+    [STATES.bidExists]: async (params) => {
+      const p = (params ?? {}) as Params;
+      const contractor = userOf(text(p, 'contractor'));
+      const projectId = stateValues.get(text(p, 'project', 'projectId'));
+      if (!projectId) throw new Error("provider state 'a bid exists': list 'a project exists' first");
+      const { bid } = await run(() =>
+        api.composition.get(SubmitBid).execute(contractor, projectId, {
+          amount: Number(p.amount ?? 18500),
+          timeline: Number(p.timeline ?? 45),
+          proposal: text(p, 'proposal', 'Licensed crew of four; we can finish the roof in six weeks.'),
+        }),
+      );
+      const status = text(p, 'status', 'pending');
+      if (status !== 'pending') {
+        const ownerEmail = text(p, 'owner');
+        await run(() => api.composition.get(DecideBid).execute(userOf(ownerEmail), bid.id, status));
+      }
+      return { [text(p, 'as', 'bidId')]: bid.id };
+    },
+
+    [STATES.addendumExists]: async (params) => {
+      const p = (params ?? {}) as Params;
+      const projectId = stateValues.get(text(p, 'project', 'projectId'));
+      if (!projectId) throw new Error("provider state 'an addendum exists': list 'a project exists' first");
+      const addendum = await run(() =>
+        api.composition.get(PostAddendum).execute(userOf(text(p, 'owner')), projectId, {
+          text: text(p, 'text', 'The island moves two feet east.'),
+        }),
+      );
+      return { addendumId: addendum.id };
+    },
+
+    [STATES.questionExists]: async (params) => {
+      const p = (params ?? {}) as Params;
+      const projectId = stateValues.get(text(p, 'project', 'projectId'));
+      if (!projectId) throw new Error("provider state 'a question exists': list 'a project exists' first");
+      const question = await run(() =>
+        api.composition
+          .get(AskQuestion)
+          .execute(userOf(text(p, 'asker')), projectId, text(p, 'text', 'Are the openings standard sizes?')),
+      );
+      if (typeof p.answer === 'string') {
+        const answer = p.answer;
+        await run(() =>
+          api.composition.get(AnswerQuestion).execute(userOf(text(p, 'owner')), question.id, { answer }),
+        );
+      }
+      return { [text(p, 'as', 'questionId')]: question.id };
+    },
+
+    [STATES.notificationExists]: async (params) => {
+      const p = (params ?? {}) as Params;
+      const notification = await run(() =>
+        api.composition.get(SendSystemNotification).execute({
+          userId: userOf(text(p, 'user')).id,
+          title: text(p, 'title', 'Welcome'),
+          message: text(p, 'message', 'Your account is ready.'),
+        }),
+      );
+      return { [text(p, 'as', 'notificationId')]: notification.id };
+    },
+
+    [STATES.messageExists]: async (params) => {
+      const p = (params ?? {}) as Params;
+      const message = await run(() =>
+        api.composition.get(SendMessage).execute(userOf(text(p, 'from')), {
+          receiverId: userOf(text(p, 'to')).id,
+          content: text(p, 'content', 'Can you start the week of December 7th?'),
+          type: 'text',
+        }),
+      );
+      return { [text(p, 'as', 'messageId')]: message.id };
+    },
+
+    [STATES.subscriptionExists]: async (params) => {
+      const p = (params ?? {}) as Params;
+      const user = userOf(text(p, 'user'));
+      const start = await run(() => api.composition.get(StartProSubscription).execute(user.id));
+      if (!start.clientSecret) throw new Error('provider state: the subscription needs no confirmation');
+      if (p.confirmed === false) return { clientSecret: start.clientSecret as string };
+      await run(() =>
+        api.composition.get(ConfirmSandboxPayment).execute({
+          userId: user.id,
+          clientSecret: start.clientSecret as string,
+          cardNumber: '4242424242424242',
+          expiry: '12 / 34',
+          cvc: '123',
+        }),
+      );
+      return undefined;
+    },
+  };
+
+  /** Values the states of the current interaction returned, for states that refer to earlier ones. */
+  const stateValues = new Map<string, string>();
+  // Record what each state returns, so later states of the same interaction can use it.
+  for (const [name, handler] of Object.entries(stateHandlers)) {
+    if (typeof handler !== 'function') continue;
+    stateHandlers[name] = async (params) => {
+      const values = await handler(params);
+      for (const [key, value] of Object.entries(values ?? {})) {
+        if (typeof value === 'string') stateValues.set(key, value);
+      }
+      return values;
+    };
+  }
+
+  it('every frontend’s pact (shell, account, projects, bids, admin)', async () => {
+    const pactUrls = committedPacts();
+    expect(pactUrls.length).toBeGreaterThan(0);
+    const broker = process.env.PACT_BROKER_BASE_URL;
     const verifier = new Verifier({
       provider: PROVIDER,
       providerBaseUrl: baseUrl,
-      pactUrls: [SHELL_AUTH_PACT],
+      pactUrls,
+      ...(broker
+        ? {
+            pactBrokerUrl: broker,
+            ...(process.env.PACT_BROKER_TOKEN ? { pactBrokerToken: process.env.PACT_BROKER_TOKEN } : {}),
+            ...(process.env.PACT_BROKER_USERNAME
+              ? {
+                  pactBrokerUsername: process.env.PACT_BROKER_USERNAME,
+                  pactBrokerPassword: process.env.PACT_BROKER_PASSWORD ?? '',
+                }
+              : {}),
+            consumerVersionSelectors: [{ mainBranch: true }, { deployedOrReleased: true }],
+            enablePending: true,
+            publishVerificationResult: process.env.PACT_PUBLISH_VERIFICATION_RESULTS === 'true',
+            providerVersion: providerVersion(),
+            providerVersionBranch: process.env.PACT_PROVIDER_BRANCH ?? 'main',
+          }
+        : {}),
       logLevel: 'warn',
-      // Every interaction, with a state or without, starts from empty tables and no session.
+      // Every interaction, with a state or without, starts from empty tables, no caches and no session.
       beforeEach: async () => {
         sessionCookieHeader = undefined;
-        await truncateAll(api.composition.orm);
+        users.clear();
+        stateValues.clear();
+        await api.composition.orm.em.getConnection().execute(emptyAll);
+        api.composition.afterWrite();
       },
-      stateHandlers: {
-        // Interactions without a state arrive as the state '' (that call is what runs beforeEach for them).
-        '': async () => {},
-        [STATES.userExists]: async (params) => {
-          await registerUser((params ?? {}) as UserParams);
-        },
-        [STATES.signedInUser]: async (params) => {
-          const { email, password } = await registerUser((params ?? {}) as UserParams);
-          // A real sign-in, so the cookie is exactly what the API issues (encrypted session id).
-          const response = await api.app.inject({
-            method: 'POST',
-            url: '/api/auth/signin',
-            payload: { email, password },
-          });
-          expect(response.statusCode, response.body).toBe(200);
-          sessionCookieHeader = sessionCookie(response);
-        },
-      },
+      stateHandlers,
       requestFilter: (req: IncomingMessage, _res: ServerResponse, next: () => void) => {
         // Only a request that carries a cookie (the consumer's example) gets the real session's cookie.
         if (req.headers.cookie && sessionCookieHeader) req.headers.cookie = sessionCookieHeader;

@@ -1,21 +1,79 @@
 import { join } from 'node:path';
 
-/** The two sides of the contract, as Pact names them (and as the pact file is named). */
-export const CONSUMER = 'buildbid-shell';
+/** The provider every frontend's pact is with. */
 export const PROVIDER = 'buildbid-api';
 
-/** Where the committed contracts live: contracts/pacts/<consumer>-<provider>.json. */
+/**
+ * The consumers: one per deployable frontend. Pact names them `buildbid-<app>` and the pact file is
+ * contracts/pacts/<consumer>-<provider>.json.
+ */
+export const CONSUMERS = {
+  shell: 'buildbid-shell',
+  account: 'buildbid-account',
+  projects: 'buildbid-projects',
+  bids: 'buildbid-bids',
+  admin: 'buildbid-admin',
+} as const;
+export type FrontendName = keyof typeof CONSUMERS;
+export type ConsumerName = (typeof CONSUMERS)[FrontendName];
+
+/** Where the committed contracts live. */
 // import.meta.dirname, not new URL(..., import.meta.url): under jsdom, URL is jsdom's and Node refuses it.
 export const PACTS_DIR = join(import.meta.dirname, '..', 'pacts');
-export const SHELL_AUTH_PACT = join(PACTS_DIR, `${CONSUMER}-${PROVIDER}.json`);
 
-/** The session cookie's name (apps/api/src/http/auth.ts SESSION_COOKIE); the value is opaque to the shell. */
+export function pactFileOf(consumer: ConsumerName): string {
+  return join(PACTS_DIR, `${consumer}-${PROVIDER}.json`);
+}
+
+/** The session cookie's name (apps/api/src/http/auth.ts SESSION_COOKIE); the value is opaque to the frontends. */
 export const SESSION_COOKIE = 'buildbid_session';
 
-/** Provider states: the consumer names them, the provider's state handlers make them true. */
+/**
+ * Provider states: the consumer names them (with parameters), the provider's state handlers make them
+ * true through the use cases. States compose: an interaction may list several, in order; values they
+ * return (ids) are what `fromProviderState('${projectId}', example)` expressions read.
+ */
 export const STATES = {
-  /** params: { email } and optionally { password }. */
+  /**
+   * A registered user. params: { email, password?, role? ('client' | 'contractor' | 'vendor' | 'admin'),
+   * firstName?, lastName?, country?, as? (the key its id is returned
+   * under, default 'userId') }.
+   */
   userExists: 'a user exists',
-  /** params: { email }. The request's Cookie header is replaced by a real session of that user. */
+  /**
+   * The same user, signed in: the request's Cookie header is replaced by a real session of that user.
+   * Same params as 'a user exists'.
+   */
   signedInUser: 'a signed-in user',
+  /**
+   * A project posted through the use case by a user of an earlier state. params: { owner (email),
+   * title?, country?, bidDeadline? (ISO date-time; default in 30 days), as? (default 'projectId') }.
+   */
+  projectExists: 'a project exists',
+  /**
+   * A bid on a project of an earlier state. params: { contractor (email), project? (key, default
+   * 'projectId'), amount?, timeline?, proposal?, status? ('pending' | 'accepted' | 'rejected'),
+   * as? (default 'bidId') }.
+   */
+  bidExists: 'a bid exists',
+  /**
+   * An addendum to a project of an earlier state, posted by its owner. params: { owner (email), text?,
+   * project? (key, default 'projectId') }.
+   */
+  addendumExists: 'an addendum exists',
+  /**
+   * A question on a project of an earlier state (issue 13), asked by a contractor of an earlier state.
+   * params: { asker (email), text?, answer? (the owner answers it), owner? (email, needed with answer),
+   * project? (key, default 'projectId'), as? (default 'questionId') }.
+   */
+  questionExists: 'a question exists',
+  /** A notification for a user of an earlier state. params: { user (email), title?, message?, as? ('notificationId') }. */
+  notificationExists: 'a notification exists',
+  /** A message between two users of earlier states. params: { from (email), to (email), content?, as? ('messageId') }. */
+  messageExists: 'a message exists',
+  /**
+   * A Pro subscription started (and confirmed with the sandbox's test card) by a user of an earlier
+   * state. params: { user (email), confirmed? (default true) }. Returns { clientSecret } when unconfirmed.
+   */
+  subscriptionExists: 'a subscription exists',
 } as const;

@@ -65,6 +65,33 @@ export function levelForPoints(points: number): number {
   return LEVEL_THRESHOLDS.filter((t) => points >= t).length;
 }
 
+/**
+ * Where a category's points stand against the badge tiers (the dashboard's Achievement Progress): the
+ * highest tier reached (null below bronze), the next tier and its threshold (null past platinum), and the
+ * percentage of the way from the current threshold (0 below bronze) to the next, rounded down, so 99.9 %
+ * never shows as 100 %. A new account has 0 points: no tier, 0 %.
+ */
+export function tierProgress(points: number): {
+  tier: BadgeTier | null;
+  nextTier: BadgeTier | null;
+  nextTierPoints: number | null;
+  progress: number;
+} {
+  const safe = Math.max(0, Math.floor(points));
+  const reached = BADGE_TIERS.filter((t) => safe >= TIER_POINTS[t]);
+  const tier = reached.at(-1) ?? null;
+  const nextTier = BADGE_TIERS.find((t) => safe < TIER_POINTS[t]) ?? null;
+  if (nextTier === null) return { tier, nextTier: null, nextTierPoints: null, progress: 100 };
+  const from = tier ? TIER_POINTS[tier] : 0;
+  const to = TIER_POINTS[nextTier];
+  return {
+    tier,
+    nextTier,
+    nextTierPoints: to,
+    progress: Math.floor(((safe - from) / (to - from)) * 100),
+  };
+}
+
 // ---- Point rules -------------------------------------------------------------------------
 
 export const QUICK_RESPONSE_WINDOW_MS = 24 * 60 * 60 * 1000;

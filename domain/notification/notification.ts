@@ -1,6 +1,6 @@
 import { findBadge } from '../achievement/achievement.ts';
 import type { DomainEvent } from '../shared/events.ts';
-import { centsToDecimal } from '../shared/money.ts';
+import { formatUsd } from '../shared/money.ts';
 
 /** accounts-and-shell section 3: the notification types (the bell shows an icon for all but system). */
 export const NOTIFICATION_TYPES = [
@@ -63,7 +63,7 @@ export function notificationsForEvent(event: DomainEvent): NotificationDraft[] {
           event.recipientId,
           'bid_received',
           'New bid received',
-          `A bid of $${centsToDecimal(event.amountCents)} was placed on ${quoted(event.projectTitle)}.`,
+          `A bid of ${formatUsd(event.amountCents)} was placed on ${quoted(event.projectTitle)}.`,
           event.projectId,
         ),
       ];
@@ -151,6 +151,66 @@ export function notificationsForEvent(event: DomainEvent): NotificationDraft[] {
           event.subscriptionId,
         ),
       ];
+    case 'bid_deadline_changed':
+      return event.recipientIds.map((userId) =>
+        draft(
+          userId,
+          'system',
+          'Bid deadline changed',
+          event.bidDeadline
+            ? `The bid deadline of ${quoted(event.projectTitle)} is now ${event.bidDeadline.toISOString()}. You may revise your bid until then.`
+            : `${quoted(event.projectTitle)} no longer has a bid deadline. You may revise your bid.`,
+          event.projectId,
+        ),
+      );
+    case 'addendum_posted':
+      return event.recipientIds.map((userId) =>
+        draft(
+          userId,
+          'system',
+          'Addendum posted',
+          `The owner of ${quoted(event.projectTitle)} posted an addendum. Read it and revise your bid if needed.`,
+          event.projectId,
+        ),
+      );
+    case 'question_asked':
+      return [
+        draft(
+          event.recipientId,
+          'system',
+          'New question',
+          `A bidder asked a question on ${quoted(event.projectTitle)}.`,
+          event.projectId,
+        ),
+      ];
+    case 'question_answered': {
+      const published =
+        event.kind === 'clarification'
+          ? `The owner of ${quoted(event.projectTitle)} posted a clarification.`
+          : `The owner of ${quoted(event.projectTitle)} answered a question.`;
+      return [
+        ...(event.askerId
+          ? [
+              draft(
+                event.askerId,
+                'system',
+                'Your question was answered',
+                `The owner of ${quoted(event.projectTitle)} answered your question.`,
+                event.projectId,
+              ),
+            ]
+          : []),
+        ...event.recipientIds.map((userId) =>
+          draft(
+            userId,
+            'system',
+            event.kind === 'clarification' ? 'New clarification' : 'New answer',
+            published,
+            event.projectId,
+          ),
+        ),
+      ];
+    }
     default:
       return [];
   }

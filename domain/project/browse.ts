@@ -43,7 +43,10 @@ export function matchesBudgetBand(
 
 /** The browse filters, checked and normalised. Absent means "no filter". */
 export interface ProjectFilters {
-  /** Case-insensitive substring of title or description. */
+  /**
+   * Words (split on white space), each a case-insensitive substring of the title or of the
+   * description, in any order: 'itche' finds 'Kitchen', 'kitchen tile' finds 'Kitchen ... tile'.
+   */
   q?: string;
   /** Exact country code; an empty value means all countries. */
   country?: string;
@@ -116,6 +119,21 @@ export function parseProjectFilters(raw: RawProjectFilters): ProjectFilters {
 }
 
 /**
+ * The words of a search, lower-cased, each once, in the order first given. Every word must be found
+ * (as a substring of the title or of the description) for a project to match.
+ */
+export function searchWords(q: string): string[] {
+  return [
+    ...new Set(
+      q
+        .toLowerCase()
+        .split(/\s+/)
+        .filter((word) => word !== ''),
+    ),
+  ];
+}
+
+/**
  * The filter rules as a predicate (paging aside): the reference the SQL adapter must agree with,
  * and what the in-memory fakes use.
  */
@@ -124,12 +142,10 @@ export function matchesProjectFilters(
   filters: Omit<ProjectFilters, 'limit'>,
 ): boolean {
   if (filters.q !== undefined) {
-    const needle = filters.q.toLowerCase();
-    if (
-      !project.title.toLowerCase().includes(needle) &&
-      !project.description.toLowerCase().includes(needle)
-    ) {
-      return false;
+    const title = project.title.toLowerCase();
+    const description = project.description.toLowerCase();
+    for (const word of searchWords(filters.q)) {
+      if (!title.includes(word) && !description.includes(word)) return false;
     }
   }
   if (filters.country !== undefined && project.country !== filters.country) return false;

@@ -12,6 +12,7 @@ import { isKnownServiceId } from '../catalog/service-types.ts';
 import { ConflictError, PermissionError, ValidationError } from '../shared/errors.ts';
 import type {
   BidAccepted,
+  BidDeadlineChanged,
   BidRejected,
   BidRejectionReason,
   DomainEvent,
@@ -137,6 +138,8 @@ export interface EditProjectChanges extends ProjectDetailsInput {
 export interface EditResult {
   /** Stored files the edit dropped; the use case removes them from storage after commit. */
   removedAttachments: string[];
+  /** BidDeadlineChanged when the edit moved the bid deadline. */
+  events: DomainEvent[];
 }
 
 type Details = Omit<
@@ -449,8 +452,81 @@ export class Project {
     this.#assertOpenForBidding();
     const deadline = this.#props.bidDeadline;
     if (deadline && now.getTime() > deadline.getTime()) {
-      throw new ConflictError('BID_DEADLINE_PASSED', 'The bid deadline for this project has passed');
+      throw new ConflictError(
+        'BID_DEADLINE_PASSED',
+        `The bid deadline for this project passed at ${deadline.toISOString()}`,
+      );
     }
+  }
+
+  /** Owner only, while the project is active and in bidding: what changing the bidding terms needs. */
+  assertMayChangeBidding(actor: Actor, action: string): void {
+    this.#assertOwner(actor, action);
+    this.#assertOpenForBidding();
+  }
+
+  /**
+   * The owner moves the bid deadline (issue 13, decision 0130): never into the past, and never earlier
+   * (nor from none to one) while the project has bids. Works after the deadline passed, which reopens
+   * bidding. `bidderIds` are the users who bid on the project; they are told.
+   */
+  changeBidDeadline(actor: Actor, to: Date, bidderIds: readonly string[], now: Date): BidDeadlineChanged {
+    this.assertMayChangeBidding(actor, 'change its bid deadline');
+    const event = this.#moveBidDeadline(to, bidderIds, now, 'bidDeadline');
+    if (!event) {
+      throw invalid(
+        'BID_DEADLINE_UNCHANGED',
+        'The new bid deadline is the same as the current one',
+        'bidDeadline',
+      );
+    }
+    return event;
+  }
+
+  /** Checks and applies a new bid deadline; null when it is the same as the current one. */
+  #moveBidDeadline(
+    to: Date | null,
+    bidderIds: readonly string[],
+    now: Date,
+    field: string,
+  ): BidDeadlineChanged | null {
+    const from = this.#props.bidDeadline;
+    if (to !== null && Number.isNaN(to.getTime())) {
+      throw invalid('INVALID_DATE', 'bidDeadline is not a valid date', field);
+    }
+    if (sameDate(to, from)) return null;
+    if (to !== null && to.getTime() < now.getTime()) {
+      throw invalid('BID_DEADLINE_IN_PAST', 'Bid deadline cannot be in the past', field);
+    }
+    const shorter = to !== null && (from === null || to.getTime() < from.getTime());
+    if (shorter && bidderIds.length > 0) {
+      throw new ConflictError(
+        'BID_DEADLINE_SHORTENED',
+        from === null
+          ? 'The project has bids: a bid deadline can no longer be set, only extended'
+          : `The project has bids: the bid deadline cannot be moved before ${from.toISOString()}`,
+      );
+    }
+    const deadline = this.#props.deadline;
+    if (to !== null && deadline !== null && deadline.getTime() < to.getTime()) {
+      throw invalid(
+        'DEADLINE_BEFORE_BID_DEADLINE',
+        `The bid deadline cannot be after the project deadline (${deadline.toISOString()})`,
+        field,
+      );
+    }
+    this.#props.bidDeadline = to;
+    this.#props.updatedAt = now;
+    return {
+      type: 'bid_deadline_changed',
+      occurredAt: now,
+      projectId: this.#props.id,
+      projectTitle: this.#props.title,
+      ownerId: this.#props.clientId,
+      previousDeadline: from,
+      bidDeadline: to,
+      recipientIds: [...new Set(bidderIds)].filter((id) => id !== this.#props.clientId),
+    };
   }
 
   /** Status active and phase bidding: what deciding on a bid needs (the bid deadline does not matter). */
@@ -488,8 +564,11 @@ export class Project {
     }
   }
 
-  /** Owner only, while active and not yet awarded. Returns the stored files the edit dropped. */
-  edit(actor: Actor, changes: EditProjectChanges, now: Date): EditResult {
+  /**
+   * Owner only, while active and not yet awarded. Returns the stored files the edit dropped. A changed
+   * bid deadline follows changeBidDeadline's rules (`bidderIds`: who bid; they are told).
+   */
+  edit(actor: Actor, changes: EditProjectChanges, now: Date, bidderIds: readonly string[] = []): EditResult {
     this.#assertOwner(actor, 'edit it');
     if (this.#props.status !== 'active' || !['planning', 'bidding'].includes(this.#props.currentPhase)) {
       throw new ConflictError(
@@ -537,13 +616,22 @@ export class Project {
     const newFiles = changes.newFiles ?? [];
     checkProjectFiles(newFiles, keptUnique.length, true);
     const removedAttachments = current.attachments.filter((a) => !keptUnique.includes(a));
+    // A moved bid deadline follows changeBidDeadline's rules; a refused edit leaves the project as it was.
+    const { bidDeadline, ...otherDetails } = details;
+    this.#props = { ...current, ...otherDetails, bidDeadline: current.bidDeadline };
+    let moved: BidDeadlineChanged | null;
+    try {
+      moved = this.#moveBidDeadline(bidDeadline, bidderIds, now, 'bidDeadline');
+    } catch (error) {
+      this.#props = current;
+      throw error;
+    }
     this.#props = {
-      ...current,
-      ...details,
+      ...this.#props,
       attachments: [...keptUnique, ...newFiles.map((f) => f.name)],
       updatedAt: now,
     };
-    return { removedAttachments };
+    return { removedAttachments, events: moved ? [moved] : [] };
   }
 
   /**

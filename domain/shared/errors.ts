@@ -49,3 +49,7 @@ export class ConflictError extends DomainError {
 export class TooLargeError extends DomainError {
   readonly kind = 'too_large';
 }
+
+export class RateLimitError extends DomainError {
+  readonly kind = 'rate_limited';
+}

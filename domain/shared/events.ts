@@ -136,6 +136,57 @@ export interface PaymentFailed extends EventBase {
   reason: string | null;
 }
 
+/**
+ * The owner moved the bid deadline (issue 13): the bidders hear of it. `bidDeadline` null means the
+ * deadline was removed (bidding stays open until the owner accepts a bid).
+ */
+export interface BidDeadlineChanged extends EventBase {
+  type: 'bid_deadline_changed';
+  projectId: string;
+  projectTitle: string;
+  ownerId: string;
+  previousDeadline: Date | null;
+  bidDeadline: Date | null;
+  /** The users who bid on the project (never the owner). */
+  recipientIds: string[];
+}
+
+/** The owner posted an addendum to a project (issue 13): the bidders hear of it. */
+export interface AddendumPosted extends EventBase {
+  type: 'addendum_posted';
+  addendumId: string;
+  projectId: string;
+  projectTitle: string;
+  ownerId: string;
+  /** The users who bid on the project (never the owner). */
+  recipientIds: string[];
+}
+
+/** Someone asked a question on a project (issue 13): the owner hears of it. */
+export interface QuestionAsked extends EventBase {
+  type: 'question_asked';
+  questionId: string;
+  projectId: string;
+  projectTitle: string;
+  /** The project owner. */
+  recipientId: string;
+}
+
+/**
+ * The owner answered a question or posted a clarification (issue 13): the asker hears of the answer,
+ * and every bidder (`recipientIds`, never the owner nor the asker) of the new public answer.
+ */
+export interface QuestionAnswered extends EventBase {
+  type: 'question_answered';
+  questionId: string;
+  kind: 'question' | 'clarification';
+  projectId: string;
+  projectTitle: string;
+  /** Null for a clarification. */
+  askerId: string | null;
+  recipientIds: string[];
+}
+
 export type DomainEvent =
   | BidSubmitted
   | BidAccepted
@@ -148,6 +199,10 @@ export type DomainEvent =
   | ProjectDeleted
   | BadgeEarned
   | MessageSent
-  | PaymentFailed;
+  | PaymentFailed
+  | BidDeadlineChanged
+  | AddendumPosted
+  | QuestionAsked
+  | QuestionAnswered;
 
 export type DomainEventType = DomainEvent['type'];

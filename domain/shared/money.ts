@@ -103,3 +103,11 @@ function capitalise(text: string): string {
 export function centsToDecimal(cents: number | null): string | null {
   return cents === null ? null : Money.fromCents(cents).toDecimalString();
 }
+
+/** Formats cents for people: '$67,500.00' (thousands separators, two decimals). */
+export function formatUsd(cents: number): string {
+  const negative = cents < 0;
+  const [whole, fraction] = Money.fromCents(Math.abs(cents)).toDecimalString().split('.') as [string, string];
+  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return `${negative ? '-' : ''}$${grouped}.${fraction}`;
+}

@@ -26,9 +26,30 @@ export function isSubscriptionStatus(value: string): value is SubscriptionStatus
   return (SUBSCRIPTION_STATUSES as readonly string[]).includes(value);
 }
 
-/** Pro holds while the subscription is active or trialing; any other state is the free plan. */
-export function tierForSubscriptionStatus(status: SubscriptionStatus): SubscriptionTier {
-  return status === 'active' || status === 'trialing' ? 'pro' : 'free';
+/**
+ * Pro holds only once the payment provider has confirmed a payment method: while the subscription is
+ * active (a paid invoice), or trialing with a card on file. A trial still waiting for its card, an
+ * incomplete subscription and every other state are the free plan (decision 0090).
+ */
+export function tierForSubscriptionStatus(
+  status: SubscriptionStatus,
+  hasPaymentMethod: boolean,
+): SubscriptionTier {
+  if (status === 'active') return 'pro';
+  return status === 'trialing' && hasPaymentMethod ? 'pro' : 'free';
+}
+
+/** The roles that bid, and so the only ones that may buy Pro (its benefit is unlimited bids). */
+export const SUBSCRIBING_ROLES: readonly string[] = ['contractor', 'vendor'];
+
+export const SUBSCRIBE_ROLE_MESSAGE =
+  'Pro is for contractors and vendors, who bid on projects. Switch your role to contractor or vendor to subscribe.';
+
+/** Throws 403 NOT_A_BIDDER unless the role may subscribe to Pro. */
+export function assertMaySubscribe(role: string): void {
+  if (!SUBSCRIBING_ROLES.includes(role)) {
+    throw new PermissionError('NOT_A_BIDDER', SUBSCRIBE_ROLE_MESSAGE);
+  }
 }
 
 export interface BidQuota {

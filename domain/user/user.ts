@@ -46,6 +46,9 @@ export function checkPasswordPolicy(password: string): void {
       'password',
     );
   }
+  if (password.trim() === '') {
+    throw new ValidationError('PASSWORD_BLANK', 'Password cannot be only spaces', 'password');
+  }
   if (password.length > MAX_PASSWORD_LENGTH) {
     throw new ValidationError(
       'PASSWORD_TOO_LONG',
@@ -60,7 +63,7 @@ function cleanName(raw: string | null | undefined, field: 'firstName' | 'lastNam
   if (name.length > MAX_NAME_LENGTH) {
     throw new ValidationError(
       'NAME_TOO_LONG',
-      `${field} must be at most ${MAX_NAME_LENGTH} characters`,
+      `${field === 'firstName' ? 'First name' : 'Last name'} must be at most ${MAX_NAME_LENGTH} characters`,
       field,
     );
   }
@@ -282,6 +285,21 @@ export class User {
       throw new PermissionError('ROLE_NOT_SELF_ASSIGNABLE', 'Only an admin can grant the admin role', 'role');
     }
     this.#setRole(role, now);
+  }
+
+  /**
+   * Refuses a role change that would leave the platform without an admin: `adminIds` are the current
+   * admins (locked by the caller). 409 LAST_ADMIN.
+   */
+  assertNotLastAdmin(newRole: string, adminIds: readonly string[]): void {
+    if (this.#props.role !== 'admin' || newRole === 'admin') return;
+    if (adminIds.filter((id) => id !== this.id).length === 0) {
+      throw new ConflictError(
+        'LAST_ADMIN',
+        `${this.name || this.email} is the only admin. Make another user an admin before changing this role.`,
+        'role',
+      );
+    }
   }
 
   /** An admin (or the promote CLI) may set any of the four roles. */

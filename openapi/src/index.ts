@@ -1,6 +1,8 @@
+export type { components, operations, paths } from '../schema.d.ts';
 export type { Api } from './client.ts';
 export { createApi, createBrowserApi } from './client.ts';
 export { ApiError, hasStatus, serverMessage, toApiError, unwrap } from './errors.ts';
+export { nextCursorOf, type Page, pageOf } from './paging.ts';
 export type {
   ChatTarget,
   RealtimeChannel,
@@ -9,5 +11,18 @@ export type {
   RemoteProps,
   ToastInput,
 } from './remote.ts';
+export type {
+  Bid,
+  BidStatus,
+  OwnBid,
+  Project,
+  ProjectAddendum,
+  ProjectAttachment,
+  ProjectBid,
+  ProjectData,
+  ProjectQuestion,
+  ProjectSummary,
+  UserStats,
+} from './resources.ts';
 export type { ApiErrorBody, ApiUser, Role, SelfServiceRole, SubscriptionTier } from './types.ts';
 export { ROLE_LABELS } from './types.ts';

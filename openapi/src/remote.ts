@@ -57,6 +57,12 @@ export interface RemoteProps {
   realtime?: RealtimeChannel;
   /** Opens the shell's message dialog with another user. Optional for the same reason. */
   openMessages?(target: ChatTarget): void;
+  /**
+   * Loads a module another remote exposes, e.g. 'bids/BidDialog', through the shell's federation
+   * runtime and /remotes.json, so a remote uses another team's UI without its source and without a
+   * rebuild when that team releases. Optional for the same reason.
+   */
+  loadModule?<T = unknown>(id: string): Promise<T>;
 }
 
 /** The shape of every remote's './App' module. */

@@ -3,15 +3,24 @@
  * enough for the rules to be tested: writes are staged and applied on commit (dropped on error),
  * lockForUpdate holds a per-row lock until the transaction ends, and unique keys are enforced.
  */
+
 import type { BidQuery, MyBidView, ProjectBidView } from '../../application/bids/ports.ts';
-import type { ProjectPage, ProjectQuery, ProjectView } from '../../application/projects/ports.ts';
+import type { ProjectEngagement } from '../../application/engagement/ports.ts';
+import type {
+  ProjectDetailView,
+  ProjectPage,
+  ProjectQuery,
+  ProjectView,
+} from '../../application/projects/ports.ts';
 import type {
   AchievementRepository,
+  AddendumRepository,
   BidRepository,
   EventPublisher,
   FileStorage,
   ProjectMessageLinks,
   ProjectRepository,
+  QuestionRepository,
   ReviewRepository,
   StoredFile,
   Transaction,
@@ -22,8 +31,10 @@ import type { Clock, IdGenerator } from '../../application/shared/ports.ts';
 import type { StatsQuery } from '../../application/stats/ports.ts';
 import { AchievementProgress, type AchievementSnapshot } from '../../domain/achievement/achievement.ts';
 import { Bid, type BidSnapshot } from '../../domain/bid/bid.ts';
+import { Addendum, type AddendumSnapshot } from '../../domain/project/addendum.ts';
 import { matchesProjectFilters, type ProjectFilters } from '../../domain/project/browse.ts';
 import { Project, type ProjectSnapshot } from '../../domain/project/project.ts';
+import { Question, type QuestionSnapshot } from '../../domain/project/question.ts';
 import { Review, type ReviewSnapshot } from '../../domain/review/review.ts';
 import { ConflictError } from '../../domain/shared/errors.ts';
 import type { DomainEvent } from '../../domain/shared/events.ts';
@@ -39,14 +50,63 @@ class Table<T> {
   readonly rows = new Map<string, T>();
 }
 
+/** ProjectEngagement in memory: view keys and saves with their order. */
+export class InMemoryEngagement implements ProjectEngagement {
+  readonly views = new Set<string>();
+  readonly saves: Array<{ userId: string; projectId: string; at: Date }> = [];
+
+  viewCount(projectId: string): number {
+    return [...this.views].filter((k) => k.startsWith(`${projectId}|`)).length;
+  }
+
+  saveCount(projectId: string): number {
+    return this.saves.filter((s) => s.projectId === projectId).length;
+  }
+
+  async recordView(projectId: string, viewerKey: string, day: string): Promise<boolean> {
+    const key = `${projectId}|${viewerKey}|${day}`;
+    if (this.views.has(key)) return false;
+    this.views.add(key);
+    return true;
+  }
+
+  async save(userId: string, projectId: string, at: Date): Promise<number> {
+    if (!this.saves.some((s) => s.userId === userId && s.projectId === projectId)) {
+      this.saves.push({ userId, projectId, at });
+    }
+    return this.saveCount(projectId);
+  }
+
+  async unsave(userId: string, projectId: string): Promise<number> {
+    const i = this.saves.findIndex((s) => s.userId === userId && s.projectId === projectId);
+    if (i >= 0) this.saves.splice(i, 1);
+    return this.saveCount(projectId);
+  }
+
+  async isSaved(userId: string, projectId: string): Promise<boolean> {
+    return this.saves.some((s) => s.userId === userId && s.projectId === projectId);
+  }
+
+  async savedProjectIds(userId: string, limit: number): Promise<string[]> {
+    return this.saves
+      .filter((s) => s.userId === userId)
+      .sort((a, b) => b.at.getTime() - a.at.getTime())
+      .slice(0, limit)
+      .map((s) => s.projectId);
+  }
+}
+
 /** The committed state. */
 export class InMemoryDatabase {
+  readonly engagement = new InMemoryEngagement();
   readonly users = new Table<UserSnapshot>();
   readonly projects = new Table<ProjectSnapshot>();
   readonly bids = new Table<BidSnapshot>();
   readonly reviews = new Table<ReviewSnapshot>();
   readonly achievements = new Table<AchievementSnapshot>();
   readonly messages = new Table<MessageRow>();
+  readonly addenda = new Table<AddendumSnapshot>();
+  readonly questions = new Table<QuestionSnapshot>();
   readonly #locks = new Map<string, Promise<void>>();
   commits = 0;
   rollbacks = 0;
@@ -155,6 +215,8 @@ export class InMemoryUnitOfWork implements UnitOfWork {
     const reviews = new TxTable(db.reviews);
     const achievements = new TxTable(db.achievements);
     const messages = new TxTable(db.messages);
+    const addenda = new TxTable(db.addenda);
+    const questions = new TxTable(db.questions);
 
     const userRepo: TransactionalUserRepository = {
       async findById(id) {
@@ -185,6 +247,14 @@ export class InMemoryUnitOfWork implements UnitOfWork {
         const s = users.get(id);
         return s ? User.restore(s) : null;
       },
+      async lockAdmins() {
+        await lock('users:admins');
+        return users
+          .all()
+          .filter((u) => u.role === 'admin')
+          .map((u) => u.id)
+          .sort();
+      },
     };
     const projectRepo: ProjectRepository = {
       async findById(id) {
@@ -206,6 +276,9 @@ export class InMemoryUnitOfWork implements UnitOfWork {
         if (bids.all().some((b) => b.projectId === id)) {
           throw new Error('foreign key: the project still has bids');
         }
+        // project_addenda cascades with its project.
+        for (const a of addenda.all()) if (a.projectId === id) addenda.delete(a.id);
+        for (const q of questions.all()) if (q.projectId === id) questions.delete(q.id);
         projects.delete(id);
       },
     };
@@ -279,6 +352,51 @@ export class InMemoryUnitOfWork implements UnitOfWork {
       },
     };
 
+    const addendumRepo: AddendumRepository = {
+      async add(addendum) {
+        addenda.set(addendum.id, addendum.toSnapshot());
+      },
+      async listByProject(projectId) {
+        return addenda
+          .all()
+          .filter((a) => a.projectId === projectId)
+          .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || (a.id < b.id ? -1 : 1))
+          .map((a) => Addendum.restore(a));
+      },
+      async deleteByProject(projectId) {
+        const mine = addenda.all().filter((a) => a.projectId === projectId);
+        for (const a of mine) addenda.delete(a.id);
+        return mine.flatMap((a) => a.attachments);
+      },
+    };
+
+    const questionRepo: QuestionRepository = {
+      async findById(id) {
+        const q = questions.get(id);
+        return q ? Question.restore(q) : null;
+      },
+      async add(question) {
+        questions.set(question.id, question.toSnapshot());
+      },
+      async save(question) {
+        questions.set(question.id, question.toSnapshot());
+      },
+      async listByProject(projectId) {
+        return questions
+          .all()
+          .filter((q) => q.projectId === projectId)
+          .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || (a.id < b.id ? -1 : 1))
+          .map((q) => Question.restore(q));
+      },
+      async countAskedSince(askerId, since) {
+        return questions
+          .all()
+          .filter(
+            (q) => q.askerId === askerId && q.kind === 'question' && q.createdAt.getTime() >= since.getTime(),
+          ).length;
+      },
+    };
+
     try {
       const result = await work({
         users: userRepo,
@@ -287,12 +405,16 @@ export class InMemoryUnitOfWork implements UnitOfWork {
         reviews: reviewRepo,
         messages: messageLinks,
         achievements: achievementRepo,
+        addenda: addendumRepo,
+        questions: questionRepo,
       });
       if (this.failNextCommit) {
         this.failNextCommit = false;
         throw new Error('commit failed');
       }
-      for (const table of [users, projects, bids, reviews, achievements, messages]) table.commit();
+      for (const table of [users, projects, bids, reviews, achievements, messages, addenda, questions]) {
+        table.commit();
+      }
       db.commits++;
       return result;
     } catch (error) {
@@ -332,13 +454,29 @@ export class InMemoryProjectQuery implements ProjectQuery {
       bidCount: bids.length,
       averageBidCents:
         bids.length === 0 ? null : Math.round(bids.reduce((s, b) => s + b.amountCents, 0) / bids.length),
-      createdBy: { id: p.clientId, firstName: owner?.firstName ?? null, lastName: owner?.lastName ?? null },
+      createdBy: {
+        id: p.clientId,
+        firstName: owner?.firstName ?? null,
+        lastName: owner?.lastName ?? null,
+        ratingHundredths: owner?.ratingHundredths ?? 0,
+        reviewCount: owner?.reviewCount ?? 0,
+      },
+      viewCount: this.#db.engagement.viewCount(p.id),
+      saveCount: this.#db.engagement.saveCount(p.id),
     };
   }
 
   async findView(id: string): Promise<ProjectView | null> {
     const p = this.#db.projects.rows.get(id);
     return p ? this.#view(p) : null;
+  }
+
+  async findDetail(id: string, viewerId: string): Promise<ProjectDetailView | null> {
+    const p = this.#db.projects.rows.get(id);
+    if (!p) return null;
+    const viewerBid =
+      [...this.#db.bids.rows.values()].find((b) => b.projectId === id && b.contractorId === viewerId) ?? null;
+    return { ...this.#view(p), viewerBid };
   }
 
   async list(filters: ProjectFilters): Promise<ProjectPage> {
@@ -404,6 +542,13 @@ export class InMemoryBidQuery implements BidQuery {
                   location: p.location,
                   category: p.category,
                   tags: p.tags,
+                  owner: {
+                    id: p.clientId,
+                    firstName: this.#db.users.rows.get(p.clientId)?.firstName ?? null,
+                    lastName: this.#db.users.rows.get(p.clientId)?.lastName ?? null,
+                    ratingHundredths: this.#db.users.rows.get(p.clientId)?.ratingHundredths ?? 0,
+                    reviewCount: this.#db.users.rows.get(p.clientId)?.reviewCount ?? 0,
+                  },
                 },
               },
             ]

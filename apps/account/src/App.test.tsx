@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import type { RemoteProps } from '@buildbid/api-client';
+import { makeUser, routeFetch } from '@buildbid/test-kit/helpers';
 import { cleanup, render, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { makeUser, routeFetch } from '../../shell/src/test/helpers.ts';
 import App from './App.tsx';
 
 describe('returning from the payment provider', () => {

@@ -6,7 +6,7 @@ import { ProfilePage } from './Profile.tsx';
 import { SUBSCRIBED_TOAST } from './plans.ts';
 import { SubscribePage } from './Subscribe.tsx';
 import { SwitchRolePage } from './SwitchRole.tsx';
-import '../../projects/src/shared/shared.css';
+import '@buildbid/ui/shared.css';
 import './account.css';
 
 function ComingSoon({ title }: { title: string }) {

@@ -1,8 +1,9 @@
 // @vitest-environment jsdom
+
+import { makeProject } from '@buildbid/test-kit/fixtures';
+import { makeUser, mockFetch } from '@buildbid/test-kit/helpers';
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { makeProject } from '../../projects/src/test/fixtures.ts';
-import { makeUser, mockFetch } from '../../shell/src/test/helpers.ts';
 import { Dashboard } from './Dashboard.tsx';
 
 function answer(projects: unknown[], total = projects.length) {

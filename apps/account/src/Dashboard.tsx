@@ -1,19 +1,25 @@
 import { type ApiUser, type RemoteProps, ROLE_LABELS } from '@buildbid/api-client';
+import {
+  errorText,
+  formatBudget,
+  formatPostedAgo,
+  PhaseBadge,
+  PinIcon,
+  placeText,
+  useLoad,
+} from '@buildbid/ui';
 import { useEffect, useState } from 'react';
 import { Button, Link } from 'react-aria-components';
-import { listMyProjects, listProjects, type ProjectPage } from '../../projects/src/shared/api.ts';
-import { formatBudget, formatPostedAgo } from '../../projects/src/shared/format.ts';
-import { PinIcon } from '../../projects/src/shared/icons.tsx';
-import { placeText } from '../../projects/src/shared/labels.ts';
-import { errorText } from '../../projects/src/shared/notify.ts';
-import { PhaseBadge } from '../../projects/src/shared/PhaseBadge.tsx';
-import { useLoad } from '../../projects/src/shared/useLoad.ts';
 import {
+  type Achievements,
   type BidQuota,
+  getAchievements,
   getBadges,
   getQuota,
   getStats,
-  touchAchievements,
+  listMyProjects,
+  listProjects,
+  type ProjectPage,
   type UserBadge,
   type UserStats,
 } from './api.ts';
@@ -30,7 +36,7 @@ export function greetingName(user: ApiUser): string {
 type Props = Pick<RemoteProps, 'country'> & { user: ApiUser };
 
 /** Clients see their own projects ('My Projects'); others the available ones in the header's country. */
-function loadDashboardProjects(user: ApiUser, country: string): Promise<ProjectPage> {
+export function loadDashboardProjects(user: ApiUser, country: string): Promise<ProjectPage> {
   return user.role === 'client'
     ? listMyProjects(DASHBOARD_PROJECTS + 1)
     : listProjects({ country, status: 'active', limit: DASHBOARD_PROJECTS + 1 });
@@ -101,6 +107,11 @@ function ProjectList({ user, country }: Props) {
                     <span>
                       {p.bidCount} {p.bidCount === 1 ? 'bid' : 'bids'}
                     </span>
+                    {p.clientId === user.id && (
+                      <span data-testid="dashboard-views">
+                        {p.viewCount} {p.viewCount === 1 ? 'view' : 'views'}
+                      </span>
+                    )}
                   </p>
                 </div>
                 <div className="dashboard-project-side">
@@ -120,11 +131,17 @@ interface Extras {
   stats: UserStats | null;
   quota: BidQuota | null;
   badges: UserBadge[];
+  achievements: Achievements | null;
 }
 
 /** Each call stands alone: one failing leaves the others (and the project list) in place. */
 function useDashboardExtras(user: ApiUser): Extras {
-  const [extras, setExtras] = useState<Extras>({ stats: null, quota: null, badges: [] });
+  const [extras, setExtras] = useState<Extras>({
+    stats: null,
+    quota: null,
+    badges: [],
+    achievements: null,
+  });
   const isContractor = user.role === 'contractor';
   useEffect(() => {
     let live = true;
@@ -134,8 +151,7 @@ function useDashboardExtras(user: ApiUser): Extras {
     const logged = (what: string) => (error: unknown) => console.error(`Dashboard: ${what} failed`, error);
     getStats().then((stats) => update({ stats }), logged('statistics'));
     if (isContractor) getQuota().then((quota) => update({ quota }), logged('bid quota'));
-    // The spec's dashboard calls the achievements endpoint and does not use the answer.
-    touchAchievements().catch(logged('achievements'));
+    getAchievements().then((achievements) => update({ achievements }), logged('achievements'));
     getBadges(user.id).then((badges) => update({ badges }), logged('badges'));
     return () => {
       live = false;
@@ -145,7 +161,7 @@ function useDashboardExtras(user: ApiUser): Extras {
 }
 
 export function Dashboard({ user, country }: Props) {
-  const { stats, quota, badges } = useDashboardExtras(user);
+  const { stats, quota, badges, achievements } = useDashboardExtras(user);
   const isClient = user.role === 'client';
   const isContractor = user.role === 'contractor';
   return (
@@ -180,7 +196,7 @@ export function Dashboard({ user, country }: Props) {
         {isContractor && (
           <aside className="dashboard-side">
             <SubscriptionCard tier={user.subscriptionTier} quota={quota ?? stats?.bidQuota ?? null} />
-            <AchievementCard />
+            <AchievementCard achievements={achievements} />
           </aside>
         )}
       </div>

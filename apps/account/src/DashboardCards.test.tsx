@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
+
+import { makeUser, requestsOf, routeFetch } from '@buildbid/test-kit/helpers';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { makeUser, requestsOf, routeFetch } from '../../shell/src/test/helpers.ts';
 import { TIER_COLORS } from './badges.tsx';
 import { Dashboard } from './Dashboard.tsx';
 import { AchievementCard, isLimitReached, SubscriptionCard, shownBidCount } from './DashboardCards.tsx';
@@ -41,16 +42,43 @@ describe('SubscriptionCard', () => {
 describe('AchievementCard', () => {
   afterEach(cleanup);
 
-  it('shows the placeholder values with the tier colours', () => {
-    render(<AchievementCard />);
+  const category = (category: string, points: number, tier: string | null, progress: number) => ({
+    category: category as 'quality',
+    points,
+    level: 1,
+    tier: tier as 'bronze' | null,
+    nextTier: 'silver' as const,
+    nextTierPoints: 100,
+    progress,
+  });
+
+  it('starts a new account at zero: no badge, 0 % in each row', () => {
+    render(<AchievementCard achievements={{ categories: [], badges: [] }} />);
     const bars = screen.getAllByRole('progressbar');
-    expect(bars.map((b) => b.getAttribute('aria-valuenow'))).toEqual(['100', '75', '45']);
-    expect(screen.getByText('Quality Work')).toBeTruthy();
-    expect(screen.getByText('Level 3')).toBeTruthy();
-    expect(screen.getByText('Level 2')).toBeTruthy();
-    expect(screen.getByText('Level 1')).toBeTruthy();
+    expect(bars.map((b) => b.getAttribute('aria-valuenow'))).toEqual(['0', '0', '0']);
+    expect(screen.getAllByText('No badge yet')).toHaveLength(3);
+    expect(screen.getAllByText(/^0 points/)).toHaveLength(3);
+    expect(document.querySelectorAll('.tier-badge')).toHaveLength(0);
+  });
+
+  it('shows the real points, tier and progress of each category', () => {
+    render(
+      <AchievementCard
+        achievements={{
+          categories: [
+            category('quality', 45, 'bronze', 26),
+            category('speed', 5, null, 20),
+            category('reliability', 120, 'silver', 13),
+          ],
+          badges: [],
+        }}
+      />,
+    );
+    const bars = screen.getAllByRole('progressbar');
+    expect(bars.map((b) => b.getAttribute('aria-valuenow'))).toEqual(['26', '20', '13']);
     const tiers = [...document.querySelectorAll('.tier-badge')].map((el) => el.getAttribute('data-tier'));
-    expect(tiers).toEqual(['gold', 'silver', 'bronze']);
+    expect(tiers).toEqual(['bronze', 'silver']);
+    expect(screen.getByText(/^45 points/)).toBeTruthy();
     expect(Object.keys(TIER_COLORS)).toEqual(['gold', 'silver', 'bronze', 'platinum']);
   });
 });

@@ -1,13 +1,13 @@
 /**
  * The dashboard's cards beside the project list (accounts-and-shell section 2): the statistics row,
- * the contractors' achievement-progress card (placeholder values) and subscription card, and the
+ * the contractors' achievement-progress card (real points, decision 0121) and subscription card, and the
  * recent badges (the first 6).
  */
 import type { ApiUser } from '@buildbid/api-client';
+import { formatDate, formatRating } from '@buildbid/ui';
 import { Label, Link, ProgressBar } from 'react-aria-components';
 import { FREE_MONTHLY_BID_LIMIT, PRO_PRICE_CENTS } from '../../../domain/subscription/plan.ts';
-import { formatDate, formatRating } from '../../projects/src/shared/format.ts';
-import type { BidQuota, UserBadge, UserStats } from './api.ts';
+import type { Achievements, BidQuota, UserBadge, UserStats } from './api.ts';
 import { BadgeList, type Tier, tierColor } from './badges.tsx';
 
 export const RECENT_BADGES = 6;
@@ -61,52 +61,82 @@ export function StatsRow({ user, stats }: { user: ApiUser; stats: UserStats | nu
   );
 }
 
-/** The achievement card's placeholder values (sample data, section 9). */
-export const ACHIEVEMENT_PLACEHOLDERS: ReadonlyArray<{
+/**
+ * The card's three categories under the spec's names (decision 0121): real points from the recorded
+ * events, the badge tier reached and the progress to the next tier, all computed by the API.
+ */
+export const ACHIEVEMENT_ROWS: ReadonlyArray<{
+  category: 'quality' | 'speed' | 'reliability';
   name: string;
-  tier: Tier;
-  level: number;
-  progress: number;
 }> = [
-  { name: 'Quality Work', tier: 'gold', level: 3, progress: 100 },
-  { name: 'Fast Response', tier: 'silver', level: 2, progress: 75 },
-  { name: 'Reliable', tier: 'bronze', level: 1, progress: 45 },
+  { category: 'quality', name: 'Quality Work' },
+  { category: 'speed', name: 'Fast Response' },
+  { category: 'reliability', name: 'Reliable' },
 ];
 
 function tierName(tier: string): string {
   return tier.charAt(0).toUpperCase() + tier.slice(1);
 }
 
-export function AchievementCard() {
+export function AchievementCard({ achievements }: { achievements: Achievements | null }) {
+  const rows = ACHIEVEMENT_ROWS.map((row) => {
+    const found = achievements?.categories.find((c) => c.category === row.category);
+    return {
+      ...row,
+      points: found?.points ?? 0,
+      level: found?.level ?? 1,
+      tier: found?.tier ?? null,
+      nextTier: found?.nextTier ?? 'bronze',
+      nextTierPoints: found?.nextTierPoints ?? null,
+      progress: found?.progress ?? 0,
+    };
+  });
   return (
-    <section className="card achievement-card" aria-labelledby="achievements-title">
+    <section
+      className="card achievement-card"
+      aria-labelledby="achievements-title"
+      aria-busy={achievements === null}
+    >
       <h2 id="achievements-title" className="card-title">
         Achievement Progress
       </h2>
       <ul className="achievement-list">
-        {ACHIEVEMENT_PLACEHOLDERS.map((a) => (
-          <li key={a.name} className="achievement">
+        {rows.map((a) => (
+          <li key={a.name} className="achievement" data-testid={`achievement-${a.category}`}>
             <ProgressBar className="achievement-bar" value={a.progress} aria-label={`${a.name} progress`}>
               {({ percentage, valueText }) => (
                 <>
                   <div className="achievement-head">
                     <Label className="achievement-name">{a.name}</Label>
-                    <span
-                      className="tier-badge"
-                      data-tier={a.tier}
-                      style={{ borderColor: tierColor(a.tier), color: tierColor(a.tier) }}
-                    >
-                      {tierName(a.tier)}
-                    </span>
+                    {a.tier ? (
+                      <span
+                        className="tier-badge"
+                        data-tier={a.tier}
+                        style={{ borderColor: tierColor(a.tier), color: tierColor(a.tier) }}
+                      >
+                        {tierName(a.tier)}
+                      </span>
+                    ) : (
+                      <span className="muted small">No badge yet</span>
+                    )}
                     <span className="muted small">Level {a.level}</span>
                     <span className="achievement-value small">{valueText}</span>
                   </div>
                   <div className="progress-track">
                     <div
                       className="progress-fill"
-                      style={{ width: `${percentage ?? 0}%`, background: tierColor(a.tier) }}
+                      style={{
+                        width: `${percentage ?? 0}%`,
+                        background: a.tier ? tierColor(a.tier) : undefined,
+                      }}
                     />
                   </div>
+                  <p className="muted small achievement-points">
+                    {a.points} {a.points === 1 ? 'point' : 'points'}
+                    {a.nextTier && a.nextTierPoints !== null
+                      ? ` · ${tierName(a.nextTier)} at ${a.nextTierPoints}`
+                      : ''}
+                  </p>
                 </>
               )}
             </ProgressBar>

@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
+
+import { makeUser } from '@buildbid/test-kit/helpers';
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { makeUser } from '../../shell/src/test/helpers.ts';
 import { PricingPage, pricingTargets } from './Pricing.tsx';
 
 const href = (name: string) => screen.getByRole('link', { name }).getAttribute('href');
@@ -27,6 +28,15 @@ describe('PricingPage', () => {
     expect(href('Start Free Trial')).toBe('/subscribe');
   });
 
+  it('tells a signed-in client that Pro is for contractors and vendors, and how to become one', () => {
+    render(<PricingPage user={makeUser({ role: 'client' })} />);
+    expect(
+      screen.getByText(
+        'Pro is for contractors and vendors, who bid on projects. Switch your role to contractor or vendor to subscribe.',
+      ),
+    ).toBeTruthy();
+  });
+
   it("disables Pro's buttons for a Pro member; 'Get Started Free' goes to /", () => {
     render(<PricingPage user={makeUser({ subscriptionTier: 'pro' })} />);
     expect(href('Get Started Free')).toBe('/');
@@ -39,7 +49,10 @@ describe('PricingPage', () => {
     expect(screen.getByText('Most Popular')).toBeTruthy();
     expect(screen.getByText('3 bids per month')).toBeTruthy();
     expect(screen.getByText('Unlimited bids')).toBeTruthy();
-    expect(screen.getByText(/takes effect immediately/)).toBeTruthy();
+    // The FAQ matches what Cancel does: Pro stays to the end of the paid period (no immediate downgrade).
+    expect(screen.getByText(/stays until the end of the period you have paid for/)).toBeTruthy();
+    expect(screen.queryByText(/takes effect immediately/)).toBeNull();
+    expect(screen.getByText('Pro is for contractors and vendors, who bid on projects.')).toBeTruthy();
     expect(screen.getByText(/existing bids stay active.*3 new bids per month/i)).toBeTruthy();
     expect(screen.getByText(/7-day free trial/)).toBeTruthy();
     expect(screen.getByText(/billed monthly by card/)).toBeTruthy();

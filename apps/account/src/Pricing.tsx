@@ -4,7 +4,7 @@
  */
 import type { ApiUser } from '@buildbid/api-client';
 import { Button, Link } from 'react-aria-components';
-import { FAQ, FREE_FEATURES, PRO_FEATURES } from './plans.ts';
+import { FAQ, FREE_FEATURES, PRO_FEATURES, PRO_FOR_BIDDERS, PRO_ROLES_NOTE } from './plans.ts';
 
 const LOGIN_URL = '/api/login';
 
@@ -32,6 +32,7 @@ function Check() {
 export function PricingPage({ user }: { user: ApiUser | null }) {
   const targets = pricingTargets(user !== null);
   const current = user?.subscriptionTier ?? null;
+  const bidder = user?.role === 'contractor' || user?.role === 'vendor';
   return (
     <div className="pricing">
       <header className="pricing-head">
@@ -75,6 +76,7 @@ export function PricingPage({ user }: { user: ApiUser | null }) {
             <span className="muted">/month</span>
           </p>
           <p className="muted">For contractors who bid often.</p>
+          <p className="small plan-note">{bidder || !user ? PRO_FOR_BIDDERS : PRO_ROLES_NOTE}</p>
           <ul className="plan-features">
             {PRO_FEATURES.map((f) => (
               <li key={f}>

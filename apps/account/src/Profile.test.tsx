@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import type { ApiUser } from '@buildbid/api-client';
+import { jsonResponse, makeUser, requestsOf, routeFetch } from '@buildbid/test-kit/helpers';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, makeUser, requestsOf, routeFetch } from '../../shell/src/test/helpers.ts';
 import {
   NotificationsTab,
   nextBillingDate,
@@ -12,13 +12,7 @@ import {
   ProfileTab,
   ServicesTab,
 } from './Profile.tsx';
-import {
-  DEFAULT_PREFERENCES,
-  PREFERENCES_KEY,
-  readPreferences,
-  successRate,
-  validateProfile,
-} from './profile-rules.ts';
+import { successRate, validateProfile } from './profile-rules.ts';
 
 function shellMocks() {
   return { toast: vi.fn(), navigate: vi.fn(), refreshUser: vi.fn(async () => {}) };
@@ -50,13 +44,6 @@ describe('profile rules', () => {
   it('falls back to now + 30 days for the next billing date', () => {
     const now = new Date('2026-01-01T00:00:00Z');
     expect(nextBillingDate(null, now).toISOString()).toBe('2026-01-31T00:00:00.000Z');
-  });
-
-  it('keeps the preferences, all on by default', () => {
-    expect(readPreferences({ getItem: () => null })).toEqual(DEFAULT_PREFERENCES);
-    expect(
-      readPreferences({ getItem: (k) => (k === PREFERENCES_KEY ? '{"autoSaveDrafts":false}' : null) }),
-    ).toEqual({ ...DEFAULT_PREFERENCES, autoSaveDrafts: false });
   });
 });
 
@@ -122,6 +109,28 @@ describe('ProfileTab', () => {
     });
     await waitFor(() => expect(shell.refreshUser).toHaveBeenCalled());
     expect(screen.getByRole('button', { name: 'Edit' })).toBeTruthy();
+  });
+
+  it('asks for the current password only when the email changes, and sends it', async () => {
+    let body: unknown;
+    routeFetch({
+      'PATCH /api/users/me': async (r: Request) => {
+        body = await r.json();
+        return jsonResponse(200, makeUser({ email: 'ann.new@example.com' }));
+      },
+    });
+    const shell = setup();
+    fireEvent.click(screen.getByRole('button', { name: 'Edit' }));
+    expect(screen.queryByLabelText(/Current Password/)).toBeNull();
+    fireEvent.change(field('Email'), { target: { value: 'ann.new@example.com' } });
+    const password = screen.getByLabelText(/Current Password/) as HTMLInputElement;
+    expect(password.type).toBe('password');
+    fireEvent.change(password, { target: { value: 'my secret 1' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    await waitFor(() =>
+      expect(shell.toast).toHaveBeenCalledWith({ title: 'Success', description: PROFILE_UPDATED }),
+    );
+    expect(body).toMatchObject({ email: 'ann.new@example.com', currentPassword: 'my secret 1' });
   });
 
   it("shows 'Error' with the server's message on failure", async () => {
@@ -244,13 +253,11 @@ describe('Services and notifications tabs', () => {
     );
   });
 
-  it('has the three preference toggles on by default', () => {
-    localStorage.removeItem(PREFERENCES_KEY);
+  it('has no browser-only toggles that change nothing, and keeps Delete Account', () => {
     render(<PreferencesTab shell={shellMocks()} />);
-    for (const name of [/show profile publicly/i, /country-based filtering/i, /auto-save bid drafts/i])
-      expect((screen.getByRole('switch', { name }) as HTMLInputElement).checked).toBe(true);
-    fireEvent.click(screen.getByRole('switch', { name: /auto-save bid drafts/i }));
-    expect(JSON.parse(localStorage.getItem(PREFERENCES_KEY) ?? '{}').autoSaveDrafts).toBe(false);
+    // The toggles that were only kept in the browser and changed nothing are gone (decision 0092).
+    expect(screen.queryAllByRole('switch')).toHaveLength(0);
+    expect(screen.getByRole('button', { name: 'Delete Account' })).toBeTruthy();
   });
 });
 

@@ -9,6 +9,7 @@ import type { Stripe } from '@stripe/stripe-js';
 import { loadStripe } from '@stripe/stripe-js/pure';
 import { useState } from 'react';
 import { Button, Form } from 'react-aria-components';
+import { PRO_PRICE_CENTS } from '../../../domain/subscription/plan.ts';
 import { SUBSCRIPTION_SUCCESS_PATH } from './plans.ts';
 
 const stripes = new Map<string, Promise<Stripe | null>>();
@@ -24,35 +25,52 @@ function stripeFor(key: string): Promise<Stripe | null> {
 
 interface Props {
   publishableKey: string;
-  clientSecret: string;
-  /** What the client secret confirms: the first payment, or (a free trial) the card for later. */
-  confirmation: 'payment' | 'setup';
+  /** Creates (or resumes) the subscription on submit: its client secret, or null (already subscribed). */
+  start(): Promise<{ clientSecret: string; confirmation: 'payment' | 'setup' } | null>;
   toast(t: ToastInput): void;
 }
 
-function CheckoutForm({ confirmation, toast }: Omit<Props, 'publishableKey' | 'clientSecret'>) {
+function CheckoutForm({ start, toast }: Omit<Props, 'publishableKey'>) {
   const stripe = useStripe();
   const elements = useElements();
   const [processing, setProcessing] = useState(false);
 
+  function failed(message: string | undefined) {
+    setProcessing(false);
+    toast({
+      title: 'Payment Failed',
+      description: message ?? 'Your payment could not be completed.',
+      variant: 'destructive',
+    });
+  }
+
   async function submit() {
     if (!stripe || !elements || processing) return;
     setProcessing(true);
+    // Deferred intent: the card is checked first, and only then is the subscription created.
+    const checked = await elements.submit();
+    if (checked.error) return failed(checked.error.message);
+    let started: Awaited<ReturnType<Props['start']>>;
+    try {
+      started = await start();
+    } catch {
+      setProcessing(false);
+      return;
+    }
+    if (!started) {
+      setProcessing(false);
+      return;
+    }
     // The provider returns the user to the site root with subscription=success.
     const confirmParams = { return_url: new URL(SUBSCRIPTION_SUCCESS_PATH, window.location.origin).href };
+    const { clientSecret } = started;
     const { error } =
-      confirmation === 'setup'
-        ? await stripe.confirmSetup({ elements, confirmParams })
-        : await stripe.confirmPayment({ elements, confirmParams });
-    // Only reached when the confirmation failed before leaving the page.
-    setProcessing(false);
-    if (error) {
-      toast({
-        title: 'Payment Failed',
-        description: error.message ?? 'Your payment could not be completed.',
-        variant: 'destructive',
-      });
-    }
+      started.confirmation === 'setup'
+        ? await stripe.confirmSetup({ elements, clientSecret, confirmParams })
+        : await stripe.confirmPayment({ elements, clientSecret, confirmParams });
+    // Only reached when the confirmation failed before leaving the page: the user stays on the free plan.
+    if (error) failed(error.message);
+    else setProcessing(false);
   }
 
   return (
@@ -71,10 +89,22 @@ function CheckoutForm({ confirmation, toast }: Omit<Props, 'publishableKey' | 'c
   );
 }
 
-export default function StripeCheckout({ publishableKey, clientSecret, confirmation, toast }: Props) {
+/**
+ * The Payment Element in deferred mode (no intent yet): opening the page creates nothing at the provider.
+ * Mode 'subscription' with the Pro price collects a card for a recurring charge; the secret from
+ * POST /api/create-subscription confirms either the trial's card setup or the first payment.
+ */
+export default function StripeCheckout({ publishableKey, start, toast }: Props) {
   return (
-    <Elements stripe={stripeFor(publishableKey)} options={{ clientSecret }}>
-      <CheckoutForm confirmation={confirmation} toast={toast} />
+    <Elements
+      stripe={stripeFor(publishableKey)}
+      options={{
+        mode: 'subscription',
+        amount: PRO_PRICE_CENTS,
+        currency: 'usd',
+      }}
+    >
+      <CheckoutForm start={start} toast={toast} />
     </Elements>
   );
 }

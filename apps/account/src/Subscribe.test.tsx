@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
+
+import { jsonResponse, makeUser, requestsOf, routeFetch } from '@buildbid/test-kit/helpers';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, makeUser, routeFetch } from '../../shell/src/test/helpers.ts';
 import { INIT_FAILED, SubscribePage } from './Subscribe.tsx';
 
 function shell() {
@@ -45,31 +46,49 @@ describe('SubscribePage', () => {
     expect(screen.getByRole('heading', { name: "You're Already Pro!" })).toBeTruthy();
     expect(screen.getByText('Pro Member')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Go to Dashboard' }).getAttribute('href')).toBe('/');
-    expect(screen.getByRole('link', { name: 'Manage Subscription' }).getAttribute('href')).toBe('/profile');
+    expect(screen.getByRole('link', { name: 'Manage Subscription' }).getAttribute('href')).toBe(
+      '/profile?tab=billing',
+    );
     expect(fetch).not.toHaveBeenCalled();
   });
 
-  it('shows a spinner, then the sandbox card form with $29/month and the features', async () => {
-    routeFetch({
-      'POST /api/create-subscription': start('pi_1_secret_x'),
-      'GET /api/config': sandbox,
-    });
-    render(<SubscribePage user={makeUser()} {...shell()} />);
+  it('opens without creating anything: a spinner, then the sandbox card form with $29/month', async () => {
+    const fetch = routeFetch({ 'GET /api/config': sandbox });
+    render(<SubscribePage user={makeUser({ role: 'contractor' })} {...shell()} />);
     expect(screen.getByRole('status', { name: 'Loading' })).toBeTruthy();
     expect(await screen.findByRole('heading', { level: 1, name: 'Upgrade to Pro' })).toBeTruthy();
     expect(screen.getByText('TEST MODE')).toBeTruthy();
     expect(screen.getByText('$29/month')).toBeTruthy();
     expect(screen.getByText('Priority project access')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Subscribe Now' })).toBeTruthy();
+    expect(requestsOf(fetch)).toEqual(['GET /api/config']);
   });
+
+  it('tells clients that Pro is for contractors and vendors, and asks nothing of the API', () => {
+    const fetch = routeFetch({});
+    render(<SubscribePage user={makeUser({ role: 'client' })} {...shell()} />);
+    expect(screen.getByRole('heading', { name: 'Pro is for contractors and vendors' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Switch Role' }).getAttribute('href')).toBe('/switch-role');
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  async function fillCard(number: string) {
+    fireEvent.change(await screen.findByRole('textbox', { name: 'Card number' }), {
+      target: { value: number },
+    });
+    fireEvent.change(screen.getByRole('textbox', { name: 'Expiry' }), { target: { value: '12 / 34' } });
+    fireEvent.change(screen.getByRole('textbox', { name: 'CVC' }), { target: { value: '123' } });
+  }
 
   it.each([
     ['an empty client secret', start('')],
     ['an answer without one (already subscribed)', start(undefined, true)],
-  ])("shows 'Already Subscribed' and 'Unable to Load Subscription' for %s", async (_, answer) => {
+  ])("on submit, shows 'Already Subscribed' and 'Unable to Load Subscription' for %s", async (_, answer) => {
     routeFetch({ 'POST /api/create-subscription': answer, 'GET /api/config': sandbox });
     const s = shell();
-    render(<SubscribePage user={makeUser()} {...s} />);
+    render(<SubscribePage user={makeUser({ role: 'contractor' })} {...s} />);
+    await fillCard('4242 4242 4242 4242');
+    fireEvent.click(screen.getByRole('button', { name: 'Subscribe Now' }));
     expect(await screen.findByRole('heading', { name: 'Unable to Load Subscription' })).toBeTruthy();
     expect(s.toast).toHaveBeenCalledWith({
       title: 'Already Subscribed',
@@ -82,14 +101,10 @@ describe('SubscribePage', () => {
   it('reports a failed initialisation', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     routeFetch({
-      'POST /api/create-subscription': jsonResponse(500, {
-        message: 'Internal Server Error',
-        code: 'INTERNAL',
-      }),
-      'GET /api/config': sandbox,
+      'GET /api/config': jsonResponse(500, { message: 'Internal Server Error', code: 'INTERNAL' }),
     });
     const s = shell();
-    render(<SubscribePage user={makeUser()} {...s} />);
+    render(<SubscribePage user={makeUser({ role: 'contractor' })} {...s} />);
     expect(await screen.findByRole('heading', { name: 'Unable to Load Subscription' })).toBeTruthy();
     expect(s.toast).toHaveBeenCalledWith({
       title: 'Error',
@@ -98,10 +113,10 @@ describe('SubscribePage', () => {
     });
   });
 
-  it("confirms in the sandbox ('Processing...') and returns to /?subscription=success", async () => {
+  it("on submit creates the subscription, confirms in the sandbox ('Processing...') and returns to /?subscription=success", async () => {
     let body: unknown;
     let release: () => void = () => {};
-    routeFetch({
+    const fetch = routeFetch({
       'POST /api/create-subscription': start('pi_1_secret_x'),
       'GET /api/config': sandbox,
       'POST /api/subscription/sandbox/confirm': async (r: Request) => {
@@ -113,37 +128,54 @@ describe('SubscribePage', () => {
       },
     });
     const s = shell();
-    render(<SubscribePage user={makeUser()} {...s} />);
-    fireEvent.change(await screen.findByRole('textbox', { name: 'Card number' }), {
-      target: { value: '4242 4242 4242 4242' },
-    });
+    render(<SubscribePage user={makeUser({ role: 'contractor' })} {...s} />);
+    await fillCard('4242 4242 4242 4242');
     fireEvent.click(screen.getByRole('button', { name: 'Subscribe Now' }));
     expect(await screen.findByRole('button', { name: 'Processing...' })).toBeTruthy();
     release();
     await waitFor(() => expect(s.navigate).toHaveBeenCalledWith('/?subscription=success'));
-    expect(body).toEqual({ clientSecret: 'pi_1_secret_x', cardNumber: '4242424242424242' });
+    expect(body).toEqual({
+      clientSecret: 'pi_1_secret_x',
+      cardNumber: '4242424242424242',
+      expiry: '12 / 34',
+      cvc: '123',
+    });
+    expect(requestsOf(fetch)).toEqual([
+      'GET /api/config',
+      'POST /api/create-subscription',
+      'POST /api/subscription/sandbox/confirm',
+    ]);
   });
 
-  it("shows 'Payment Failed' with the provider's message", async () => {
+  it('asks for the expiry and the CVC before anything is sent', async () => {
+    const fetch = routeFetch({ 'GET /api/config': sandbox });
+    render(<SubscribePage user={makeUser({ role: 'contractor' })} {...shell()} />);
+    fireEvent.change(await screen.findByRole('textbox', { name: 'Card number' }), {
+      target: { value: '4242 4242 4242 4242' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Subscribe Now' }));
+    await waitFor(() => expect(screen.getAllByText('Required')).toHaveLength(2));
+    expect(requestsOf(fetch)).toEqual(['GET /api/config']);
+  });
+
+  it("shows 'Payment Failed' with the provider's message next to the field", async () => {
     routeFetch({
       'POST /api/create-subscription': start('pi_1_secret_x'),
       'GET /api/config': sandbox,
       'POST /api/subscription/sandbox/confirm': jsonResponse(400, {
-        message: 'Your card was declined.',
-        code: 'CARD_DECLINED',
-        field: 'cardNumber',
+        message: "Your card's expiration date is in the past.",
+        code: 'INVALID_EXPIRY_YEAR',
+        field: 'expiry',
       }),
     });
     const s = shell();
-    render(<SubscribePage user={makeUser()} {...s} />);
-    fireEvent.change(await screen.findByRole('textbox', { name: 'Card number' }), {
-      target: { value: '4000 0000 0000 0002' },
-    });
+    render(<SubscribePage user={makeUser({ role: 'contractor' })} {...s} />);
+    await fillCard('4242 4242 4242 4242');
     fireEvent.click(screen.getByRole('button', { name: 'Subscribe Now' }));
     await waitFor(() =>
       expect(s.toast).toHaveBeenCalledWith({
         title: 'Payment Failed',
-        description: 'Your card was declined.',
+        description: "Your card's expiration date is in the past.",
         variant: 'destructive',
       }),
     );

@@ -7,12 +7,18 @@
  * key (Stripe.js then loads from js.stripe.com, only then); otherwise a clearly labelled TEST-MODE
  * sandbox form that confirms through POST /api/subscription/sandbox/confirm.
  */
-import type { ApiUser, RemoteProps } from '@buildbid/api-client';
+import { ApiError, type ApiUser, type RemoteProps } from '@buildbid/api-client';
+import { TextInput } from '@buildbid/ui';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Button, Form, Link } from 'react-aria-components';
-import { TextInput } from '../../projects/src/shared/fields.tsx';
 import { confirmSandboxPayment, createSubscription, getPaymentsConfig } from './api.ts';
-import { PRO_FEATURES, PRO_MONTHLY, SUBSCRIPTION_SUCCESS_PATH } from './plans.ts';
+import {
+  MANAGE_SUBSCRIPTION_HREF,
+  PRO_FEATURES,
+  PRO_MONTHLY,
+  PRO_ROLES_NOTE,
+  SUBSCRIPTION_SUCCESS_PATH,
+} from './plans.ts';
 
 /** Loaded only in real-key mode, so the sandbox (and every test) never touches Stripe.js. */
 const StripeCheckout = lazy(() => import('./StripeCheckout.tsx'));
@@ -26,16 +32,6 @@ export const SANDBOX_TEST_CARD = '4242 4242 4242 4242';
 
 type Shell = Pick<RemoteProps, 'toast' | 'navigate' | 'refreshUser'>;
 
-type InitState =
-  | { status: 'loading' }
-  | { status: 'no-secret' }
-  | {
-      status: 'ready';
-      clientSecret: string;
-      confirmation: 'payment' | 'setup';
-      publishableKey: string | null;
-    };
-
 function Spinner() {
   return (
     <div className="spinner-wrap" role="status" aria-label="Loading">
@@ -48,29 +44,20 @@ function errorMessage(error: unknown): string {
   return error instanceof Error && error.message ? error.message : 'Your payment could not be completed.';
 }
 
-/** Both answers at once: the subscription to confirm and which card form to show. */
-async function fetchInit() {
-  const [start, config] = await Promise.all([createSubscription(), getPaymentsConfig()]);
-  const key = config.paymentsMode === 'stripe' ? config.stripePublishableKey : null;
-  return { start, publishableKey: key ? key : null };
-}
+/** What the page needs before the form: which card form to show. Reading it changes nothing. */
+type InitState =
+  | { status: 'loading' }
+  | { status: 'failed' }
+  | { status: 'ready'; publishableKey: string | null };
 
-/** One creation at a time: a remount while it is in flight (React's StrictMode in dev) reuses it. */
-let inFlight: ReturnType<typeof fetchInit> | null = null;
+/** A client secret to confirm, from POST /api/create-subscription, or null when already subscribed. */
+export type Started = { clientSecret: string; confirmation: 'payment' | 'setup' } | null;
 
-function initialise(): ReturnType<typeof fetchInit> {
-  if (!inFlight) {
-    const started = fetchInit();
-    inFlight = started;
-    const clear = () => {
-      if (inFlight === started) inFlight = null;
-    };
-    started.then(clear, clear);
-  }
-  return inFlight;
-}
-
-export function useSubscriptionInit(enabled: boolean, shell: Shell): InitState {
+/**
+ * Opening /subscribe only reads GET /api/config: the subscription is created when the user submits the
+ * card form (decision 0090), so leaving the page leaves nothing behind and the user stays free.
+ */
+export function useSubscribeConfig(enabled: boolean, shell: Shell): InitState {
   const [state, setState] = useState<InitState>({ status: 'loading' });
   const shellRef = useRef(shell);
   shellRef.current = shell;
@@ -78,24 +65,17 @@ export function useSubscriptionInit(enabled: boolean, shell: Shell): InitState {
     if (!enabled) return;
     let live = true;
     setState({ status: 'loading' });
-    initialise().then(
-      ({ start, publishableKey }) => {
+    getPaymentsConfig().then(
+      (config) => {
         if (!live) return;
-        const clientSecret = start.clientSecret;
-        if (start.alreadySubscribed || !clientSecret) {
-          shellRef.current.toast({ ...ALREADY_SUBSCRIBED });
-          setState({ status: 'no-secret' });
-          void shellRef.current.refreshUser();
-          return;
-        }
-        const confirmation = start.confirmation ?? (clientSecret.startsWith('seti_') ? 'setup' : 'payment');
-        setState({ status: 'ready', clientSecret, confirmation, publishableKey });
+        const key = config.paymentsMode === 'stripe' ? config.stripePublishableKey : null;
+        setState({ status: 'ready', publishableKey: key ? key : null });
       },
       (error: unknown) => {
         if (!live) return;
         console.error('Subscription initialisation failed', error);
         shellRef.current.toast({ title: 'Error', description: INIT_FAILED, variant: 'destructive' });
-        setState({ status: 'no-secret' });
+        setState({ status: 'failed' });
       },
     );
     return () => {
@@ -103,6 +83,31 @@ export function useSubscriptionInit(enabled: boolean, shell: Shell): InitState {
     };
   }, [enabled]);
   return state;
+}
+
+/**
+ * The submit's first step: POST /api/create-subscription. Answers the client secret to confirm, or null
+ * after telling the user they are already subscribed. Throws (with the toast shown) when it failed.
+ */
+async function startSubscription(shell: Shell, onAlreadySubscribed: () => void): Promise<Started> {
+  let start: Awaited<ReturnType<typeof createSubscription>>;
+  try {
+    start = await createSubscription();
+  } catch (error) {
+    const description =
+      error instanceof ApiError && error.fromServer && error.status < 500 ? error.message : INIT_FAILED;
+    shell.toast({ title: 'Error', description, variant: 'destructive' });
+    throw error;
+  }
+  const clientSecret = start.clientSecret;
+  if (start.alreadySubscribed || !clientSecret) {
+    shell.toast({ ...ALREADY_SUBSCRIBED });
+    onAlreadySubscribed();
+    void shell.refreshUser();
+    return null;
+  }
+  const confirmation = start.confirmation ?? (clientSecret.startsWith('seti_') ? 'setup' : 'payment');
+  return { clientSecret, confirmation };
 }
 
 function PlanSummary() {
@@ -130,26 +135,54 @@ function PlanSummary() {
   );
 }
 
-/** The TEST-MODE card form: no real card is charged; the API's sandbox confirms the payment. */
-export function SandboxCardForm({ clientSecret, shell }: { clientSecret: string; shell: Shell }) {
+/** The TEST-MODE card form: no real card is charged; the API's sandbox checks the card as Stripe's test mode. */
+export function SandboxCardForm({
+  shell,
+  start,
+}: {
+  shell: Shell;
+  /** Creates (or resumes) the subscription on submit: its client secret, or null (already subscribed). */
+  start(): Promise<Started>;
+}) {
   const [cardNumber, setCardNumber] = useState('');
   const [expiry, setExpiry] = useState('');
   const [cvc, setCvc] = useState('');
   const [processing, setProcessing] = useState(false);
-  const [error, setError] = useState<string | undefined>();
+  const [errors, setErrors] = useState<Partial<Record<'cardNumber' | 'expiry' | 'cvc', string>>>({});
 
   async function submit() {
     if (processing) return;
     const digits = cardNumber.replace(/\s+/g, '');
-    if (!digits) {
-      setError('Required');
+    const missing = {
+      ...(digits ? {} : { cardNumber: 'Required' }),
+      ...(expiry.trim() ? {} : { expiry: 'Required' }),
+      ...(cvc.trim() ? {} : { cvc: 'Required' }),
+    };
+    if (Object.keys(missing).length > 0) {
+      setErrors(missing);
       return;
     }
     setProcessing(true);
+    let started: Started;
     try {
-      await confirmSandboxPayment(clientSecret, digits);
+      started = await start();
+    } catch {
+      // The creation step has said what went wrong (a toast); the form stays for another try.
+      setProcessing(false);
+      return;
+    }
+    if (!started) {
+      setProcessing(false);
+      return;
+    }
+    try {
+      await confirmSandboxPayment({ clientSecret: started.clientSecret, cardNumber: digits, expiry, cvc });
     } catch (err) {
       setProcessing(false);
+      if (err instanceof ApiError && err.status === 400) {
+        const field = err.field === 'expiry' || err.field === 'cvc' ? err.field : 'cardNumber';
+        setErrors({ [field]: err.message });
+      }
       shell.toast({ title: 'Payment Failed', description: errorMessage(err), variant: 'destructive' });
       return;
     }
@@ -168,8 +201,8 @@ export function SandboxCardForm({ clientSecret, shell }: { clientSecret: string;
       <div className="alert alert-info sandbox-banner" role="note">
         <p className="alert-title">TEST MODE</p>
         <p className="small">
-          Payments run in a sandbox: no card is charged. Use the test card {SANDBOX_TEST_CARD}; the card 4000
-          0000 0000 0002 is declined.
+          Payments run in a sandbox: no card is charged. Use the test card {SANDBOX_TEST_CARD} with any future
+          expiry and any 3-digit CVC; the card 4000 0000 0000 0002 is declined.
         </p>
       </div>
       <TextInput
@@ -180,20 +213,36 @@ export function SandboxCardForm({ clientSecret, shell }: { clientSecret: string;
         value={cardNumber}
         onChange={(v) => {
           setCardNumber(v);
-          setError(undefined);
+          setErrors({});
         }}
         isRequired
-        error={error}
+        error={errors.cardNumber}
       />
       <div className="form-row">
-        <TextInput label="Expiry" name="expiry" placeholder="MM / YY" value={expiry} onChange={setExpiry} />
+        <TextInput
+          label="Expiry"
+          name="expiry"
+          placeholder="MM / YY"
+          value={expiry}
+          onChange={(v) => {
+            setExpiry(v);
+            setErrors({});
+          }}
+          isRequired
+          error={errors.expiry}
+        />
         <TextInput
           label="CVC"
           name="cvc"
           inputMode="numeric"
           placeholder="123"
           value={cvc}
-          onChange={setCvc}
+          onChange={(v) => {
+            setCvc(v);
+            setErrors({});
+          }}
+          isRequired
+          error={errors.cvc}
         />
       </div>
       <Button type="submit" className="btn btn-primary btn-block btn-lg" isDisabled={processing}>
@@ -203,9 +252,30 @@ export function SandboxCardForm({ clientSecret, shell }: { clientSecret: string;
   );
 }
 
+/** Shown to clients and admins: Pro's benefit is unlimited bids, so only bidders may buy it. */
+export function NotForYourRole() {
+  return (
+    <section className="card subscribe-state">
+      <h1 className="page-title">Pro is for contractors and vendors</h1>
+      <p className="muted">{PRO_ROLES_NOTE}</p>
+      <div className="actions subscribe-actions">
+        <Link href="/switch-role" className="btn btn-primary">
+          Switch Role
+        </Link>
+        <Link href="/pricing" className="btn btn-outline">
+          Back to Pricing
+        </Link>
+      </div>
+    </section>
+  );
+}
+
 export function SubscribePage({ user, ...shell }: Shell & { user: ApiUser | null }) {
-  const eligible = user !== null && user.subscriptionTier !== 'pro';
-  const state = useSubscriptionInit(eligible, shell);
+  const mayBuy = user !== null && (user.role === 'contractor' || user.role === 'vendor');
+  const eligible = mayBuy && user.subscriptionTier !== 'pro';
+  const state = useSubscribeConfig(eligible, shell);
+  const [alreadySubscribed, setAlreadySubscribed] = useState(false);
+  const start = () => startSubscription(shell, () => setAlreadySubscribed(true));
 
   if (!user) {
     return (
@@ -231,7 +301,7 @@ export function SubscribePage({ user, ...shell }: Shell & { user: ApiUser | null
           <Link href="/" className="btn btn-primary">
             Go to Dashboard
           </Link>
-          <Link href="/profile" className="btn btn-outline">
+          <Link href={MANAGE_SUBSCRIPTION_HREF} className="btn btn-outline">
             Manage Subscription
           </Link>
         </div>
@@ -239,9 +309,11 @@ export function SubscribePage({ user, ...shell }: Shell & { user: ApiUser | null
     );
   }
 
+  if (!mayBuy) return <NotForYourRole />;
+
   if (state.status === 'loading') return <Spinner />;
 
-  if (state.status === 'no-secret') {
+  if (state.status !== 'ready' || alreadySubscribed) {
     return (
       <section className="card subscribe-state">
         <h1 className="page-title">Unable to Load Subscription</h1>
@@ -271,15 +343,10 @@ export function SubscribePage({ user, ...shell }: Shell & { user: ApiUser | null
           </h2>
           {state.publishableKey ? (
             <Suspense fallback={<Spinner />}>
-              <StripeCheckout
-                publishableKey={state.publishableKey}
-                clientSecret={state.clientSecret}
-                confirmation={state.confirmation}
-                toast={shell.toast}
-              />
+              <StripeCheckout publishableKey={state.publishableKey} start={start} toast={shell.toast} />
             </Suspense>
           ) : (
-            <SandboxCardForm clientSecret={state.clientSecret} shell={shell} />
+            <SandboxCardForm shell={shell} start={start} />
           )}
         </section>
         <PlanSummary />

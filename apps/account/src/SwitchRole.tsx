@@ -1,16 +1,13 @@
 import {
   type ApiUser,
-  createBrowserApi,
   hasStatus,
   type RemoteProps,
   ROLE_LABELS,
   type SelfServiceRole,
-  unwrap,
 } from '@buildbid/api-client';
 import { useEffect, useRef, useState } from 'react';
 import { Button, Label, Radio, RadioGroup, Text } from 'react-aria-components';
-
-const api = createBrowserApi();
+import { switchRole } from './api.ts';
 
 /** Role-change redirect 1.5 s; redirect after an unauthorized answer 0.5 s (section 9). */
 export const REDIRECT_AFTER_ROLE_CHANGE_MS = 1500;
@@ -68,7 +65,7 @@ export function SwitchRolePage({ user, search, navigate, refreshUser, toast }: P
     if (isUpdateDisabled(chosen, user.role, pending) || !isSelfServiceRole(chosen)) return;
     setPending(true);
     try {
-      await unwrap(api.PATCH('/api/users/me/role', { body: { role: chosen } }));
+      await switchRole(chosen);
     } catch (error) {
       if (hasStatus(error, 401)) {
         toast({

@@ -2,8 +2,9 @@
  * Every call of the account screens (dashboard, profile, pricing, subscribe) through the typed
  * openapi-fetch client, so each is checked against the API's generated `paths`.
  */
-import { createBrowserApi, unwrap } from '@buildbid/api-client';
-import type { components, paths } from '../../../openapi/schema.d.ts';
+
+import type { components, ProjectSummary, paths, SelfServiceRole } from '@buildbid/api-client';
+import { createBrowserApi, pageOf, unwrap } from '@buildbid/api-client';
 
 export const api = createBrowserApi();
 
@@ -11,6 +12,7 @@ type Schemas = components['schemas'];
 export type UserStats = Schemas['UserStats'];
 export type BidQuota = Schemas['BidQuota'];
 export type UserBadge = Schemas['UserBadge'];
+export type Achievements = Schemas['Achievements'];
 
 export function getStats(): Promise<UserStats> {
   return unwrap(api.GET('/api/users/me/stats'));
@@ -21,12 +23,41 @@ export function getQuota(): Promise<BidQuota> {
 }
 
 /** Called by the dashboard as the spec says; the answer is not used. */
-export async function touchAchievements(): Promise<void> {
-  await unwrap(api.GET('/api/users/me/achievements'));
+/** GET /api/users/me/achievements: points, level, tier and progress per category (issue 12). */
+export function getAchievements(): Promise<Achievements> {
+  return unwrap(api.GET('/api/users/me/achievements'));
 }
 
 export function getBadges(userId: string): Promise<UserBadge[]> {
   return unwrap(api.GET('/api/users/{id}/badges', { params: { path: { id: userId } } }));
+}
+
+/** PATCH /api/users/me/role: the Switch Role page (self-service roles only). */
+export async function switchRole(role: SelfServiceRole): Promise<void> {
+  await unwrap(api.PATCH('/api/users/me/role', { body: { role } }));
+}
+
+// ---- Dashboard projects ----------------------------------------------------------------------
+
+export interface ProjectPage {
+  projects: ProjectSummary[];
+  total: number;
+}
+
+type BrowseQuery = NonNullable<paths['/api/projects']['get']['parameters']['query']>;
+
+/** GET /api/projects (the dashboard's available projects). The country is always sent: empty for all. */
+export async function listProjects(query: BrowseQuery): Promise<ProjectPage> {
+  const call = api.GET('/api/projects', { params: { query: { ...query, country: query.country ?? '' } } });
+  const page = pageOf(await unwrap(call), (await call).response);
+  return { projects: page.items, total: page.total };
+}
+
+/** GET /api/users/me/projects: the caller's own projects (My Projects). */
+export async function listMyProjects(limit: number): Promise<ProjectPage> {
+  const call = api.GET('/api/users/me/projects', { params: { query: { limit } } });
+  const page = pageOf(await unwrap(call), (await call).response);
+  return { projects: page.items, total: page.total };
 }
 
 // ---- Profile ---------------------------------------------------------------------------------
@@ -72,6 +103,11 @@ export async function paymentPortalUrl(): Promise<string> {
 }
 
 /** The TEST-MODE sandbox: confirms the subscription's payment with a test card number. */
-export async function confirmSandboxPayment(clientSecret: string, cardNumber: string): Promise<void> {
-  await unwrap(api.POST('/api/subscription/sandbox/confirm', { body: { clientSecret, cardNumber } }));
+export async function confirmSandboxPayment(body: {
+  clientSecret: string;
+  cardNumber: string;
+  expiry: string;
+  cvc: string;
+}): Promise<void> {
+  await unwrap(api.POST('/api/subscription/sandbox/confirm', { body }));
 }

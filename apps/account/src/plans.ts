@@ -29,7 +29,7 @@ export const PRO_FEATURES = [
 export const FAQ = [
   {
     q: 'Can I change my plan at any time?',
-    a: 'Yes. You can upgrade or downgrade at any time, and the change takes effect immediately.',
+    a: 'Yes. An upgrade takes effect as soon as your card is confirmed. If you cancel Pro, it stays until the end of the period you have paid for, and then you are on the free plan.',
   },
   {
     q: 'What happens to my bids if I downgrade?',
@@ -46,6 +46,13 @@ export const FAQ = [
 ] as const;
 
 export const SUBSCRIPTION_SUCCESS_PATH = '/?subscription=success';
+
+/** 'Manage Subscription' opens the Profile page on its Billing tab. */
+export const MANAGE_SUBSCRIPTION_HREF = '/profile?tab=billing';
+
+/** Who may buy Pro (the API answers others 403 NOT_A_BIDDER): said on the pricing and subscribe pages. */
+export const PRO_FOR_BIDDERS = 'Pro is for contractors and vendors, who bid on projects.';
+export const PRO_ROLES_NOTE = `${PRO_FOR_BIDDERS} Switch your role to contractor or vendor to subscribe.`;
 export const SUBSCRIBED_TOAST = {
   title: 'Payment Successful',
   description: 'You are now subscribed to the Pro plan!',

@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import type { RemoteProps } from '@buildbid/api-client';
+import { makeUser, requestsOf, routeFetch } from '@buildbid/test-kit/helpers';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { makeUser, requestsOf, routeFetch } from '../../shell/src/test/helpers.ts';
 import { ACCESS_DENIED_REDIRECT_MS, filterUsers } from './AdminPage.tsx';
 import App from './App.tsx';
 
@@ -88,7 +88,7 @@ describe('Admin', () => {
     expect(rowNames()).toEqual(['Ada Admin']);
   });
 
-  it("changes a user's role with POST and reloads the list; a failure is only logged", async () => {
+  it("changes a user's role only after confirming, then reloads the list; a failure is a toast", async () => {
     let list = people;
     let body: unknown;
     const fetch = routeFetch({
@@ -100,24 +100,58 @@ describe('Admin', () => {
         list = people.map((u) => (u.id === 'u3' ? { ...u, role: 'contractor' as const } : u));
         return new Response(JSON.stringify(list[2]), { headers: { 'content-type': 'application/json' } });
       },
-      'POST /api/admin/users/u1/role': () =>
-        new Response('{"message":"nope","code":"X"}', {
-          status: 500,
-          headers: { 'content-type': 'application/json' },
-        }),
+      'POST /api/admin/users/u4/role': () =>
+        new Response(
+          JSON.stringify({
+            message: 'Ada Admin is the only admin. Make another user an admin before changing this role.',
+            code: 'LAST_ADMIN',
+            field: 'role',
+          }),
+          { status: 409, headers: { 'content-type': 'application/json' } },
+        ),
     });
-    render(<App {...props()} />);
+    const p = props();
+    render(<App {...p} />);
     await screen.findByText('Vera Vendor');
+
+    // Cancelling the confirmation changes nothing.
     fireEvent.click(screen.getByRole('button', { name: /Role of Vera Vendor/ }));
     fireEvent.click(screen.getByRole('option', { name: 'Contractor' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Change role?' });
+    expect(dialog.textContent).toContain(
+      'Change the role of Vera Vendor (vera@example.com) from Vendor to Contractor?',
+    );
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(requestsOf(fetch).some((r) => r.startsWith('POST'))).toBe(false);
+
+    fireEvent.click(screen.getByRole('button', { name: /Role of Vera Vendor/ }));
+    fireEvent.click(screen.getByRole('option', { name: 'Contractor' }));
+    fireEvent.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Change Role' }),
+    );
     await waitFor(() => expect(requestsOf(fetch).filter((r) => r === 'GET /api/admin/users').length).toBe(2));
     expect(body).toEqual({ role: 'contractor' });
     await waitFor(() => expect(document.querySelector('tr[data-role="vendor"]')).toBeNull());
+    expect(p.toast).toHaveBeenCalledWith({
+      title: 'Role Updated',
+      description: 'Vera Vendor is now Contractor.',
+    });
 
-    const log = vi.spyOn(console, 'error').mockImplementation(() => {});
-    fireEvent.click(screen.getByRole('button', { name: /Role of Cora Client/ }));
-    fireEvent.click(screen.getByRole('option', { name: 'Vendor' }));
-    await waitFor(() => expect(log).toHaveBeenCalled());
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    fireEvent.click(screen.getByRole('button', { name: /Role of Ada Admin/ }));
+    fireEvent.click(screen.getByRole('option', { name: 'Client' }));
+    fireEvent.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Change Role' }),
+    );
+    await waitFor(() =>
+      expect(p.toast).toHaveBeenCalledWith({
+        title: 'Role Not Changed',
+        description: 'Ada Admin is the only admin. Make another user an admin before changing this role.',
+        variant: 'destructive',
+      }),
+    );
     await waitFor(() => expect(requestsOf(fetch).filter((r) => r === 'GET /api/admin/users').length).toBe(3));
+    expect(document.querySelector('tr[data-role="admin"]')).not.toBeNull();
   });
 });

@@ -1,11 +1,13 @@
 /**
  * Admin (/admin, accounts-and-shell sections 2 and 6): 'Admin Dashboard' with the activeProjects and
  * totalBids cards and the user table, filterable by role, where an admin changes any user's role
- * (POST, then the list is reloaded; a failure is only logged).
+ * after confirming it in a dialog (POST, then the list is reloaded; a failure is shown as a toast with
+ * the server's message, e.g. the last admin's 409).
  *
  * Non-admins see the 'Access Denied' card and are then redirected to /home (which leads to /).
  */
-import { type ApiUser, type RemoteProps, ROLE_LABELS } from '@buildbid/api-client';
+import { type ApiUser, type RemoteProps, ROLE_LABELS, serverMessage } from '@buildbid/api-client';
+import { ConfirmDialog } from '@buildbid/ui';
 import { useCallback, useEffect, useState } from 'react';
 import {
   Button,
@@ -95,12 +97,20 @@ function filterLabel(f: RoleFilter): string {
   return f === 'all' ? 'All Roles' : ROLE_LABELS[f];
 }
 
-export function AdminPage({ user, refreshUser }: { user: ApiUser } & Pick<RemoteProps, 'refreshUser'>) {
+export const ROLE_CHANGE_FAILED = 'Failed to change the role. Please try again.';
+
+export function AdminPage({
+  user,
+  refreshUser,
+  toast,
+}: { user: ApiUser } & Pick<RemoteProps, 'refreshUser' | 'toast'>) {
   const [users, setUsers] = useState<AdminUser[] | null>(null);
   const [stats, setStats] = useState<AdminStats | null>(null);
   const [failed, setFailed] = useState(false);
   const [filter, setFilter] = useState<RoleFilter>('all');
   const [changing, setChanging] = useState<string | null>(null);
+  /** The role change waiting for the admin's confirmation. */
+  const [pending, setPending] = useState<{ target: AdminUser; role: Role } | null>(null);
 
   const load = useCallback(async () => {
     const [u, s] = await Promise.allSettled([listUsers(), getAdminStats()]);
@@ -123,10 +133,21 @@ export function AdminPage({ user, refreshUser }: { user: ApiUser } & Pick<Remote
     setChanging(target.id);
     try {
       await setUserRole(target.id, role);
+      toast({
+        title: 'Role Updated',
+        description: `${fullName(target)} is now ${ROLE_LABELS[role]}.`,
+      });
       if (target.id === user.id) await refreshUser();
     } catch (error) {
       console.error(`Admin: changing the role of ${target.id} failed`, error);
+      // The server's own words (409 LAST_ADMIN names the problem); the select keeps the old role.
+      toast({
+        title: 'Role Not Changed',
+        description: serverMessage(error, ROLE_CHANGE_FAILED),
+        variant: 'destructive',
+      });
     }
+    setPending(null);
     await load();
     setChanging(null);
   }
@@ -228,7 +249,7 @@ export function AdminPage({ user, refreshUser }: { user: ApiUser } & Pick<Remote
                       <RoleSelect
                         user={u}
                         disabled={changing !== null}
-                        onChange={(role) => void changeRole(u, role)}
+                        onChange={(role) => setPending({ target: u, role })}
                       />
                     </td>
                   </tr>
@@ -238,6 +259,29 @@ export function AdminPage({ user, refreshUser }: { user: ApiUser } & Pick<Remote
           </div>
         )}
       </section>
+      <ConfirmDialog
+        isOpen={pending !== null}
+        onOpenChange={(open) => {
+          if (!open) setPending(null);
+        }}
+        title="Change role?"
+        confirmLabel="Change Role"
+        pendingLabel="Changing..."
+        pending={changing !== null}
+        onConfirm={() => {
+          if (pending) void changeRole(pending.target, pending.role);
+        }}
+      >
+        {pending && (
+          <p>
+            Change the role of {fullName(pending.target)} ({pending.target.email}) from{' '}
+            {ROLE_LABELS[pending.target.role]} to {ROLE_LABELS[pending.role]}?
+            {pending.target.id === user.id && pending.role !== 'admin'
+              ? ' You will lose access to the admin page.'
+              : ''}
+          </p>
+        )}
+      </ConfirmDialog>
     </section>
   );
 }

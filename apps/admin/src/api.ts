@@ -1,6 +1,7 @@
 /** The admin calls (accounts-and-shell section 7) through the typed client. Admin only. */
+
+import type { components } from '@buildbid/api-client';
 import { createBrowserApi, unwrap } from '@buildbid/api-client';
-import type { components } from '../../../openapi/schema.d.ts';
 
 export const api = createBrowserApi();
 

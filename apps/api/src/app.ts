@@ -17,18 +17,22 @@ import { SESSION_COOKIE, sessionId } from './http/auth.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { MARKETPLACE_SCHEMAS } from './http/marketplace-schemas.ts';
 import { MESSAGING_SCHEMAS } from './http/messaging-schemas.ts';
+import { documentRoute, finishDocument } from './http/openapi.ts';
 import { MULTIPART_LIMITS } from './http/project-form.ts';
 import { SHARED_SCHEMAS } from './http/schemas.ts';
+import { registerSecurity } from './http/security.ts';
 import type { AppServices } from './http/services.ts';
 import { adminRoutes } from './routes/admin.ts';
 import { authRoutes } from './routes/auth.ts';
 import { bidRoutes } from './routes/bids.ts';
 import { catalogRoutes } from './routes/catalog.ts';
+import { engagementRoutes } from './routes/engagement.ts';
 import { meRoutes } from './routes/me.ts';
 import { messageRoutes } from './routes/messages.ts';
 import { notificationRoutes } from './routes/notifications.ts';
 import { profileRoutes } from './routes/profile.ts';
 import { projectRoutes } from './routes/projects.ts';
+import { questionRoutes } from './routes/questions.ts';
 import { realtimeRoutes } from './routes/realtime.ts';
 import { PAYMENT_SCHEMAS, subscriptionRoutes } from './routes/subscription.ts';
 import { systemRoutes } from './routes/system.ts';
@@ -50,7 +54,8 @@ declare module 'fastify' {
 
 export type App = FastifyInstance;
 
-export const API_VERSION = '0.1.0';
+/** The API's version: semantic, recorded in openapi/CHANGELOG.md (a breaking change is a new major). */
+export const API_VERSION = '1.0.0';
 
 export async function buildApp(config: Config, services: AppServices): Promise<App> {
   const app = Fastify({
@@ -62,8 +67,22 @@ export async function buildApp(config: Config, services: AppServices): Promise<A
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
     },
-    trustProxy: config.env === 'production',
+    // Only the configured proxy hops may say who the client is (X-Forwarded-For feeds rate limits).
+    trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // A URL Fastify cannot decode (broken percent-encoding) answers in the API's own error shape.
+    frameworkErrors: (error, _request, reply) => {
+      const raw = reply as unknown as FastifyReply;
+      void raw.status(400).type('application/json').send({ message: error.message, code: 'BAD_REQUEST' });
+    },
+    // Slow clients cannot hold sockets: headers, the whole request and idle connections time out.
+    requestTimeout: config.requestTimeoutMs,
+    connectionTimeout: config.idleTimeoutMs,
+    http: {
+      headersTimeout: config.headersTimeoutMs,
+      requestTimeout: config.requestTimeoutMs,
+      connectionsCheckingInterval: Math.min(1000, config.headersTimeoutMs),
+    },
     // Ajv keeps `additionalProperties` strict on responses only; extra request fields are dropped.
     ajv: { customOptions: { removeAdditional: true, coerceTypes: 'array', useDefaults: true } },
   }).withTypeProvider<TypeBoxTypeProvider>();
@@ -82,6 +101,7 @@ export async function buildApp(config: Config, services: AppServices): Promise<A
   });
 
   registerErrorHandler(app);
+  await registerSecurity(app, config, join(config.appsDir, 'shell', 'dist', 'index.html'));
   for (const schema of [...SHARED_SCHEMAS, ...MARKETPLACE_SCHEMAS, ...MESSAGING_SCHEMAS, ...PAYMENT_SCHEMAS])
     app.addSchema(schema);
 
@@ -91,12 +111,13 @@ export async function buildApp(config: Config, services: AppServices): Promise<A
       info: {
         title: 'BuildBid API',
         version: API_VERSION,
+        license: { name: 'Proprietary', identifier: 'LicenseRef-BuildBid-Proprietary' },
         description:
           'The API behind BuildBid, a marketplace for construction and renovation work. ' +
           'Errors are JSON `{ message, code, field? }`. Signed-in calls carry the `buildbid_session` cookie ' +
           'set by sign-in or registration. The real-time socket at `/ws` is described in docs/realtime.md.',
       },
-      servers: [{ url: '/' }],
+      servers: [{ url: config.publicUrl, description: 'This server (PUBLIC_URL)' }],
       tags: [
         { name: 'auth', description: 'Registration, sign-in and sessions' },
         { name: 'users', description: 'The signed-in user' },
@@ -117,14 +138,14 @@ export async function buildApp(config: Config, services: AppServices): Promise<A
       },
     },
     refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => String(json.$id ?? `def-${i}`) },
-    // A multipart route documents its body as multipart/form-data without Fastify validating it.
-    transform: ({ schema, url }) => {
-      if (!schema?.multipartBody) return { schema, url };
-      const { multipartBody, ...rest } = schema;
-      return { schema: { ...rest, body: multipartBody, consumes: ['multipart/form-data'] }, url };
-    },
+    // operation({...}) in each route, finished here: see http/openapi.ts and docs/api.md.
+    transform: documentRoute as never,
+    transformObject: finishDocument as never,
   });
-  await app.register(swaggerUi, { routePrefix: '/docs' });
+  await app.register(swaggerUi, {
+    routePrefix: '/docs',
+    uiConfig: { displayOperationId: true, deepLinking: true },
+  });
 
   await app.register(secureSession, {
     key: config.sessionKey,
@@ -151,6 +172,10 @@ export async function buildApp(config: Config, services: AppServices): Promise<A
 
   await app.register(rateLimit, {
     global: false,
+    // With REDIS_URL every instance counts in one place, so N instances do not allow N times the attempts.
+    ...(services.redis
+      ? { redis: services.redis, nameSpace: 'buildbid-rate-limit:', skipOnError: true }
+      : {}),
     errorResponseBuilder: (_request, context) => ({
       statusCode: 429,
       code: 'RATE_LIMITED',
@@ -161,18 +186,20 @@ export async function buildApp(config: Config, services: AppServices): Promise<A
   // Project files are streamed part by part (request.parts()); see http/project-form.ts.
   await app.register(multipart, { limits: MULTIPART_LIMITS, throwFileSizeLimit: false });
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
-  await app.register(realtimeRoutes, { hub: () => services.get(TOKENS.Realtime) });
+  await app.register(realtimeRoutes, { hub: () => services.get(TOKENS.Realtime), config });
   await app.register(systemRoutes, { config, services });
   await app.register(authRoutes, { config, services });
   await app.register(userRoutes, { services });
   await app.register(projectRoutes, { services });
+  await app.register(engagementRoutes, { config, services });
   await app.register(bidRoutes, { services });
+  await app.register(questionRoutes, { services });
   await app.register(meRoutes, { services });
-  await app.register(catalogRoutes, { services });
+  await app.register(catalogRoutes, { config, services });
   await app.register(uploadRoutes, { services });
   await app.register(notificationRoutes, { services });
   await app.register(messageRoutes, { services, config });
-  await app.register(profileRoutes, { services });
+  await app.register(profileRoutes, { services, config });
   await app.register(adminRoutes, { services });
   await app.register(unsubscribeRoutes, { services });
   await app.register(subscriptionRoutes, { config, services });
@@ -183,13 +210,23 @@ export async function buildApp(config: Config, services: AppServices): Promise<A
   return app;
 }
 
-const NO_CACHE = new Set(['index.html', 'mf-manifest.json', 'remotes.json']);
+/**
+ * A file whose name carries a content hash (`index.3f9a1c2e.js`) never changes: cached for a year.
+ * Everything else (index.html, remoteEntry.js, mf-manifest.json, mf-stats.json) names the current
+ * release: `no-cache`, so every load revalidates it by ETag (@fastify/static sends one) and a new
+ * release reaches returning visitors.
+ */
+export function cacheControlFor(path: string): string {
+  const file = path.split('/').pop() ?? '';
+  return /\.[0-9a-f]{8,}\.[a-z0-9]+(\.(gz|br))?$/.test(file)
+    ? 'public, max-age=31536000, immutable'
+    : 'no-cache';
+}
 
 /** The shell at '/', each micro-frontend's build at /remotes/<name>/, and the shell for page paths. */
 async function registerFrontends(app: FastifyInstance, config: Config): Promise<void> {
   const setHeaders = (reply: FastifyReply, path: string) => {
-    const file = path.split('/').pop() ?? '';
-    reply.header('cache-control', NO_CACHE.has(file) ? 'no-cache' : 'public, max-age=31536000, immutable');
+    reply.header('cache-control', cacheControlFor(path));
   };
   const shellDir = join(config.appsDir, 'shell', 'dist');
   const shellIndex = join(shellDir, 'index.html');
@@ -213,6 +250,8 @@ async function registerFrontends(app: FastifyInstance, config: Config): Promise<
       setHeaders: (reply, path) => {
         setHeaders(reply, path);
         reply.header('access-control-allow-origin', '*');
+        // A shell on another origin loads these bundles with <script>: let it.
+        reply.header('cross-origin-resource-policy', 'cross-origin');
       },
     });
   }

@@ -17,6 +17,8 @@ export interface Config {
   authRateLimitPerMinute: number;
   /** Messages one signed-in session may send per minute before 429. */
   messageRateLimitPerMinute: number;
+  /** Calls per client address per minute to each public, sign-in-free GET (catalog, config, probes). */
+  publicRateLimitPerMinute: number;
   /** How long identical project-list pages are reused (0 turns the cache off); docs/decisions/0007. */
   projectListCacheMs: number;
   /** How long a found session is trusted without reading the session table (0: never). */
@@ -27,6 +29,16 @@ export interface Config {
   seedDemoData: boolean;
   /** Where the shell finds each micro-frontend's manifest; a remote moves by changing one variable. */
   remotes: Record<string, string>;
+  /**
+   * REMOTES_FILE: a JSON file { name: manifest URL } read again on every GET /remotes.json, whose
+   * entries override `remotes`; a remote moves without restarting the API (docs/remote-teams.md).
+   */
+  remotesFile: string | undefined;
+  /**
+   * PAYMENTS_SANDBOX=true: a trial stack (docker compose up) runs on the sandbox payment gateway even
+   * with NODE_ENV=production and no Stripe keys. Never set it on a real deployment.
+   */
+  paymentsSandbox: boolean;
   /** The folder holding the built frontends (shell at apps/shell/dist, remotes at apps/<name>/dist). */
   appsDir: string;
   /**
@@ -47,7 +59,48 @@ export interface Config {
   mailRetryMaxMs: number;
   /** Stripe (all four keys set), or null: the sandbox payment gateway (outside production only). */
   stripe: StripeConfig | null;
+  /**
+   * Whose X-Forwarded-* headers are believed (TRUST_PROXY): false (nobody, the default) or the proxies'
+   * addresses/CIDRs. A hop from any other address is the client's own claim and is ignored.
+   */
+  trustProxy: false | string[];
+  /** Time for a client to send the request headers (HEADERS_TIMEOUT_MS). */
+  headersTimeoutMs: number;
+  /** Time for a client to send the whole request, body included (REQUEST_TIMEOUT_MS). */
+  requestTimeoutMs: number;
+  /** A connection idle this long (no bytes either way) is closed (IDLE_TIMEOUT_MS); sockets are exempt. */
+  idleTimeoutMs: number;
+  /** Waiting for a pooled database connection (or a new one) longer than this answers 503 (DB_ACQUIRE_TIMEOUT_MS). */
+  dbAcquireTimeoutMs: number;
+  /** A statement running longer than this is cancelled and answers 503 (DB_STATEMENT_TIMEOUT_MS). */
+  dbStatementTimeoutMs: number;
+  /** Open sockets one session may hold at /ws (WS_MAX_PER_SESSION); the oldest is closed beyond it. */
+  socketsPerSession: number;
+  /** Wrong passwords for one account before sign-in is slowed down (per-account throttle). */
+  accountSignInFreeAttempts: number;
+  /** Email changes one user may make per hour. */
+  emailChangesPerHour: number;
+  /** Where uploads are kept: DATA_DIR/uploads on this machine, or an S3-compatible bucket (STORAGE=s3). */
+  storage: StorageConfig;
+  /**
+   * Set: rate limits are counted in this Redis, shared by every API instance. Unset: in this process's
+   * memory (one instance).
+   */
+  redisUrl: string | undefined;
 }
+
+export type StorageConfig =
+  | { kind: 'disk' }
+  | {
+      kind: 's3';
+      bucket: string;
+      endpoint: string | undefined;
+      region: string;
+      accessKeyId: string | undefined;
+      secretAccessKey: string | undefined;
+      forcePathStyle: boolean;
+      prefix: string;
+    };
 
 export interface StripeConfig {
   /** sk_... or rk_... (STRIPE_SECRET_KEY). */
@@ -111,6 +164,14 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
   );
   const sessionCacheMs = integer(env.SESSION_CACHE_MS, 5000, 'SESSION_CACHE_MS', 0, 60_000, problems);
   const userCacheMs = integer(env.USER_CACHE_MS, 2000, 'USER_CACHE_MS', 0, 60_000, problems);
+  const publicRateLimitPerMinute = integer(
+    env.PUBLIC_RATE_LIMIT_PER_MINUTE,
+    1200,
+    'PUBLIC_RATE_LIMIT_PER_MINUTE',
+    1,
+    1_000_000,
+    problems,
+  );
   const authRateLimitPerMinute = integer(
     env.AUTH_RATE_LIMIT_PER_MINUTE,
     20,
@@ -144,6 +205,13 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     }
     remotes[name] = url;
   }
+
+  const remotesFile = env.REMOTES_FILE?.trim() ? resolve(cwd, env.REMOTES_FILE.trim()) : undefined;
+  const sandboxFlag = env.PAYMENTS_SANDBOX?.trim();
+  if (sandboxFlag !== undefined && sandboxFlag !== '' && !['true', 'false'].includes(sandboxFlag)) {
+    problems.push(`PAYMENTS_SANDBOX must be true or false (got '${sandboxFlag}')`);
+  }
+  const paymentsSandbox = sandboxFlag === 'true';
 
   const dataDir = resolve(cwd, env.DATA_DIR?.trim() || '.data');
   let sessionKey: Buffer | undefined;
@@ -189,7 +257,67 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     problems,
   );
 
-  const stripe = stripeConfig(env, appEnv, problems);
+  const anyStripeKey = STRIPE_KEYS.some(({ name }) => Boolean(env[name]?.trim()));
+  if (paymentsSandbox && anyStripeKey) {
+    problems.push('PAYMENTS_SANDBOX=true and Stripe keys are both set: choose one');
+  }
+  const stripe = paymentsSandbox ? null : stripeConfig(env, appEnv, problems);
+  const trustProxy = parseTrustProxy(env.TRUST_PROXY, problems);
+  const headersTimeoutMs = integer(
+    env.HEADERS_TIMEOUT_MS,
+    10_000,
+    'HEADERS_TIMEOUT_MS',
+    100,
+    600_000,
+    problems,
+  );
+  const requestTimeoutMs = integer(
+    env.REQUEST_TIMEOUT_MS,
+    120_000,
+    'REQUEST_TIMEOUT_MS',
+    100,
+    3_600_000,
+    problems,
+  );
+  const idleTimeoutMs = integer(env.IDLE_TIMEOUT_MS, 30_000, 'IDLE_TIMEOUT_MS', 100, 3_600_000, problems);
+  const dbAcquireTimeoutMs = integer(
+    env.DB_ACQUIRE_TIMEOUT_MS,
+    1200,
+    'DB_ACQUIRE_TIMEOUT_MS',
+    50,
+    600_000,
+    problems,
+  );
+  const dbStatementTimeoutMs = integer(
+    env.DB_STATEMENT_TIMEOUT_MS,
+    1200,
+    'DB_STATEMENT_TIMEOUT_MS',
+    50,
+    3_600_000,
+    problems,
+  );
+  const socketsPerSession = integer(env.WS_MAX_PER_SESSION, 8, 'WS_MAX_PER_SESSION', 1, 1000, problems);
+  const accountSignInFreeAttempts = integer(
+    env.ACCOUNT_SIGNIN_FREE_ATTEMPTS,
+    5,
+    'ACCOUNT_SIGNIN_FREE_ATTEMPTS',
+    1,
+    1000,
+    problems,
+  );
+  const emailChangesPerHour = integer(
+    env.EMAIL_CHANGES_PER_HOUR,
+    3,
+    'EMAIL_CHANGES_PER_HOUR',
+    1,
+    1000,
+    problems,
+  );
+  const storage = storageConfig(env, problems);
+  const redisUrl = env.REDIS_URL?.trim() || undefined;
+  if (redisUrl && !/^rediss?:\/\/[^/]/.test(redisUrl)) {
+    problems.push(`REDIS_URL must be a redis:// or rediss:// URL (got '${redisUrl}')`);
+  }
 
   if (problems.length > 0) throw new ConfigError(problems);
 
@@ -203,11 +331,14 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     logLevel,
     authRateLimitPerMinute,
     messageRateLimitPerMinute,
+    publicRateLimitPerMinute,
     projectListCacheMs,
     sessionCacheMs,
     userCacheMs,
     seedDemoData: seed === undefined ? appEnv !== 'production' : seed === 'true',
     remotes,
+    remotesFile,
+    paymentsSandbox,
     appsDir: resolve(cwd, env.APPS_DIR?.trim() || 'apps'),
     realtime: realtime as Config['realtime'],
     smtpUrl,
@@ -217,7 +348,85 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     mailRetryBaseMs,
     mailRetryMaxMs: Math.max(mailRetryMaxMs, mailRetryBaseMs),
     stripe,
+    trustProxy,
+    headersTimeoutMs,
+    requestTimeoutMs: Math.max(requestTimeoutMs, headersTimeoutMs),
+    idleTimeoutMs,
+    dbAcquireTimeoutMs,
+    dbStatementTimeoutMs,
+    socketsPerSession,
+    accountSignInFreeAttempts,
+    emailChangesPerHour,
+    storage,
+    redisUrl,
   };
+}
+
+/** STORAGE=disk (default) or s3 with S3_BUCKET and, for MinIO or R2, S3_ENDPOINT. */
+function storageConfig(env: Env, problems: string[]): StorageConfig {
+  const kind = env.STORAGE?.trim() || 'disk';
+  if (kind === 'disk') return { kind };
+  if (kind !== 's3') {
+    problems.push(`STORAGE must be disk or s3 (got '${env.STORAGE}')`);
+    return { kind: 'disk' };
+  }
+  const bucket = env.S3_BUCKET?.trim() ?? '';
+  if (!/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket)) {
+    problems.push(
+      `S3_BUCKET must name a bucket (3-63 lower-case letters, digits, dots, hyphens) when STORAGE=s3 (got '${bucket}')`,
+    );
+  }
+  const endpoint = env.S3_ENDPOINT?.trim() || undefined;
+  if (endpoint && !/^https?:\/\/[^/]/.test(endpoint)) {
+    problems.push(`S3_ENDPOINT must be an http(s) URL (got '${endpoint}')`);
+  }
+  const accessKeyId = env.S3_ACCESS_KEY_ID?.trim() || undefined;
+  const secretAccessKey = env.S3_SECRET_ACCESS_KEY?.trim() || undefined;
+  if (Boolean(accessKeyId) !== Boolean(secretAccessKey)) {
+    problems.push(
+      'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together (or leave both unset for the default AWS credentials)',
+    );
+  }
+  const pathStyle = env.S3_FORCE_PATH_STYLE?.trim();
+  if (pathStyle !== undefined && pathStyle !== '' && pathStyle !== 'true' && pathStyle !== 'false') {
+    problems.push(`S3_FORCE_PATH_STYLE must be true or false (got '${pathStyle}')`);
+  }
+  return {
+    kind,
+    bucket,
+    endpoint,
+    region: env.S3_REGION?.trim() || 'us-east-1',
+    accessKeyId,
+    secretAccessKey,
+    // MinIO and most S3-compatible servers want the bucket in the path; AWS prefers virtual hosts.
+    forcePathStyle: pathStyle ? pathStyle === 'true' : endpoint !== undefined,
+    prefix: env.S3_PREFIX?.trim() ?? '',
+  };
+}
+
+/**
+ * TRUST_PROXY: unset or 'false' believes no X-Forwarded-* header; otherwise a comma-separated list of the
+ * proxies' addresses or CIDRs ('10.0.0.0/8,127.0.0.1'), or proxy-addr's names loopback, linklocal and
+ * uniquelocal. 'true' (believe anyone, so any client could claim any address) and hop counts (Fastify
+ * cannot check the peer then) are refused.
+ */
+function parseTrustProxy(raw: string | undefined, problems: string[]): Config['trustProxy'] {
+  const value = raw?.trim() ?? '';
+  if (value === '' || value === 'false') return false;
+  const list = value
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
+  const named = new Set(['loopback', 'linklocal', 'uniquelocal']);
+  const bad = list.filter((item) => !named.has(item) && !/^[0-9a-fA-F.:]+(\/\d{1,3})?$/.test(item));
+  if (value === 'true' || /^\d+$/.test(value) || bad.length > 0) {
+    problems.push(
+      `TRUST_PROXY must list the proxies' addresses or CIDRs, e.g. 10.0.0.0/8,127.0.0.1 (got '${value}'); ` +
+        'trusting every hop or a hop count would let any client claim any address',
+    );
+    return false;
+  }
+  return list;
 }
 
 /**

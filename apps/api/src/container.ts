@@ -1,7 +1,9 @@
 import { join } from 'node:path';
 import { type MikroORM, RequestContext } from '@mikro-orm/core';
 import { Container, type ServiceIdentifier } from 'inversify';
+import { Redis } from 'ioredis';
 import pino from 'pino';
+import { CacheInvalidationBus } from '../../../adapters/caching/cache-invalidation.ts';
 import { CachingProjectQuery } from '../../../adapters/caching/caching-project-query.ts';
 import { CachingSessionStore } from '../../../adapters/caching/caching-session-store.ts';
 import { UserReadCache } from '../../../adapters/caching/user-read-cache.ts';
@@ -16,14 +18,19 @@ import { MikroOrmSessionStore } from '../../../adapters/persistence/mikro-orm-se
 import { MikroOrmUnitOfWork } from '../../../adapters/persistence/mikro-orm-unit-of-work.ts';
 import { MikroOrmUserRepository } from '../../../adapters/persistence/mikro-orm-user-repository.ts';
 import { closeOrm, createOrm, migrate } from '../../../adapters/persistence/orm.ts';
+import { SqlProjectEngagement } from '../../../adapters/persistence/sql-engagement.ts';
+import { SqlLandingQuery } from '../../../adapters/persistence/sql-landing.ts';
 import { SqlEmailAudience, SqlMailOutbox } from '../../../adapters/persistence/sql-mail-outbox.ts';
 import { SqlMessageRepository } from '../../../adapters/persistence/sql-message-repository.ts';
 import { SqlNotificationRepository } from '../../../adapters/persistence/sql-notification-repository.ts';
 import { InProcessSocketHub } from '../../../adapters/realtime/in-process-socket-hub.ts';
 import { PgNotifyRealtime } from '../../../adapters/realtime/pg-notify-realtime.ts';
 import { HmacUnsubscribeTokens } from '../../../adapters/security/hmac-unsubscribe-tokens.ts';
+import { MemorySignInThrottle } from '../../../adapters/security/memory-sign-in-throttle.ts';
 import { ScryptPasswordHasher } from '../../../adapters/security/scrypt-password-hasher.ts';
 import { DiskFileStorage } from '../../../adapters/storage/disk-file-storage.ts';
+import { createS3Client, S3FileStorage } from '../../../adapters/storage/s3-file-storage.ts';
+import { ThumbnailingFileStorage } from '../../../adapters/storage/thumbnailing-file-storage.ts';
 import { BackgroundLoop } from '../../../adapters/system/background-loop.ts';
 import { SystemClock, UuidGenerator } from '../../../adapters/system/system.ts';
 import type { PasswordHasher, SessionStore, UserRepository } from '../../../application/accounts/ports.ts';
@@ -65,8 +72,19 @@ import {
   RemindUnreadMessages,
   Unsubscribe,
 } from '../../../application/email/use-cases.ts';
+import {
+  ListSavedProjects,
+  OpenProject,
+  SaveProject,
+  UnsaveProject,
+} from '../../../application/engagement/use-cases.ts';
+import { GetLanding } from '../../../application/landing/use-cases.ts';
 import type { MessageRepository } from '../../../application/messages/ports.ts';
-import { GetConversation, SendMessage } from '../../../application/messages/use-cases.ts';
+import {
+  GetConversation,
+  MarkConversationRead,
+  SendMessage,
+} from '../../../application/messages/use-cases.ts';
 import type { NotificationRepository } from '../../../application/notifications/ports.ts';
 import {
   CountUnreadNotifications,
@@ -80,12 +98,22 @@ import {
 import { ListUsers, UpdateProfile } from '../../../application/profile/use-cases.ts';
 import type { ProjectQuery } from '../../../application/projects/ports.ts';
 import {
+  AnswerQuestion,
+  AskQuestion,
+  HideQuestion,
+  ListQuestions,
+  PostClarification,
+} from '../../../application/projects/questions.ts';
+import {
   CancelProject,
+  ChangeBidDeadline,
   DeleteProject,
   EditProject,
   GetProject,
+  ListAddenda,
   ListProjects,
   MoveProjectPhase,
+  PostAddendum,
   PostProject,
 } from '../../../application/projects/use-cases.ts';
 import type { RealtimePort } from '../../../application/realtime/ports.ts';
@@ -185,6 +213,8 @@ export interface Composition {
   checkDatabase(): Promise<void>;
   /** Called after every successful write request: drops read caches so the writer reads its writes. */
   afterWrite(): void;
+  /** The shared rate-limit store, when REDIS_URL is set. */
+  redis?: Redis;
   /** Which real-time adapter delivers: PostgreSQL LISTEN/NOTIFY or this process only. */
   realtime: 'postgres' | 'memory';
   /** The background workers: the mail outbox and the unread-message reminders. */
@@ -199,6 +229,22 @@ export interface ComposeOptions {
   migrate?: boolean;
 }
 
+/** Uploads on this machine's disk (DATA_DIR/uploads), or in an S3-compatible bucket shared by every instance. */
+function fileStorage(config: Config): DiskFileStorage | S3FileStorage {
+  const onRemoveError = (name: string, error: unknown) =>
+    console.error(`could not remove upload ${name}:`, error);
+  if (config.storage.kind === 's3') {
+    const { kind: _, prefix, ...settings } = config.storage;
+    return new S3FileStorage({
+      client: createS3Client({ ...settings, prefix }),
+      bucket: settings.bucket,
+      prefix,
+      onRemoveError,
+    });
+  }
+  return new DiskFileStorage({ directory: join(config.dataDir, 'uploads'), onRemoveError });
+}
+
 /**
  * The composition root: the one place that picks adapters. An unset DATABASE_URL starts the
  * embedded PostgreSQL under DATA_DIR; a set one connects to that server.
@@ -210,35 +256,66 @@ export async function compose(config: Config, options: ComposeOptions = {}): Pro
   const databaseUrl = config.databaseUrl ?? (embedded as { url: string }).url;
   let orm: MikroORM;
   try {
-    orm = await createOrm({ clientUrl: databaseUrl });
-    if (options.migrate !== false) await migrate(orm);
+    // Migrations may take long: they run on their own pool without the request timeouts.
+    if (options.migrate !== false) {
+      const migrator = await createOrm({ clientUrl: databaseUrl, poolSize: 2 });
+      try {
+        await migrate(migrator);
+      } finally {
+        await closeOrm(migrator);
+      }
+    }
+    orm = await createOrm({
+      clientUrl: databaseUrl,
+      acquireTimeoutMs: config.dbAcquireTimeoutMs,
+      statementTimeoutMs: config.dbStatementTimeoutMs,
+    });
   } catch (error) {
     await embedded?.stop();
     throw error;
   }
 
   const container = new Container({ defaultScope: 'Singleton' });
-  container.bind(TOKENS.Clock).toConstantValue(new SystemClock());
+  const clock = new SystemClock();
+  container.bind(TOKENS.Clock).toConstantValue(clock);
   container.bind(TOKENS.Ids).toConstantValue(new UuidGenerator());
   container.bind(TOKENS.PasswordHasher).toConstantValue(new ScryptPasswordHasher(options.passwordHashCost));
-  const userCache = new UserReadCache({ ttlMs: config.userCacheMs });
+  const log = pino({ level: config.logLevel, base: { component: 'background' } });
+  const [versionRow] = await orm.em
+    .getConnection()
+    .execute<{ version: string }[]>('select version() as version');
+  const onPglite = Boolean(embedded) || Boolean(versionRow?.version.includes('PGlite'));
+
+  // Several API instances on one PostgreSQL tell each other what to drop from their read caches
+  // (LISTEN/NOTIFY); on the embedded database there is only this process.
+  const invalidation = onPglite
+    ? CacheInvalidationBus.local(log)
+    : await CacheInvalidationBus.overPostgres(databaseUrl, log);
+  const userCache = new UserReadCache({
+    ttlMs: config.userCacheMs,
+    onInvalidated: (id) => invalidation.announce({ c: 'user', id }),
+  });
   container.bind(TOKENS.Users).toConstantValue(new MikroOrmUserRepository(orm.em, { cache: userCache }));
-  container
-    .bind(TOKENS.Sessions)
-    .toConstantValue(
-      new CachingSessionStore(new MikroOrmSessionStore(orm.em), { ttlMs: config.sessionCacheMs }),
-    );
+  const sessionStore = new CachingSessionStore(new MikroOrmSessionStore(orm.em), {
+    ttlMs: config.sessionCacheMs,
+    onRevoked: (id) => invalidation.announce({ c: 'session', id }),
+  });
+  container.bind(TOKENS.Sessions).toConstantValue(sessionStore);
   const hub = new InProcessSocketHub();
   container.bind(TOKENS.Realtime).toConstantValue(hub);
-  const log = pino({ level: config.logLevel, base: { component: 'background' } });
+  // Rate limits shared by every instance. A short connect timeout and one retry: an unreachable Redis
+  // must not hold requests up (the limiter then lets requests through; docs/deploy.md).
+  const redis = config.redisUrl
+    ? new Redis(config.redisUrl, { connectTimeout: 500, maxRetriesPerRequest: 1, lazyConnect: false })
+    : undefined;
+  redis?.on('error', (error) => log.warn({ err: error }, 'redis (rate limits) unreachable'));
 
   // Real-time: LISTEN/NOTIFY across processes on a real PostgreSQL. PGlite's socket server hands a
   // NOTIFY to the connection that sent it, not to the listeners, so the embedded database (one process
   // anyway) always delivers in process (docs/realtime.md).
   let pgRealtime: PgNotifyRealtime | undefined;
   if (config.realtime === 'postgres') {
-    const [row] = await orm.em.getConnection().execute<{ version: string }[]>('select version() as version');
-    if (embedded || row?.version.includes('PGlite')) {
+    if (onPglite) {
       log.warn('REALTIME=postgres is not supported on PGlite (embedded): delivering in process');
     } else {
       pgRealtime = new PgNotifyRealtime({ connectionString: databaseUrl, hub, log });
@@ -254,6 +331,7 @@ export async function compose(config: Config, options: ComposeOptions = {}): Pro
     ttlMs: config.projectListCacheMs,
   });
   container.bind(TOKENS.ProjectQuery).toConstantValue(projectQuery);
+  invalidation.attach({ projects: projectQuery, sessions: sessionStore, users: userCache });
   container.bind(TOKENS.BidQuery).toConstantValue(new SqlBidQuery(orm.em));
   container.bind(TOKENS.StatsQuery).toConstantValue(new SqlStatsQuery(orm.em));
   container.bind(TOKENS.Settings).toConstantValue({ timeZone: DEFAULT_PLATFORM_TIME_ZONE });
@@ -261,34 +339,53 @@ export async function compose(config: Config, options: ComposeOptions = {}): Pro
     console.error(`event subscriber failed on ${event.type}:`, error);
   });
   container.bind(TOKENS.Events).toConstantValue(events);
-  const files = new DiskFileStorage({
-    directory: join(config.dataDir, 'uploads'),
-    onRemoveError: (name, error) => console.error(`could not remove upload ${name}:`, error),
-  });
+  // Thumbnails (issue 12) are derived copies kept on the local disk, whichever store holds the originals.
+  const files = new ThumbnailingFileStorage(fileStorage(config), join(config.dataDir, 'thumbnails'));
   container.bind(TOKENS.Files).toConstantValue(files);
   container.bind(HTTP_TOKENS.Uploads).toConstantValue(files);
 
   const { Users, PasswordHasher: Hasher, Ids, Clock: Time, Sessions } = TOKENS;
+  const signInThrottle = new MemorySignInThrottle({ freeAttempts: config.accountSignInFreeAttempts });
   const { UnitOfWork: Uow, Events, Files, ProjectQuery: PQ, BidQuery: BQ, StatsQuery: SQ, Settings } = TOKENS;
   container
     .bind(RegisterUser)
     .toResolvedValue((u, h, i, c) => new RegisterUser(u, h, i, c), [Users, Hasher, Ids, Time]);
   container
     .bind(SignIn)
-    .toResolvedValue((u, h, s, c) => new SignIn(u, h, s, c), [Users, Hasher, Sessions, Time]);
+    .toResolvedValue((u, h, s, c) => new SignIn(u, h, s, c, signInThrottle), [Users, Hasher, Sessions, Time]);
   container.bind(StartSession).toResolvedValue((s, c) => new StartSession(s, c), [Sessions, Time]);
   container.bind(SignOut).toResolvedValue((s) => new SignOut(s), [Sessions]);
   container
     .bind(Authenticate)
     .toResolvedValue((s, u, c) => new Authenticate(s, u, c), [Sessions, Users, Time]);
-  container.bind(ChangeOwnRole).toResolvedValue((u, c) => new ChangeOwnRole(u, c), [Users, Time]);
-  container.bind(AdminChangeRole).toResolvedValue((u, c) => new AdminChangeRole(u, c), [Users, Time]);
+  container.bind(ChangeOwnRole).toResolvedValue((u, c) => new ChangeOwnRole(u, c), [Uow, Time]);
+  container.bind(AdminChangeRole).toResolvedValue((u, c) => new AdminChangeRole(u, c), [Uow, Time]);
   container.bind(PromoteToAdmin).toResolvedValue((u, c) => new PromoteToAdmin(u, c), [Users, Time]);
 
   container
     .bind(PostProject)
     .toResolvedValue((u, e, f, i, c) => new PostProject(u, e, f, i, c), [Uow, Events, Files, Ids, Time]);
-  container.bind(EditProject).toResolvedValue((u, f, c) => new EditProject(u, f, c), [Uow, Files, Time]);
+  container
+    .bind(EditProject)
+    .toResolvedValue((u, e, f, c) => new EditProject(u, e, f, c), [Uow, Events, Files, Time]);
+  container
+    .bind(ChangeBidDeadline)
+    .toResolvedValue((u, e, c) => new ChangeBidDeadline(u, e, c), [Uow, Events, Time]);
+  container
+    .bind(PostAddendum)
+    .toResolvedValue((u, e, f, i, c) => new PostAddendum(u, e, f, i, c), [Uow, Events, Files, Ids, Time]);
+  container.bind(ListAddenda).toResolvedValue((u) => new ListAddenda(u), [Uow]);
+  container
+    .bind(AskQuestion)
+    .toResolvedValue((u, e, i, c) => new AskQuestion(u, e, i, c), [Uow, Events, Ids, Time]);
+  container
+    .bind(PostClarification)
+    .toResolvedValue((u, e, i, c) => new PostClarification(u, e, i, c), [Uow, Events, Ids, Time]);
+  container
+    .bind(AnswerQuestion)
+    .toResolvedValue((u, e, c) => new AnswerQuestion(u, e, c), [Uow, Events, Time]);
+  container.bind(HideQuestion).toResolvedValue((u) => new HideQuestion(u), [Uow]);
+  container.bind(ListQuestions).toResolvedValue((u) => new ListQuestions(u), [Uow]);
   container
     .bind(DeleteProject)
     .toResolvedValue((u, e, f, c) => new DeleteProject(u, e, f, c), [Uow, Events, Files, Time]);
@@ -321,6 +418,15 @@ export async function compose(config: Config, options: ComposeOptions = {}): Pro
     .toResolvedValue((u, c) => new ApplySubscriptionStatus(u, c), [Uow, Time]);
   bindPayments(container, config, orm.em, { Clock: Time, Events }, userCache);
   container.bind(GetCatalog).toConstantValue(new GetCatalog());
+
+  // Views, saves and the landing page (issue 12).
+  const engagement = new SqlProjectEngagement(orm.em);
+  const settings = { timeZone: DEFAULT_PLATFORM_TIME_ZONE };
+  container.bind(OpenProject).toConstantValue(new OpenProject(engagement, clock, settings));
+  container.bind(SaveProject).toConstantValue(new SaveProject(projectQuery, engagement, clock));
+  container.bind(UnsaveProject).toConstantValue(new UnsaveProject(projectQuery, engagement));
+  container.bind(ListSavedProjects).toConstantValue(new ListSavedProjects(projectQuery, engagement));
+  container.bind(GetLanding).toConstantValue(new GetLanding(projectQuery, new SqlLandingQuery(orm.em)));
 
   // Notifications, messages, profile and mail.
   container.bind(TOKENS.Notifications).toConstantValue(new SqlNotificationRepository(orm.em));
@@ -366,7 +472,8 @@ export async function compose(config: Config, options: ComposeOptions = {}): Pro
       [Users, Msgs, Events, Rt, Ids, Time],
     );
   container.bind(GetConversation).toResolvedValue((m) => new GetConversation(m), [Msgs]);
-  container.bind(UpdateProfile).toResolvedValue((u, c) => new UpdateProfile(u, c), [Users, Time]);
+  container.bind(MarkConversationRead).toResolvedValue((m) => new MarkConversationRead(m), [Msgs]);
+  container.bind(UpdateProfile).toResolvedValue((u, c, h) => new UpdateProfile(u, c, h), [Uow, Time, Hasher]);
   container.bind(ListUsers).toResolvedValue((u) => new ListUsers(u), [Users]);
   container
     .bind(EmailOnEvent)
@@ -429,13 +536,19 @@ export async function compose(config: Config, options: ComposeOptions = {}): Pro
     checkDatabase: async () => {
       await orm.em.getConnection().execute('select 1');
     },
-    afterWrite: () => projectQuery.clear(),
+    afterWrite: () => {
+      projectQuery.clear();
+      invalidation.announce({ c: 'projects' });
+    },
+    redis,
     realtime: pgRealtime ? 'postgres' : 'memory',
     workers: { mail: mailWorker, unreadReminders: reminderWorker },
     close: async () => {
       await Promise.all([mailWorker.stop(), reminderWorker.stop()]);
       smtp?.close();
       await pgRealtime?.close();
+      await invalidation.close();
+      await redis?.quit().catch(() => redis.disconnect());
       hub.close();
       await closeOrm(orm);
       await embedded?.stop();

@@ -1,6 +1,6 @@
 import type { RemoteProps } from '@buildbid/api-client';
 import { MyBidsPage } from './MyBids.tsx';
-import '../../projects/src/shared/shared.css';
+import '@buildbid/ui/shared.css';
 import './bids.css';
 
 /** The bids remote: My Bids (/my-bids). */

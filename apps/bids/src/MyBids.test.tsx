@@ -1,9 +1,8 @@
 // @vitest-environment jsdom
-import type { RemoteProps } from '@buildbid/api-client';
+import type { OwnBid, RemoteProps } from '@buildbid/api-client';
+import { jsonResponse, makeUser, mockFetch } from '@buildbid/test-kit/helpers';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { OwnBid } from '../../projects/src/shared/types.ts';
-import { jsonResponse, makeUser, mockFetch } from '../../shell/src/test/helpers.ts';
 import { MyBidsPage } from './MyBids.tsx';
 
 function bid(id: string, status: OwnBid['status'], amount: string, tags: string[] = []): OwnBid {
@@ -24,6 +23,7 @@ function bid(id: string, status: OwnBid['status'], amount: string, tags: string[
       location: 'Nassau',
       category: 'Construction',
       tags,
+      owner: { id: `owner-${id}`, firstName: 'Clara', lastName: 'Knowles', rating: 4.5, reviewCount: 2 },
     },
   };
 }
@@ -83,7 +83,8 @@ describe('MyBidsPage', () => {
     expect(c.getByText('30 days')).toBeTruthy();
     expect(c.getByText('#a')).toBeTruthy();
     expect(c.queryByText('#c')).toBeNull();
-    expect(c.getByText(/23 reviews/)).toBeTruthy();
+    expect(c.getByText('★ 4.5 (2 reviews)')).toBeTruthy();
+    expect(c.getByText('Clara Knowles')).toBeTruthy();
     expect(c.getByRole('link', { name: 'View Project' }).getAttribute('href')).toBe('/projects/p-1');
     expect(c.getByRole('button', { name: 'Edit Bid' })).toBeTruthy();
     expect(c.queryByRole('button', { name: 'Contact Owner' })).toBeNull();

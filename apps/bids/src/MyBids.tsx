@@ -1,16 +1,20 @@
 /** My Bids (projects-and-bids 2.5): summary cards, tabs with counts, bid cards and empty states. */
-import type { ApiUser, RemoteProps } from '@buildbid/api-client';
+import type { ApiUser, OwnBid, RemoteProps } from '@buildbid/api-client';
+import {
+  errorText,
+  formatDate,
+  formatUsd,
+  messageOwner,
+  OwnerBlock,
+  PinIcon,
+  StatusBadge,
+  sumAmounts,
+  useLoad,
+} from '@buildbid/ui';
 import { useState } from 'react';
 import { Button, Link, Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
-import { listMyBids } from '../../projects/src/shared/api.ts';
-import { BidDialog } from '../../projects/src/shared/BidDialog.tsx';
-import { messageOwner } from '../../projects/src/shared/chat.ts';
-import { formatDate, formatUsd, sumAmounts } from '../../projects/src/shared/format.ts';
-import { PinIcon } from '../../projects/src/shared/icons.tsx';
-import { errorText } from '../../projects/src/shared/notify.ts';
-import { StatusBadge } from '../../projects/src/shared/PhaseBadge.tsx';
-import type { OwnBid } from '../../projects/src/shared/types.ts';
-import { useLoad } from '../../projects/src/shared/useLoad.ts';
+import { listMyBids } from './api.ts';
+import { BidDialog } from './BidDialog.tsx';
 
 export type BidTab = 'all' | 'pending' | 'accepted' | 'rejected';
 
@@ -21,8 +25,6 @@ export const TABS: ReadonlyArray<{ id: BidTab; label: string; empty: string }> =
   { id: 'rejected', label: 'Not Selected', empty: 'No rejected bids' },
 ];
 
-/** Placeholder owner reviews on My Bids (section 9). */
-export const OWNER_REVIEWS_ON_MY_BIDS = 23;
 export const CARD_TAGS = 2;
 
 export function bidsFor(bids: readonly OwnBid[], tab: BidTab): OwnBid[] {
@@ -77,17 +79,7 @@ function BidCard({ bid, onEdit, onContact }: { bid: OwnBid; onEdit(): void; onCo
           <p className="muted small">Timeline</p>
           <p className="bid-timeline">{bid.timeline} days</p>
         </div>
-        <div className="owner-block">
-          <span className="avatar" aria-hidden="true">
-            PO
-          </span>
-          <div>
-            <p className="owner-label small">Project Owner</p>
-            <p className="muted small">
-              <span aria-hidden="true">★</span> 5.0 ({OWNER_REVIEWS_ON_MY_BIDS} reviews)
-            </p>
-          </div>
-        </div>
+        {bid.project?.owner && <OwnerBlock owner={bid.project.owner} label="Project Owner" />}
       </div>
       <div className="actions">
         <Link href={`/projects/${bid.projectId ?? bid.project?.id}`} className="btn btn-outline">
@@ -201,7 +193,12 @@ export function MyBidsPage({ user, toast, navigate, openMessages }: RemoteProps 
                         onEdit={() => setEditing(b)}
                         onContact={() =>
                           messageOwner(
-                            { id: b.project.id, title: b.project.title, clientId: b.project.clientId },
+                            {
+                              id: b.project.id,
+                              title: b.project.title,
+                              clientId: b.project.clientId,
+                              createdBy: b.project.owner,
+                            },
                             { openMessages, toast },
                           )
                         }

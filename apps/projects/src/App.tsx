@@ -3,19 +3,22 @@ import { BrowsePage } from './pages/BrowsePage.tsx';
 import { EditProjectPage } from './pages/EditProjectPage.tsx';
 import { PostProjectPage } from './pages/PostProjectPage.tsx';
 import { ProjectDetailPage } from './pages/ProjectDetailPage.tsx';
-import './shared/shared.css';
+import { SavedProjectsPage } from './pages/SavedProjectsPage.tsx';
+import '@buildbid/ui/shared.css';
 import './projects.css';
 
 export type ProjectsRoute =
   | { page: 'browse' }
   | { page: 'post' }
+  | { page: 'saved' }
   | { page: 'detail'; id: string }
   | { page: 'edit'; id: string };
 
-/** The projects remote's routes: /projects, /projects/{id}, /projects/{id}/edit, /post-project. */
+/** The projects remote's routes: /projects, /projects/{id}, /projects/{id}/edit, /post-project, /saved-projects. */
 export function routeFor(path: string): ProjectsRoute {
   const clean = path.length > 1 ? path.replace(/\/+$/, '') : path;
   if (clean === '/post-project') return { page: 'post' };
+  if (clean === '/saved-projects') return { page: 'saved' };
   const edit = /^\/projects\/([^/]+)\/edit$/.exec(clean);
   if (edit?.[1]) return { page: 'edit', id: decodeURIComponent(edit[1]) };
   const detail = /^\/projects\/([^/]+)$/.exec(clean);
@@ -33,6 +36,8 @@ export default function App(props: RemoteProps) {
   switch (route.page) {
     case 'detail':
       return <ProjectDetailPage key={route.id} {...props} user={user} id={route.id} />;
+    case 'saved':
+      return <SavedProjectsPage {...props} user={user} />;
     case 'edit':
       return <EditProjectPage key={route.id} {...props} user={user} id={route.id} />;
     default:

@@ -15,8 +15,9 @@ import { RegisterPage } from './pages/Register.tsx';
 import { SignInPage } from './pages/SignIn.tsx';
 import { realtime } from './realtime/socket.ts';
 import { useRealtime } from './realtime/useRealtime.ts';
+import { loadRemoteModule } from './remotes.ts';
 import { interceptLinkClick, locationAtom, navigate, syncLocationFromBrowser } from './router.ts';
-import { resolveRoute, type ShellPage } from './routes.ts';
+import { LOGIN_URL, rememberReturnPath, resolveRoute, type ShellPage } from './routes.ts';
 import { shellStore } from './store.ts';
 import { themeAtom, watchSystemTheme } from './theme.ts';
 import { Toaster, toast } from './toast.tsx';
@@ -74,7 +75,10 @@ export function Shell() {
   const redirectTo = resolution.kind === 'redirect' ? resolution.to : null;
 
   useEffect(() => {
-    if (redirectTo) navigate(redirectTo, { replace: true });
+    if (!redirectTo) return;
+    // A signed-out visitor of a signed-in page returns to it after signing in.
+    if (redirectTo === LOGIN_URL) rememberReturnPath(`${window.location.pathname}${window.location.search}`);
+    navigate(redirectTo, { replace: true });
   }, [redirectTo]);
 
   const user = auth.status === 'signed-in' ? auth.user : null;
@@ -97,6 +101,7 @@ export function Shell() {
       toast,
       realtime,
       openMessages,
+      loadModule: loadRemoteModule,
     }),
     [location.path, location.search, user, country],
   );

@@ -17,8 +17,40 @@ export const userAtom = atom((get) => {
   return auth.status === 'signed-in' ? auth.user : null;
 });
 
-/** The header's country filter: null until the user picks one (then the user's country applies), '' = all. */
-export const countryChoiceAtom = atom<string | null>(null);
+/** Where the header's country choice is kept, so a reload keeps it (cleared at sign-out). */
+export const COUNTRY_CHOICE_KEY = 'buildbid.countryFilter';
+
+function storedCountryChoice(): string | null {
+  try {
+    return globalThis.localStorage?.getItem(COUNTRY_CHOICE_KEY) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/** Remembers (or, with null, forgets) the header's country choice across reloads. */
+export function rememberCountryChoice(choice: string | null): void {
+  try {
+    if (choice === null) globalThis.localStorage?.removeItem(COUNTRY_CHOICE_KEY);
+    else globalThis.localStorage?.setItem(COUNTRY_CHOICE_KEY, choice);
+  } catch {
+    // Storage unavailable (private mode): the choice lasts until the reload.
+  }
+}
+
+const countryChoiceBase = atom<string | null>(storedCountryChoice());
+
+/**
+ * The header's country filter: null until the user picks one (then the user's country applies),
+ * '' = all. The choice survives a reload.
+ */
+export const countryChoiceAtom = atom(
+  (get) => get(countryChoiceBase),
+  (_get, set, choice: string | null) => {
+    set(countryChoiceBase, choice);
+    rememberCountryChoice(choice);
+  },
+);
 
 export const countryFilterAtom = atom((get) => {
   const choice = get(countryChoiceAtom);
@@ -60,14 +92,48 @@ export async function register(input: RegistrationInput): Promise<void> {
   await unwrap(api.POST('/api/auth/register', { body: input }));
 }
 
-/** Sign-out calls the server (a network failure is only logged), clears the user and goes to '/'. */
-export async function signOut(): Promise<void> {
+export const SIGN_OUT_FAILED = {
+  title: 'Sign Out Failed',
+  description: "You are still signed in: we couldn't reach the server. Please try again.",
+  variant: 'destructive',
+} as const;
+
+/** How long to wait before the one automatic retry of a failed sign-out request. */
+export const SIGN_OUT_RETRY_MS = 1000;
+
+async function signOutRequest(): Promise<boolean> {
   try {
     await unwrap(api.POST('/api/auth/signout'));
+    return true;
   } catch (error) {
+    // Already signed out on the server (the session ended): the browser follows.
+    if (hasStatus(error, 401)) return true;
     console.error('Sign-out request failed', error);
+    return false;
+  }
+}
+
+/**
+ * Sign-out ends the session on the server first. Only when the server confirms does the page show
+ * the user signed out (and go to '/'); otherwise the session is still alive, so the user stays signed
+ * in on screen, the request is retried once, and then a toast says so (the menu's 'Sign out' tries
+ * again). Answers whether the user is signed out.
+ */
+export async function signOut(
+  notify: (t: typeof SIGN_OUT_FAILED) => void,
+  retryAfterMs = SIGN_OUT_RETRY_MS,
+): Promise<boolean> {
+  let done = await signOutRequest();
+  if (!done) {
+    await new Promise((resolve) => setTimeout(resolve, retryAfterMs));
+    done = await signOutRequest();
+  }
+  if (!done) {
+    notify(SIGN_OUT_FAILED);
+    return false;
   }
   setUser(null);
   shellStore.set(countryChoiceAtom, null);
   navigate('/');
+  return true;
 }

@@ -53,6 +53,38 @@ async function importRemoteApp(name: RemoteName, retry: boolean): Promise<Remote
   return mod;
 }
 
+const exposed = new Map<string, Promise<unknown>>();
+/** Modules whose last load failed: the next attempt registers their remote afresh. */
+const exposedFailures = new Set<string>();
+
+/**
+ * Loads any exposed module ('bids/BidDialog') for a remote (RemoteProps.loadModule): the remote is
+ * registered from /remotes.json first. A failure is forgotten, so the next call tries again (and
+ * re-reads /remotes.json, which may point at a redeployed remote).
+ */
+export function loadRemoteModule<T = unknown>(id: string): Promise<T> {
+  const cached = exposed.get(id);
+  if (cached) return cached as Promise<T>;
+  const name = id.split('/')[0] ?? '';
+  const loading = (async () => {
+    const retry = registered.has(name) && exposedFailures.has(id);
+    const map = await ensureRemotes(retry);
+    const entry = map[name];
+    if (!entry) throw new Error(`The '${name}' remote is not listed in /remotes.json`);
+    register(name, entry, retry);
+    const mod = await loadRemote<T>(id);
+    if (!mod) throw new Error(`'${id}' is not exposed`);
+    exposedFailures.delete(id);
+    return mod;
+  })();
+  exposed.set(id, loading);
+  loading.catch(() => {
+    exposedFailures.add(id);
+    if (exposed.get(id) === loading) exposed.delete(id);
+  });
+  return loading;
+}
+
 export type RemoteLoader = (name: RemoteName, retry: boolean) => Promise<RemoteModule>;
 
 /** Loads '<name>/App' once; `retry` discards a failed attempt and loads again. */

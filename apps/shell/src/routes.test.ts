@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { resolveRoute } from './routes.ts';
+import { resolveRoute, safeReturnPath } from './routes.ts';
 
 describe('resolveRoute', () => {
   it('shows the spinner while the auth check loads', () => {
@@ -62,5 +62,20 @@ describe('resolveRoute', () => {
     expect(resolveRoute('/nope', 'signed-in')).toEqual({ kind: 'page', page: 'not-found' });
     expect(resolveRoute('/nope', 'signed-out')).toEqual({ kind: 'page', page: 'not-found' });
     expect(resolveRoute('/projects/1/edit/more', 'signed-in')).toEqual({ kind: 'page', page: 'not-found' });
+  });
+});
+
+describe('safeReturnPath (the deep link kept while a visitor signs in)', () => {
+  it('keeps paths of this site that lead to a signed-in page, with their query', () => {
+    expect(safeReturnPath('/profile?tab=billing')).toBe('/profile?tab=billing');
+    expect(safeReturnPath('/projects/abc')).toBe('/projects/abc');
+  });
+
+  it('refuses other hosts, full URLs, unknown pages and nothing', () => {
+    expect(safeReturnPath('//evil.example/profile')).toBeNull();
+    expect(safeReturnPath('https://evil.example/profile')).toBeNull();
+    expect(safeReturnPath('/nowhere')).toBeNull();
+    expect(safeReturnPath('/')).toBeNull();
+    expect(safeReturnPath(null)).toBeNull();
   });
 });

@@ -24,6 +24,7 @@ const REMOTE_ROUTES: ReadonlyArray<readonly [RegExp, RemoteName]> = [
   [/^\/projects\/[^/]+$/, 'projects'],
   [/^\/projects\/[^/]+\/edit$/, 'projects'],
   [/^\/post-project$/, 'projects'],
+  [/^\/saved-projects$/, 'projects'],
   [/^\/my-bids$/, 'bids'],
   [/^\/admin$/, 'admin'],
 ];
@@ -68,4 +69,34 @@ export function resolveRoute(rawPath: string, status: AuthStatus): Resolution {
   }
   if (remoteFor(path)) return { kind: 'redirect', to: LOGIN_URL, replace: true, full: true };
   return { kind: 'page', page: 'not-found' };
+}
+
+/** Where a signed-out visitor's deep link is kept while they sign in (this tab only). */
+export const RETURN_TO_KEY = 'buildbid.returnTo';
+
+/** Only a path of this site (never '//other.host' or a full URL) may be returned to after sign-in. */
+export function safeReturnPath(value: string | null): string | null {
+  if (!value?.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return null;
+  const path = normalizePath(value.split(/[?#]/)[0] ?? '/');
+  return remoteFor(path) && path !== '/' ? value : null;
+}
+
+export function rememberReturnPath(path: string): void {
+  const safe = safeReturnPath(path);
+  try {
+    if (safe) window.sessionStorage.setItem(RETURN_TO_KEY, safe);
+  } catch {
+    // No storage: the visitor lands on '/' after signing in.
+  }
+}
+
+/** The remembered deep link, once: reading it forgets it. */
+export function takeReturnPath(): string | null {
+  try {
+    const value = window.sessionStorage.getItem(RETURN_TO_KEY);
+    window.sessionStorage.removeItem(RETURN_TO_KEY);
+    return safeReturnPath(value);
+  } catch {
+    return null;
+  }
 }

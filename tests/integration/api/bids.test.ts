@@ -102,11 +102,11 @@ describe('POST /api/projects/{id}/bids', () => {
   });
 
   it.each([
-    [{ amount: undefined }, 'amount', 'amount is required'],
+    [{ amount: undefined }, 'amount', 'Amount is required'],
     [{ amount: 0 }, 'amount', 'Amount must be greater than 0'],
     [{ amount: 10.123 }, 'amount', undefined],
     [{ amount: 'lots' }, 'amount', undefined],
-    [{ timeline: undefined }, 'timeline', 'timeline is required'],
+    [{ timeline: undefined }, 'timeline', 'Timeline is required'],
     [{ timeline: 1.5 }, 'timeline', undefined],
     [{ timeline: 0 }, 'timeline', 'Timeline must be between 1 and 3650 days'],
     [{ proposal: '   ' }, 'proposal', 'Proposal is required'],

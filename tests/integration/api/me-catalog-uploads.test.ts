@@ -193,7 +193,7 @@ describe('GET /uploads/{name}', () => {
     return res.json().attachments as Array<{ name: string; url: string }>;
   }
 
-  it('serves images and PDFs inline and documents as downloads under their original name, nosniff', async () => {
+  it('serves images inline and everything else as a download under its original name, nosniff and sandboxed', async () => {
     const [png, pdf, docx] = await upload();
     const image = await get(t, png?.url as string);
     expect(image.statusCode).toBe(200);
@@ -206,7 +206,11 @@ describe('GET /uploads/{name}', () => {
 
     const doc = await get(t, pdf?.url as string);
     expect(doc.headers['content-type']).toBe('application/pdf');
-    expect(doc.headers['content-disposition']).toMatch(/^inline; /);
+    expect(doc.headers['content-disposition']).toMatch(/^attachment; /);
+    for (const served of [image, doc]) {
+      expect(served.headers['content-security-policy']).toContain('sandbox');
+      expect(served.headers['content-security-policy']).toContain("default-src 'none'");
+    }
 
     const word = await get(t, docx?.url as string);
     expect(word.headers['content-type']).toBe(

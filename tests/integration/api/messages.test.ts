@@ -109,7 +109,7 @@ describe('POST /api/messages', () => {
 });
 
 describe('GET /api/messages', () => {
-  it('gives the conversation oldest first, optionally about one project, and marks incoming ones read', async () => {
+  it('gives the conversation oldest first, optionally about one project; marking read is a POST', async () => {
     const kitchen = await createProject(t, ann.cookie, { title: 'Kitchen remodel' });
     await say(ann, bob, 'First, about the kitchen', kitchen);
     await settle(5);
@@ -123,12 +123,21 @@ describe('GET /api/messages', () => {
       'Second, a reply',
       'Third, no project',
     ]);
-    // Ann fetched: Bob's message to her is now read; hers to Bob are not (Bob has not looked).
-    expect(annView.map((m) => m.isRead)).toEqual([false, true, false]);
+    // Reading marks nothing read (a GET never changes state).
+    expect(annView.map((m) => m.isRead)).toEqual([false, false, false]);
+    const markRead = (reader: typeof ann, other: typeof ann, projectId?: string) =>
+      send(t, 'POST', '/api/messages/read', reader.cookie, {
+        otherUserId: other.id,
+        projectId: projectId ?? null,
+      });
+    // Ann marks her conversation read: Bob's message to her is read; hers to Bob are not.
+    expect((await markRead(ann, bob)).json()).toEqual({ count: 1 });
+    expect((await conversation(ann, bob)).map((m) => m.isRead)).toEqual([false, true, false]);
     const kitchenOnly = await conversation(bob, ann, kitchen);
     expect(kitchenOnly.map((m) => m.content)).toEqual(['First, about the kitchen', 'Second, a reply']);
-    expect(kitchenOnly[0]?.isRead).toBe(true);
-    // Bob fetched only the kitchen thread: the third message is still unread.
+    expect(kitchenOnly[0]?.isRead).toBe(false);
+    // Bob marks only the kitchen thread read: the third message is still unread.
+    expect((await markRead(bob, ann, kitchen)).json()).toEqual({ count: 1 });
     expect((await conversation(ann, bob)).map((m) => m.isRead)).toEqual([true, true, false]);
     expect((await get(t, `/api/messages?otherUserId=${bob.id}&projectId=`, ann.cookie)).json()).toHaveLength(
       3,
@@ -150,8 +159,10 @@ describe('GET /api/messages', () => {
     expect(
       (await conversation(bob, ann)).every((m) => m.senderId !== eve.id && m.receiverId !== eve.id),
     ).toBe(true);
-    // Eve's look did not mark anything of theirs read.
-    expect((await conversation(bob, ann)).find((m) => m.content === 'Private to Bob')?.isRead).toBe(true);
+    // Eve marking her conversations read marks nothing of theirs.
+    await send(t, 'POST', '/api/messages/read', eve.cookie, { otherUserId: ann.id });
+    await send(t, 'POST', '/api/messages/read', eve.cookie, { otherUserId: bob.id });
+    expect((await conversation(bob, ann)).find((m) => m.content === 'Private to Bob')?.isRead).toBe(false);
   });
 
   it('validates its query', async () => {

@@ -64,7 +64,7 @@ describe('notifications from domain events', () => {
     expect(ownerList[0]).toMatchObject({
       type: 'bid_received',
       title: 'New bid received',
-      message: 'A bid of $21000.00 was placed on “Kitchen remodel, Nassau”.',
+      message: 'A bid of $21,000.00 was placed on “Kitchen remodel, Nassau”.',
       relatedEntityId: projectId,
       isRead: false,
     });

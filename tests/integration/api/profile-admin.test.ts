@@ -39,6 +39,8 @@ const form = (overrides: Record<string, unknown> = {}) => ({
   email: 'ann.archer@example.com',
   country: 'CA',
   role: 'contractor',
+  // A new email needs the current password (docs/security.md); signUp's password.
+  currentPassword: 'secret1',
   ...overrides,
 });
 
@@ -161,6 +163,42 @@ describe('the admin calls', () => {
     expect(
       (await send(t, 'POST', `/api/admin/users/${ann.id}/role`, admin.cookie, { role: 'king' })).statusCode,
     ).toBe(400);
+  });
+
+  it('never takes the role from the last admin: 409 LAST_ADMIN with a clear message, by every path', async () => {
+    const demote = await send(t, 'POST', `/api/admin/users/${admin.id}/role`, admin.cookie, {
+      role: 'client',
+    });
+    expect(demote.statusCode).toBe(409);
+    expect(demote.json()).toMatchObject({ code: 'LAST_ADMIN', field: 'role' });
+    expect(demote.json().message).toMatch(
+      /is the only admin\. Make another user an admin before changing this role\.$/,
+    );
+    const own = await send(t, 'PATCH', '/api/users/me/role', admin.cookie, { role: 'vendor' });
+    expect(own.statusCode).toBe(409);
+    expect(own.json()).toMatchObject({ code: 'LAST_ADMIN' });
+    const profile = await send(t, 'PATCH', '/api/users/me', admin.cookie, {
+      firstName: 'Ada',
+      lastName: 'Root',
+      email: 'ada.root@example.com',
+      country: 'US',
+      role: 'client',
+    });
+    expect(profile.statusCode).toBe(409);
+    expect((await get(t, '/api/auth/user', admin.cookie)).json()).toMatchObject({ role: 'admin' });
+  });
+
+  it('two admins demoting each other at the same moment leave exactly one admin (row locks)', async () => {
+    await send(t, 'POST', `/api/admin/users/${ann.id}/role`, admin.cookie, { role: 'admin' });
+    const answers = await Promise.all([
+      send(t, 'POST', `/api/admin/users/${ann.id}/role`, admin.cookie, { role: 'client' }),
+      send(t, 'POST', `/api/admin/users/${admin.id}/role`, ann.cookie, { role: 'client' }),
+    ]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
+    const admins = await t.composition.orm.em
+      .getConnection()
+      .execute(`select id from users where role = 'admin'`);
+    expect(admins).toHaveLength(1);
   });
 });
 

@@ -546,3 +546,39 @@ describe('phase, cancel and review', () => {
     expect((await send(t, 'POST', `/api/projects/${UNKNOWN_ID}/cancel`, owner.cookie)).statusCode).toBe(404);
   });
 });
+
+describe('GET /api/projects search: inside words, several words in any order (issue 18)', () => {
+  beforeEach(async () => {
+    for (const [title, description] of [
+      ['Kitchen backsplash and tile floor', 'Remove the old tiles, then lay porcelain.'],
+      ['Basement waterproofing', 'Seal the walls and add a sump pump.'],
+      ['Roof repair after the storm', 'Shingles blew off the garage.'],
+      ['Bathroom refit', 'New tub, new kitchen-style cabinet, a heated towel rail.'],
+      ['Driveway pavers', 'Lay interlocking pavers on a cement base.'],
+    ] as const) {
+      await createProject(t, owner.cookie, { title, description });
+    }
+  });
+
+  const titles = (res: { json(): Array<{ title: string }> }) =>
+    res
+      .json()
+      .map((p) => p.title)
+      .sort();
+
+  it.each([
+    ['itche', ['Bathroom refit', 'Kitchen backsplash and tile floor']],
+    ['oof', ['Basement waterproofing', 'Roof repair after the storm']],
+    ['ment', ['Basement waterproofing', 'Driveway pavers']],
+    ['roof', ['Basement waterproofing', 'Roof repair after the storm']],
+    ['kitchen tile', ['Kitchen backsplash and tile floor']],
+    ['TILE  Kitchen', ['Kitchen backsplash and tile floor']],
+    ['pump seal', ['Basement waterproofing']],
+    ['kitchen storm', []],
+  ])("q='%s' finds the projects holding every word", async (q, expected) => {
+    const res = await get(t, `/api/projects?q=${encodeURIComponent(q)}`, contractor.cookie);
+    expect(res.statusCode).toBe(200);
+    expect(titles(res)).toEqual(expected);
+    expect(res.headers['x-total-count']).toBe(String(expected.length));
+  });
+});

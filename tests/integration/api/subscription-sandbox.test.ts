@@ -43,10 +43,17 @@ beforeEach(async () => {
 });
 
 const subscribe = (cookie = contractor.cookie) => send(t, 'POST', '/api/create-subscription', cookie);
-const confirm = (clientSecret: string, cardNumber?: string, cookie = contractor.cookie) =>
+const confirm = (
+  clientSecret: string,
+  cardNumber = '4242 4242 4242 4242',
+  cookie = contractor.cookie,
+  card: { expiry?: string; cvc?: string } = {},
+) =>
   send(t, 'POST', '/api/subscription/sandbox/confirm', cookie, {
     clientSecret,
-    ...(cardNumber ? { cardNumber } : {}),
+    cardNumber,
+    expiry: card.expiry ?? '12 / 40',
+    cvc: card.cvc ?? '123',
   });
 const view = async () => (await get(t, '/api/subscription', contractor.cookie)).json();
 const quota = async () => (await get(t, '/api/users/me/quota', contractor.cookie)).json();
@@ -172,14 +179,72 @@ describe('the Pro journey in sandbox mode', () => {
     expect(stolen.statusCode).toBe(404);
     expect(stolen.json()).toMatchObject({ code: 'PAYMENT_NOT_FOUND' });
     expect(
-      (await send(t, 'POST', '/api/subscription/sandbox/confirm', undefined, { clientSecret: 'x' }))
-        .statusCode,
+      (
+        await send(t, 'POST', '/api/subscription/sandbox/confirm', undefined, {
+          clientSecret: 'x',
+          cardNumber: '4242424242424242',
+          expiry: '12/40',
+          cvc: '123',
+        })
+      ).statusCode,
     ).toBe(401);
+  });
+
+  it('checks the expiry and the CVC as Stripe test mode does; a refused card leaves the user free', async () => {
+    const start = (await subscribe()).json();
+    const expired = await confirm(start.clientSecret, undefined, undefined, { expiry: '01/20' });
+    expect(expired.statusCode).toBe(400);
+    expect(expired.json()).toEqual({
+      code: 'INVALID_EXPIRY_YEAR',
+      message: "Your card's expiration date is in the past.",
+      field: 'expiry',
+    });
+    const blank = await confirm(start.clientSecret, undefined, undefined, { cvc: '' });
+    expect(blank.json()).toEqual({
+      code: 'INCOMPLETE_CVC',
+      message: "Your card's security code is incomplete.",
+      field: 'cvc',
+    });
+    expect(
+      (await confirm(start.clientSecret, undefined, undefined, { expiry: '13/40' })).json(),
+    ).toMatchObject({
+      code: 'INVALID_EXPIRY_MONTH',
+    });
+    expect((await confirm(start.clientSecret, undefined, undefined, { expiry: '' })).json()).toMatchObject({
+      code: 'INVALID_EXPIRY',
+    });
+    // American Express numbers take a 4-digit CVC.
+    expect(
+      (await confirm(start.clientSecret, '378282246310005', undefined, { cvc: '123' })).json(),
+    ).toMatchObject({ code: 'INCOMPLETE_CVC' });
+    const declined = await confirm(start.clientSecret, '4000 0000 0000 0002');
+    expect(declined.json()).toMatchObject({ code: 'CARD_DECLINED' });
+    expect(await view()).toMatchObject({ plan: 'free', status: 'trialing' });
+    expect((await get(t, '/api/auth/user', contractor.cookie)).json().subscriptionTier).toBe('free');
+    // The form can be reached again: the same setup is still waiting, and a good card makes the user Pro.
+    expect((await subscribe()).json()).toMatchObject({
+      alreadySubscribed: false,
+      clientSecret: start.clientSecret,
+    });
+    expect((await confirm(start.clientSecret)).json()).toMatchObject({ plan: 'pro', status: 'trialing' });
+  });
+
+  it('starting a subscription is not Pro: a contractor who leaves before confirming stays free', async () => {
+    await subscribe();
+    expect(await view()).toMatchObject({ plan: 'free', status: 'trialing', nextBillingDate: null });
+    expect((await get(t, '/api/auth/user', contractor.cookie)).json().subscriptionTier).toBe('free');
+    expect(await quota()).toMatchObject({ tier: 'free', limit: 3 });
+  });
+
+  it('refuses clients with 403 NOT_A_BIDDER', async () => {
+    const res = await subscribe(owner.cookie);
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toMatchObject({ code: 'NOT_A_BIDDER' });
   });
 
   it('a trial without a saved card ends cancelled', async () => {
     await subscribe();
-    expect(await view()).toMatchObject({ plan: 'pro', status: 'trialing' });
+    expect(await view()).toMatchObject({ plan: 'free', status: 'trialing' });
     await advance(8);
     expect(await view()).toMatchObject({ plan: 'free', status: 'canceled' });
   });

@@ -104,8 +104,49 @@ describe('POST /api/create-subscription', () => {
       email: contractor.email,
       metadata: { userId: contractor.id },
     });
-    // Trialing is Pro (domain rule); the card is saved with the secret, or the trial ends cancelled.
+    // The trial waits for its card: no payment method on file yet, so the user is still free.
+    expect(await tier()).toBe('free');
+    expect((await subscription()).json()).toMatchObject({ plan: 'free', status: 'trialing' });
+    const request = fake.requestsTo('POST', '/v1/subscriptions')[0]?.params;
+    expect(request?.get('payment_behavior')).toBe('default_incomplete');
+    expect(request?.get('trial_settings[end_behavior][missing_payment_method]')).toBe('cancel');
+    expect(request?.get('payment_settings[save_default_payment_method]')).toBe('on_subscription');
+    expect(request?.get('payment_settings[payment_method_types][0]')).toBe('card');
+  });
+
+  it('makes the trial Pro only once Stripe confirms the card setup (webhook)', async () => {
+    const start = (await subscribe()).json();
+    // The card is declined in the browser: the SetupIntent waits for another card; still free.
+    fake.declineSetup(start.subscriptionId);
+    await deliver(
+      fake.webhook('customer.subscription.updated', fake.subscriptionObject(start.subscriptionId)),
+    );
+    expect(await tier()).toBe('free');
+    // Coming back to /subscribe shows the card form again: the same setup secret, not 'Already Pro'.
+    const again = (await subscribe()).json();
+    expect(again).toMatchObject({ alreadySubscribed: false, clientSecret: start.clientSecret });
+
+    fake.completeSetup(start.subscriptionId);
+    const res = await deliver(
+      fake.webhook('customer.subscription.updated', fake.subscriptionObject(start.subscriptionId)),
+    );
+    expect(res.json()).toEqual({ received: true, outcome: 'applied' });
     expect(await tier()).toBe('pro');
+    expect((await subscription()).json()).toMatchObject({ plan: 'pro', status: 'trialing' });
+    expect((await subscribe()).json()).toMatchObject({ alreadySubscribed: true, status: 'trialing' });
+  });
+
+  it('refuses clients and admins: only contractors and vendors may subscribe (403)', async () => {
+    for (const role of ['client', 'admin'] as const) {
+      const other = await signUp(t, role);
+      const res = await subscribe(other.cookie);
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toMatchObject({ code: 'NOT_A_BIDDER' });
+      expect(res.json().message).toMatch(/contractors and vendors/);
+    }
+    const vendor = await signUp(t, 'vendor');
+    expect((await subscribe(vendor.cookie)).statusCode).toBe(200);
+    expect(fake.requestsTo('POST', '/v1/subscriptions')).toHaveLength(1);
   });
 
   it('called again, reuses the waiting subscription and the customer: never two', async () => {
@@ -363,6 +404,9 @@ describe('GET /api/subscription, cancel and portal', () => {
   it('has no sandbox confirmation while Stripe is configured (404)', async () => {
     const res = await send(t, 'POST', '/api/subscription/sandbox/confirm', contractor.cookie, {
       clientSecret: 'x',
+      cardNumber: '4242424242424242',
+      expiry: '12 / 40',
+      cvc: '123',
     });
     expect(res.statusCode).toBe(404);
   });

@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
+  ESTIMATE_TTL_MS,
+  projectFilterSql,
   SqlBidQuery,
   SqlProjectQuery,
   SqlStatsQuery,
@@ -42,11 +44,37 @@ describe('SqlProjectQuery, SqlBidQuery, SqlStatsQuery (PostgreSQL)', () => {
         project,
         bidCount: 2,
         averageBidCents: 100_002, // 100001.5 rounds half up
-        createdBy: { id: owner.id, firstName: 'Olga', lastName: 'Owner' },
+        createdBy: {
+          id: owner.id,
+          firstName: 'Olga',
+          lastName: 'Owner',
+          ratingHundredths: 0,
+          reviewCount: 0,
+        },
+        viewCount: 0,
+        saveCount: 0,
       });
       expect(await projects().findView(empty.id)).toMatchObject({ bidCount: 0, averageBidCents: null });
       expect(await projects().findView(randomUUID())).toBeNull();
       expect(await projects().findView('not-a-uuid')).toBeNull();
+    });
+  });
+
+  describe('findDetail', () => {
+    it('reads the view with the viewer’s own bid in one statement, and nobody else’s', async () => {
+      const owner = await storeUser(orm, 'client', { firstName: 'Olga', lastName: 'Owner' });
+      const a = await storeUser(orm, 'contractor');
+      const b = await storeUser(orm, 'contractor');
+      const project = await storeProject(orm, owner.id);
+      const bidA = await storeBid(orm, project.id, a.id, { amountCents: 100_000 });
+      await storeBid(orm, project.id, b.id, { amountCents: 200_000 });
+
+      const view = await projects().findView(project.id);
+      expect(await projects().findDetail(project.id, a.id)).toEqual({ ...view, viewerBid: bidA });
+      expect(await projects().findDetail(project.id, owner.id)).toEqual({ ...view, viewerBid: null });
+      expect(await projects().findDetail(project.id, 'not-a-uuid')).toEqual({ ...view, viewerBid: null });
+      expect(await projects().findDetail(randomUUID(), a.id)).toBeNull();
+      expect(await projects().findDetail('nope', a.id)).toBeNull();
     });
   });
 
@@ -129,6 +157,10 @@ describe('SqlProjectQuery, SqlBidQuery, SqlStatsQuery (PostgreSQL)', () => {
       ['q: a word, any case', { q: 'KITCHEN' }],
       ['q: a word prefix', { q: 'kitch' }],
       ['q: two words in order', { q: 'the bathroom' }],
+      ['q: inside a word', { q: 'itche' }],
+      ['q: inside a word, short', { q: 'oof' }],
+      ['q: words in any order, title and description', { q: 'storm roof' }],
+      ['q: one word missing', { q: 'kitchen zebrawood' }],
       ['q: words not adjacent', { q: 'cedar gate' }],
       ['q: punctuation and digits', { q: '100%' }],
       ['q: pattern characters', { q: 'waterproof_seal' }],
@@ -192,7 +224,9 @@ describe('SqlProjectQuery, SqlBidQuery, SqlStatsQuery (PostgreSQL)', () => {
           project: p,
           bidCount: 1,
           averageBidCents: 123_45,
-          createdBy: { id: owner.id, firstName: 'Pat', lastName: null },
+          createdBy: { id: owner.id, firstName: 'Pat', lastName: null, ratingHundredths: 0, reviewCount: 0 },
+          viewCount: 0,
+          saveCount: 0,
         },
       ]);
       expect(page).toMatchObject({ total: 1, nextCursor: null });
@@ -210,6 +244,55 @@ describe('SqlProjectQuery, SqlBidQuery, SqlStatsQuery (PostgreSQL)', () => {
         expect(error).toBeInstanceOf(ValidationError);
         expect(error).toMatchObject({ code: 'INVALID_CURSOR', field: 'cursor' });
       }
+    });
+
+    it('finds words inside words through the GIN trigram index, one condition per word', async () => {
+      await arrange();
+      const { sql, params } = projectFilterSql({ q: 'itche tops' });
+      await orm.em.getConnection().transactional(async (trx) => {
+        // Tiny tables may be scanned whole; the index must be usable (seq scans off to see it).
+        await orm.em.getConnection().execute('set local enable_seqscan = off', [], 'all', trx);
+        const plan: { 'QUERY PLAN': string }[] = await orm.em
+          .getConnection()
+          .execute(`explain select id from projects p where ${sql}`, params, 'all', trx);
+        expect(plan.map((r) => r['QUERY PLAN']).join('\n')).toContain('projects_search_text_trgm_index');
+      });
+      const page = await projects().list({ q: 'itche tops', limit: 50 });
+      expect(page.items.length).toBeGreaterThan(0);
+      for (const item of page.items) expect(item.project.description).toContain('worktops');
+    });
+
+    it('counts exactly up to 200; beyond, samples the total once per filter set for 30 s', async () => {
+      const owner = await storeUser(orm, 'client');
+      for (let i = 0; i < 205; i++) await storeProject(orm, owner.id, { createdAt: minutes(i) });
+      let now = 0;
+      const query = new SqlProjectQuery(orm.em, { now: () => now });
+      // A table never analysed is sampled whole (100%): the estimate is then exact.
+      expect((await query.list({ limit: 5 })).total).toBe(205);
+      for (let i = 0; i < 3; i++) await storeProject(orm, owner.id, { createdAt: minutes(300 + i) });
+      expect((await query.list({ limit: 5 })).total).toBe(205); // kept for this filter set
+      expect((await query.list({ limit: 5, status: 'active' })).total).toBe(208); // another filter set
+      now = ESTIMATE_TTL_MS + 1;
+      expect((await query.list({ limit: 5 })).total).toBe(208);
+    });
+
+    it('reads a list page in one statement', async () => {
+      await arrange();
+      const statements: string[] = [];
+      const counting = {
+        getConnection: () => ({
+          execute: (sql: string, params: unknown[]) => {
+            statements.push(sql);
+            return orm.em.getConnection().execute(sql, params);
+          },
+        }),
+        getTransactionContext: () => undefined,
+      };
+      const query = new SqlProjectQuery(counting as unknown as typeof orm.em);
+      const page = await query.list({ q: 'kitchen', country: 'BS', limit: 2 });
+      expect(page.items).toHaveLength(2);
+      expect(statements).toHaveLength(1);
+      expect(statements[0]).not.toMatch(/explain/i);
     });
 
     it('uses the GIN index on the search vector for a rare word', async () => {
@@ -300,6 +383,7 @@ describe('SqlProjectQuery, SqlBidQuery, SqlStatsQuery (PostgreSQL)', () => {
             location: p2.location,
             category: p2.category,
             tags: p2.tags,
+            owner: expect.objectContaining({ id: owner.id, ratingHundredths: 0, reviewCount: 0 }),
           },
         },
         {
@@ -311,6 +395,7 @@ describe('SqlProjectQuery, SqlBidQuery, SqlStatsQuery (PostgreSQL)', () => {
             location: null,
             category: p1.category,
             tags: ['a', 'b'],
+            owner: expect.objectContaining({ id: owner.id, ratingHundredths: 0, reviewCount: 0 }),
           },
         },
       ]);

@@ -1,11 +1,8 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { WebSocket } from 'ws';
-import { TEST_SESSION_SECRET, uniqueEmail } from '../support/app.ts';
+import { type ApiProcess, startApiProcess } from '../support/api-process.ts';
+import { uniqueEmail } from '../support/app.ts';
 import { SocketInbox } from '../support/sockets.ts';
 
 /**
@@ -16,47 +13,14 @@ import { SocketInbox } from '../support/sockets.ts';
  */
 const databaseUrl = inject('databaseUrl');
 let onPglite = true;
-const children: ChildProcess[] = [];
-const dirs: string[] = [];
+const processes: ApiProcess[] = [];
 let a: string;
 let b: string;
 
-function start(): Promise<string> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'buildbid-proc-'));
-  dirs.push(dataDir);
-  const child = spawn(process.execPath, ['apps/api/src/main.ts'], {
-    cwd: join(import.meta.dirname, '..', '..', '..'),
-    env: {
-      PATH: process.env.PATH,
-      NODE_ENV: 'test',
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATABASE_URL: databaseUrl,
-      SEED_DEMO_DATA: 'false',
-      SESSION_SECRET: TEST_SESSION_SECRET,
-      DATA_DIR: dataDir,
-      APPS_DIR: '/nonexistent',
-      LOG_LEVEL: 'warn',
-      AUTH_RATE_LIMIT_PER_MINUTE: '10000',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.push(child);
-  return new Promise((resolve, reject) => {
-    let output = '';
-    const timer = setTimeout(() => reject(new Error(`API did not start:\n${output}`)), 30_000);
-    const onData = (chunk: Buffer) => {
-      output += String(chunk);
-      const match = /running at (http:\/\/localhost:\d+)/.exec(output);
-      if (match) {
-        clearTimeout(timer);
-        resolve((match[1] as string).replace('localhost', '127.0.0.1'));
-      }
-    };
-    child.stdout?.on('data', onData);
-    child.stderr?.on('data', onData);
-    child.once('exit', (code) => reject(new Error(`API exited with ${code}:\n${output}`)));
-  });
+async function start(): Promise<string> {
+  const started = await startApiProcess({ DATABASE_URL: databaseUrl, AUTH_RATE_LIMIT_PER_MINUTE: '10000' });
+  processes.push(started);
+  return started.url;
 }
 
 async function register(base: string, firstName: string) {
@@ -93,20 +57,10 @@ beforeAll(async () => {
   if (onPglite)
     throw new Error('tests/integration/postgres-only needs a real PostgreSQL (TEST_DATABASE_URL)');
   [a, b] = await Promise.all([start(), start()]);
-}, 60_000);
+}, 180_000);
 
 afterAll(async () => {
-  await Promise.all(
-    children.map(
-      (child) =>
-        new Promise<void>((resolve) => {
-          if (child.exitCode !== null) return resolve();
-          child.once('exit', () => resolve());
-          child.kill('SIGTERM');
-        }),
-    ),
-  );
-  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+  await Promise.all(processes.map((p) => p.stop()));
 });
 
 describe('two API processes on one PostgreSQL', () => {

@@ -44,6 +44,7 @@ interface StoredSubscription {
   cancelAtPeriodEnd: boolean;
   latestInvoice: string;
   pendingSetupIntent: string | null;
+  defaultPaymentMethod: string | null;
   price: string;
 }
 
@@ -66,6 +67,8 @@ export class FakeStripe {
   readonly invoices = new Map<string, StoredInvoice>();
   readonly setupIntents = new Map<string, { id: string; status: string; client_secret: string }>();
   readonly #idempotent = new Map<string, { status: number; body: Json }>();
+  /** Subscriptions created with payment_settings[save_default_payment_method]=on_subscription. */
+  readonly #saveDefault = new Set<string>();
   #server: Server | undefined;
   #clock = 1_800_000_000;
   port = 0;
@@ -103,6 +106,7 @@ export class FakeStripe {
     this.invoices.clear();
     this.setupIntents.clear();
     this.#idempotent.clear();
+    this.#saveDefault.clear();
   }
 
   /** Stripe's clock (unix seconds): moves on by a second per created object. */
@@ -123,6 +127,7 @@ export class FakeStripe {
     const invoice = this.invoices.get(sub.latestInvoice);
     if (invoice) invoice.status = 'paid';
     sub.status = 'active';
+    if (this.#saveDefault.has(sub.id)) sub.defaultPaymentMethod = id('pm');
   }
 
   /** The customer saved a card for the trial: the pending SetupIntent succeeded. */
@@ -131,6 +136,14 @@ export class FakeStripe {
     const intent = sub.pendingSetupIntent ? this.setupIntents.get(sub.pendingSetupIntent) : undefined;
     if (intent) intent.status = 'succeeded';
     sub.pendingSetupIntent = null;
+    if (this.#saveDefault.has(sub.id)) sub.defaultPaymentMethod = id('pm');
+  }
+
+  /** The customer's card setup for the trial was declined: the SetupIntent waits for another card. */
+  declineSetup(subscriptionId: string): void {
+    const sub = this.#subscription(subscriptionId);
+    const intent = sub.pendingSetupIntent ? this.setupIntents.get(sub.pendingSetupIntent) : undefined;
+    if (intent) intent.status = 'requires_payment_method';
   }
 
   setStatus(subscriptionId: string, status: string): void {
@@ -328,9 +341,13 @@ export class FakeStripe {
       cancelAtPeriodEnd: false,
       latestInvoice: invoice.id,
       pendingSetupIntent,
+      defaultPaymentMethod: null,
       price,
     };
     this.subscriptions.set(sub.id, sub);
+    if (params.get('payment_settings[save_default_payment_method]') === 'on_subscription') {
+      this.#saveDefault.add(sub.id);
+    }
     return sub;
   }
 
@@ -360,6 +377,7 @@ export class FakeStripe {
       trial_start: sub.trialEnd ? sub.created : null,
       trial_end: sub.trialEnd,
       collection_method: 'charge_automatically',
+      default_payment_method: sub.defaultPaymentMethod,
       livemode: false,
       items: {
         object: 'list',

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { CacheInvalidationBus } from '../../../adapters/caching/cache-invalidation.ts';
 import { CachingProjectQuery } from '../../../adapters/caching/caching-project-query.ts';
 import { CachingSessionStore } from '../../../adapters/caching/caching-session-store.ts';
 import { UserReadCache } from '../../../adapters/caching/user-read-cache.ts';
@@ -11,6 +12,10 @@ class CountingQuery implements ProjectQuery {
   calls = 0;
   fail = false;
   async findView() {
+    this.calls += 1;
+    return null;
+  }
+  async findDetail() {
     this.calls += 1;
     return null;
   }
@@ -56,6 +61,9 @@ describe('CachingProjectQuery', () => {
     await cache.findView('p1');
     await cache.findView('p1');
     expect(inner.calls).toBe(4);
+    await cache.findDetail('p1', 'u1');
+    await cache.findDetail('p1', 'u1');
+    expect(inner.calls).toBe(6);
   });
 
   it('is off with a time to live of 0', async () => {
@@ -114,5 +122,58 @@ describe('UserReadCache', () => {
     now = 7000;
     cache.set(user.toSnapshot());
     expect(cache.get('u1')?.id).toBe('u1');
+  });
+});
+
+describe('cross-instance invalidation (CacheInvalidationBus)', () => {
+  function caches() {
+    const now = () => 0;
+    const sessions = new CachingSessionStore(new InMemorySessionStore(), { ttlMs: 60_000, now });
+    const users = new UserReadCache({ ttlMs: 60_000, quietMs: 5000, now });
+    const projects = new CachingProjectQuery(new CountingQuery(), { ttlMs: 60_000, now });
+    return { sessions, users, projects };
+  }
+
+  it('tells the other instances when this one revokes a session or writes a user', async () => {
+    const announced: string[] = [];
+    const inner = new InMemorySessionStore();
+    const store = new CachingSessionStore(inner, { onRevoked: (sid) => announced.push(`session ${sid}`) });
+    const users = new UserReadCache({ onInvalidated: (id) => announced.push(`user ${id}`) });
+    const session = await store.create('u1', new Date(Date.now() + 60_000));
+    await store.revoke(session.sid);
+    users.invalidate('u1');
+    expect(announced).toEqual([`session ${session.sid}`, 'user u1']);
+  });
+
+  it('drops what another instance announced: a session, a user, every list page', async () => {
+    const { users, projects } = caches();
+    const bus = CacheInvalidationBus.local({ warn() {}, error() {} });
+    const inner = new InMemorySessionStore();
+    const store = new CachingSessionStore(inner, { ttlMs: 60_000 });
+    bus.attach({ projects, sessions: store, users });
+    const session = await store.create('u1', new Date(Date.now() + 60_000));
+    expect(await store.find(session.sid, new Date())).not.toBeNull();
+    inner.sessions.delete(session.sid); // revoked by the other instance, straight in the database
+    expect(await store.find(session.sid, new Date())).not.toBeNull(); // still cached here...
+    bus.apply({ c: 'session', id: session.sid });
+    expect(await store.find(session.sid, new Date())).toBeNull(); // ...until it is announced
+
+    const user = User.register({
+      id: 'u2',
+      email: 'u2@example.com',
+      passwordHash: 'h',
+      now: new Date(0),
+    }).toSnapshot();
+    users.set(user);
+    expect(users.get('u2')).toBeDefined();
+    bus.apply({ c: 'user', id: 'u2' });
+    expect(users.get('u2')).toBeUndefined();
+    users.set(user); // a read racing the other instance's commit is not cached
+    expect(users.get('u2')).toBeUndefined();
+
+    const first = await projects.list(filters());
+    expect(await projects.list(filters())).toBe(first);
+    bus.apply({ c: 'projects' });
+    expect(await projects.list(filters())).not.toBe(first);
   });
 });

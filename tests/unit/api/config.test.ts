@@ -133,4 +133,70 @@ describe('configuration', () => {
       ).toThrow('STRIPE_API_PROTOCOL=http is for tests');
     });
   });
+
+  describe('TRUST_PROXY', () => {
+    it('believes no forwarded header unless the proxies are named', () => {
+      expect(loadConfig({}, tmp()).trustProxy).toBe(false);
+      expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }, tmp()).trustProxy).toEqual([
+        '10.0.0.0/8',
+        '127.0.0.1',
+      ]);
+      expect(loadConfig({ TRUST_PROXY: 'loopback' }, tmp()).trustProxy).toEqual(['loopback']);
+    });
+
+    it.each(['true', '1', 'proxy.example'])('refuses %s: any client could claim any address', (value) => {
+      expect(() => loadConfig({ TRUST_PROXY: value }, tmp())).toThrow(/TRUST_PROXY must list the proxies/);
+    });
+  });
+
+  it('bounds how long a request may wait on the database by default (under 2 s)', () => {
+    const config = loadConfig({}, tmp());
+    expect(config.dbAcquireTimeoutMs + 250).toBeLessThan(2000);
+    expect(config.dbStatementTimeoutMs + 250).toBeLessThan(2000);
+  });
+});
+
+describe('scale-out settings', () => {
+  it('keeps uploads on disk and rate limits in memory by default', () => {
+    const config = loadConfig({}, tmp());
+    expect(config.storage).toEqual({ kind: 'disk' });
+    expect(config.redisUrl).toBeUndefined();
+  });
+
+  it('keeps uploads in an S3-compatible bucket with STORAGE=s3, path-style for a custom endpoint', () => {
+    const config = loadConfig(
+      {
+        STORAGE: 's3',
+        S3_BUCKET: 'buildbid-uploads',
+        S3_ENDPOINT: 'http://minio:9000',
+        S3_ACCESS_KEY_ID: 'key',
+        S3_SECRET_ACCESS_KEY: 'secret',
+        REDIS_URL: 'redis://redis:6379',
+      },
+      tmp(),
+    );
+    expect(config.storage).toEqual({
+      kind: 's3',
+      bucket: 'buildbid-uploads',
+      endpoint: 'http://minio:9000',
+      region: 'us-east-1',
+      accessKeyId: 'key',
+      secretAccessKey: 'secret',
+      forcePathStyle: true,
+      prefix: '',
+    });
+    expect(config.redisUrl).toBe('redis://redis:6379');
+  });
+
+  it('names every bad storage or Redis variable at once', () => {
+    expect(() =>
+      loadConfig(
+        { STORAGE: 's3', S3_BUCKET: 'No_Such Bucket', S3_ACCESS_KEY_ID: 'key', REDIS_URL: 'localhost:6379' },
+        tmp(),
+      ),
+    ).toThrow(
+      /S3_BUCKET must name a bucket[\s\S]*S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together[\s\S]*REDIS_URL must be a redis:\/\//,
+    );
+    expect(() => loadConfig({ STORAGE: 'ftp' }, tmp())).toThrow(/STORAGE must be disk or s3/);
+  });
 });

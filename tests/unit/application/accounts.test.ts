@@ -9,6 +9,7 @@ import {
   SignIn,
   SignOut,
 } from '../../../application/accounts/use-cases.ts';
+import { UpdateProfile } from '../../../application/profile/use-cases.ts';
 import {
   FakePasswordHasher,
   FixedClock,
@@ -16,6 +17,7 @@ import {
   InMemoryUserRepository,
   SequentialIds,
 } from '../../fakes/accounts.ts';
+import { aClient, anAdmin, makeEnv } from '../../fakes/mothers.ts';
 
 let users: InMemoryUserRepository;
 let sessions: InMemorySessionStore;
@@ -118,27 +120,76 @@ describe('SignIn and sessions', () => {
 
 describe('roles', () => {
   it('lets a user switch their own role but not to admin', async () => {
-    const user = await registerUser.execute({ email: 'ann@example.com', password: 'secret1' });
-    const change = new ChangeOwnRole(users, clock);
-    expect((await change.execute(user.id, 'vendor')).role).toBe('vendor');
-    await expect(change.execute(user.id, 'admin')).rejects.toMatchObject({
+    const env = makeEnv();
+    env.db.addUser(aClient('ann'));
+    const change = new ChangeOwnRole(env.uow, env.clock);
+    expect((await change.execute('ann', 'vendor')).role).toBe('vendor');
+    await expect(change.execute('ann', 'admin')).rejects.toMatchObject({
       code: 'ROLE_NOT_SELF_ASSIGNABLE',
     });
-    expect((await users.findById(user.id))?.role).toBe('vendor');
+    expect(env.db.user('ann')?.role).toBe('vendor');
     await expect(change.execute('missing', 'vendor')).rejects.toMatchObject({ kind: 'not_found' });
   });
 
   it('lets only an admin set any role on anyone', async () => {
-    const ann = await registerUser.execute({ email: 'ann@example.com', password: 'secret1' });
-    const bob = await registerUser.execute({ email: 'bob@example.com', password: 'secret1' });
-    const adminChange = new AdminChangeRole(users, clock);
-    await expect(adminChange.execute(ann, bob.id, 'vendor')).rejects.toMatchObject({ code: 'ADMIN_ONLY' });
-    const admin = await new PromoteToAdmin(users, clock).execute('ANN@example.com');
-    expect(admin.role).toBe('admin');
-    expect((await adminChange.execute(admin, bob.id, 'admin')).role).toBe('admin');
+    const env = makeEnv();
+    env.db.addUser(aClient('ann'));
+    env.db.addUser(aClient('bob'));
+    env.db.addUser(anAdmin('root'));
+    const adminChange = new AdminChangeRole(env.uow, env.clock);
+    const ann = env.db.user('ann');
+    const admin = env.db.user('root');
+    if (!ann || !admin) throw new Error('missing users');
+    await expect(adminChange.execute(ann, 'bob', 'vendor')).rejects.toMatchObject({ code: 'ADMIN_ONLY' });
+    expect((await adminChange.execute(admin, 'bob', 'admin')).role).toBe('admin');
     await expect(adminChange.execute(admin, 'missing', 'client')).rejects.toMatchObject({
       kind: 'not_found',
     });
+  });
+
+  it('never takes the role from the last admin (409 LAST_ADMIN), by any path', async () => {
+    const env = makeEnv();
+    env.db.addUser(anAdmin('root'));
+    env.db.addUser(aClient('bob'));
+    const admin = env.db.user('root');
+    if (!admin) throw new Error('missing admin');
+    const adminChange = new AdminChangeRole(env.uow, env.clock);
+    const last = { kind: 'conflict', code: 'LAST_ADMIN' };
+    await expect(adminChange.execute(admin, 'root', 'client')).rejects.toMatchObject(last);
+    await expect(new ChangeOwnRole(env.uow, env.clock).execute('root', 'vendor')).rejects.toMatchObject(last);
+    await expect(
+      new UpdateProfile(env.uow, env.clock).execute('root', {
+        kind: 'profile',
+        form: {
+          firstName: 'Ada',
+          lastName: 'Root',
+          email: 'root@example.com',
+          country: 'US',
+          role: 'client',
+        },
+      }),
+    ).rejects.toMatchObject(last);
+    expect(env.db.user('root')?.role).toBe('admin');
+    // With a second admin, the first may step down.
+    await adminChange.execute(admin, 'bob', 'admin');
+    expect((await adminChange.execute(admin, 'root', 'client')).role).toBe('client');
+    await expect(adminChange.execute(admin, 'bob', 'client')).rejects.toMatchObject(last);
+  });
+
+  it('two admins demoting each other at once leave one admin', async () => {
+    const env = makeEnv();
+    env.db.addUser(anAdmin('a1'));
+    env.db.addUser(anAdmin('a2'));
+    const a1 = env.db.user('a1');
+    const a2 = env.db.user('a2');
+    if (!a1 || !a2) throw new Error('missing admins');
+    const change = new AdminChangeRole(env.uow, env.clock);
+    const results = await Promise.allSettled([
+      change.execute(a1, 'a2', 'client'),
+      change.execute(a2, 'a1', 'client'),
+    ]);
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    expect(['a1', 'a2'].filter((id) => env.db.user(id)?.role === 'admin')).toHaveLength(1);
   });
 
   it('cannot promote an unknown email', async () => {

@@ -50,6 +50,10 @@ describe('RecordAchievements', () => {
       category: 'quality',
       points: 45,
       level: 1,
+      tier: 'bronze',
+      nextTier: 'silver',
+      nextTierPoints: 100,
+      progress: 26, // (45 - 25) / (100 - 25) = 26.7 %, rounded down
     });
     expect(view.badges.map((b) => b.badge.id)).toEqual(['quality_bronze']);
   });

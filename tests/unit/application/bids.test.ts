@@ -382,6 +382,13 @@ describe('listing bids', () => {
           location: 'Nassau, New Providence, Bahamas',
           category: 'Construction',
           tags: ['kitchen'],
+          owner: {
+            id: owner.id,
+            firstName: owner.firstName,
+            lastName: owner.lastName,
+            ratingHundredths: 0,
+            reviewCount: 0,
+          },
         },
       }),
     ]);

@@ -85,7 +85,7 @@ describe('PostProject', () => {
 });
 
 describe('EditProject', () => {
-  const make = () => new EditProject(env.uow, env.storage, env.clock);
+  const make = () => new EditProject(env.uow, env.events, env.storage, env.clock);
 
   it('saves the changes and deletes the dropped files after commit', async () => {
     const { project } = seedProjectWithBids();

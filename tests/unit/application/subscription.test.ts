@@ -13,7 +13,7 @@ import {
   HandlePaymentEvent,
   StartProSubscription,
 } from '../../../application/subscription/use-cases.ts';
-import { aContractor, type Env, makeEnv } from '../../fakes/mothers.ts';
+import { aClient, aContractor, type Env, makeEnv } from '../../fakes/mothers.ts';
 
 /** payment_subscriptions and payment_events in memory (not transactional: enough for these rules). */
 class InMemoryPaymentRecords implements PaymentRecords {
@@ -76,13 +76,21 @@ describe('ApplySubscriptionStatus.apply', () => {
     await apply.execute({ userId: 'c1', subscriptionId: 'sub_new', status: 'active' });
     const user = env.db.user('c1');
     if (!user) throw new Error('no user');
-    expect(apply.apply(user, { subscriptionId: 'sub_old', status: 'canceled' })).toBe(false);
+    expect(apply.apply(user, { subscriptionId: 'sub_old', status: 'canceled', hasPaymentMethod: true })).toBe(
+      false,
+    );
     expect(user).toMatchObject({ subscriptionTier: 'pro', stripeSubscriptionId: 'sub_new' });
-    expect(apply.apply(user, { subscriptionId: 'sub_new', status: 'past_due' })).toBe(true);
-    expect(user.subscriptionTier).toBe('free');
-    expect(apply.apply(user, { subscriptionId: 'sub_other', status: 'incomplete' }, { adopt: true })).toBe(
+    expect(apply.apply(user, { subscriptionId: 'sub_new', status: 'past_due', hasPaymentMethod: true })).toBe(
       true,
     );
+    expect(user.subscriptionTier).toBe('free');
+    expect(
+      apply.apply(
+        user,
+        { subscriptionId: 'sub_other', status: 'incomplete', hasPaymentMethod: false },
+        { adopt: true },
+      ),
+    ).toBe(true);
     expect(user.stripeSubscriptionId).toBe('sub_other');
   });
 });
@@ -91,8 +99,9 @@ describe('StartProSubscription', () => {
   it('gives the trial once: a returning subscriber pays the first month', async () => {
     const first = await start.execute('c1');
     expect(first).toMatchObject({ status: 'trialing', confirmation: 'setup', alreadySubscribed: false });
+    // Starting is not paying: the trial waits for its card, and the user stays free.
     expect(env.db.user('c1')).toMatchObject({
-      subscriptionTier: 'pro',
+      subscriptionTier: 'free',
       stripeSubscriptionId: first.subscriptionId,
     });
     expect(env.db.user('c1')?.stripeCustomerId).toMatch(/^cus_sandbox_/);
@@ -103,6 +112,13 @@ describe('StartProSubscription', () => {
     const second = await start.execute('c1');
     expect(second).toMatchObject({ status: 'incomplete', confirmation: 'payment', trialEnd: null });
     expect(second.subscriptionId).not.toBe(first.subscriptionId);
+  });
+});
+
+describe('StartProSubscription for other roles', () => {
+  it('refuses a client: only contractors and vendors bid, so only they may subscribe', async () => {
+    env.db.addUser(aClient('k1'));
+    await expect(start.execute('k1')).rejects.toMatchObject({ kind: 'forbidden', code: 'NOT_A_BIDDER' });
   });
 });
 
@@ -149,7 +165,15 @@ describe('ConfirmSandboxPayment', () => {
   it('is not found when the sandbox is not the active gateway', async () => {
     const confirm = new ConfirmSandboxPayment(null, handle, new GetSubscription(uow, gateway));
     expect(confirm.available).toBe(false);
-    await expect(confirm.execute({ userId: 'c1', clientSecret: 'x' })).rejects.toMatchObject({
+    await expect(
+      confirm.execute({
+        userId: 'c1',
+        clientSecret: 'x',
+        cardNumber: '4242424242424242',
+        expiry: '12/40',
+        cvc: '123',
+      }),
+    ).rejects.toMatchObject({
       kind: 'not_found',
     });
   });

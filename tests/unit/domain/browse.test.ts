@@ -3,6 +3,7 @@ import {
   matchesBudgetBand,
   matchesProjectFilters,
   parseProjectFilters,
+  searchWords,
 } from '../../../domain/project/browse.ts';
 import { aProject } from '../../fakes/mothers.ts';
 
@@ -87,6 +88,24 @@ describe('matchesProjectFilters', () => {
     expect(matchesProjectFilters(project, { q: 'DECK' })).toBe(true);
     expect(matchesProjectFilters(project, { q: 'rotten boards' })).toBe(true);
     expect(matchesProjectFilters(project, { q: 'kitchen' })).toBe(false);
+  });
+
+  it('finds every word of q inside words, in any order, in title or description (issue 18)', () => {
+    const kitchen = aProject({
+      title: 'Kitchen backsplash and tile floor',
+      description: 'Basement waterproofing next.',
+    }).toSnapshot();
+    for (const q of ['itche', 'oof', 'ment', 'roof', 'kitchen tile', 'tile KITCHEN', 'floor basement']) {
+      expect(matchesProjectFilters(kitchen, { q }), q).toBe(true);
+    }
+    for (const q of ['kitchen deck', 'zebra', 'tile  pool']) {
+      expect(matchesProjectFilters(kitchen, { q }), q).toBe(false);
+    }
+  });
+
+  it('splits q into its distinct lower-case words', () => {
+    expect(searchWords('  Kitchen   TILE kitchen ')).toEqual(['kitchen', 'tile']);
+    expect(searchWords('100%_off')).toEqual(['100%_off']);
   });
 
   it('matches country, category (exactly), status, owner and budget band', () => {

@@ -48,7 +48,7 @@ describe('notificationsForEvent', () => {
         userId: 'o1',
         type: 'bid_received',
         title: 'New bid received',
-        message: 'A bid of $18500.00 was placed on “Roof”.',
+        message: 'A bid of $18,500.00 was placed on “Roof”.',
         relatedEntityId: 'p1',
       },
     ]);
@@ -131,5 +131,15 @@ describe('retryDelayMs', () => {
     expect([1, 2, 3, 4, 10, 100].map((n) => retryDelayMs(n, 1000, 10_000))).toEqual([
       1000, 2000, 4000, 8000, 10_000, 10_000,
     ]);
+  });
+});
+
+describe('formatUsd', () => {
+  it('writes amounts for people, with thousands separators', async () => {
+    const { formatUsd } = await import('../../../domain/shared/money.ts');
+    expect(formatUsd(6_750_000)).toBe('$67,500.00');
+    expect(formatUsd(123_456_789)).toBe('$1,234,567.89');
+    expect(formatUsd(99)).toBe('$0.99');
+    expect(formatUsd(-150_000)).toBe('-$1,500.00');
   });
 });

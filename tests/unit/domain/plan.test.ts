@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { PermissionError } from '../../../domain/shared/errors.ts';
 import {
   assertBidAllowed,
+  assertMaySubscribe,
   computeBidQuota,
   FREE_MONTHLY_BID_LIMIT,
   isSubscriptionStatus,
@@ -66,9 +67,23 @@ describe('bid quota', () => {
 
 describe('subscription status', () => {
   it.each(SUBSCRIPTION_STATUSES.map((s) => [s] as const))('%s gives the right tier', (status) => {
-    expect(tierForSubscriptionStatus(status)).toBe(
+    expect(tierForSubscriptionStatus(status, true)).toBe(
       status === 'active' || status === 'trialing' ? 'pro' : 'free',
     );
+  });
+
+  it('a trial is Pro only with a payment method on file; incomplete never is', () => {
+    expect(tierForSubscriptionStatus('trialing', false)).toBe('free');
+    expect(tierForSubscriptionStatus('trialing', true)).toBe('pro');
+    expect(tierForSubscriptionStatus('incomplete', false)).toBe('free');
+    expect(tierForSubscriptionStatus('active', true)).toBe('pro');
+  });
+
+  it('lets only contractors and vendors subscribe', () => {
+    expect(() => assertMaySubscribe('contractor')).not.toThrow();
+    expect(() => assertMaySubscribe('vendor')).not.toThrow();
+    expect(() => assertMaySubscribe('client')).toThrow(/contractors and vendors/);
+    expect(() => assertMaySubscribe('admin')).toThrow(PermissionError);
   });
 
   it('recognises statuses', () => {

@@ -455,6 +455,7 @@ describe('editing', () => {
     };
     expect(project.edit(owner, changes, NOW)).toEqual({
       removedAttachments: ['stored-3.pdf', 'stored-4.pdf'],
+      events: [],
     });
     expect(project.attachments).toEqual(['stored-1.pdf', 'stored-2.pdf', 'new-1', 'new-2', 'new-3']);
   });

@@ -37,6 +37,12 @@ describe('User', () => {
     expect(() => checkPasswordPolicy('123456')).not.toThrow();
   });
 
+  it('refuses a password of only spaces, but keeps spaces inside a password', () => {
+    expect(() => checkPasswordPolicy('      ')).toThrow('Password cannot be only spaces');
+    expect(() => checkPasswordPolicy('\t \n   ')).toThrow('Password cannot be only spaces');
+    expect(() => checkPasswordPolicy(' open sesame ')).not.toThrow();
+  });
+
   it('does not let anyone register as admin', () => {
     expect(() => register({ role: 'admin' })).toThrow(PermissionError);
     expect(() => register({ role: 'boss' })).toThrow(ValidationError);

@@ -1,6 +1,7 @@
 import { type Static, type TSchema, Type } from 'typebox';
 import type { AchievementsView, UserBadgeView } from '../../../../application/achievements/use-cases.ts';
 import type { MyBidView, ProjectBidView } from '../../../../application/bids/ports.ts';
+import type { Landing } from '../../../../application/landing/use-cases.ts';
 import type { ProjectView } from '../../../../application/projects/ports.ts';
 import type { ProjectDetails } from '../../../../application/projects/use-cases.ts';
 import type { StoredFile } from '../../../../application/shared/marketplace-ports.ts';
@@ -8,6 +9,7 @@ import type { UserStats } from '../../../../application/stats/use-cases.ts';
 import { ACHIEVEMENT_CATEGORIES, BADGE_TIERS } from '../../../../domain/achievement/achievement.ts';
 import { BID_STATUSES, type BidSnapshot } from '../../../../domain/bid/bid.ts';
 import type { Catalog } from '../../../../domain/catalog/catalog.ts';
+import type { AddendumSnapshot } from '../../../../domain/project/addendum.ts';
 import { PROJECT_PHASES, PROJECT_STATUSES } from '../../../../domain/project/phase.ts';
 import type { Review } from '../../../../domain/review/review.ts';
 import { centsToDecimal } from '../../../../domain/shared/money.ts';
@@ -53,6 +55,12 @@ export const AttachmentSchema = Type.Object(
     name: Type.String({ description: 'The stored name; keep it in `attachments` when editing' }),
     originalName: Type.String({ description: 'The name the file had when it was uploaded' }),
     url: Type.String({ description: '/uploads/{name}' }),
+    thumbnailUrl: nullable(
+      Type.String({
+        description:
+          'Images only: a small derived image (WebP, at most 480 px wide) at /uploads/{name}/thumbnail; null for documents',
+      }),
+    ),
     mimeType: Type.String({ description: 'Recognised from the content, not from the upload' }),
     size: Type.Integer({ description: 'In bytes' }),
   },
@@ -64,6 +72,7 @@ export const AttachmentSchema = Type.Object(
         name: '0b8f8a52-6a7e-4a52-9d0c-3f6f3b1c2d4e.pdf',
         originalName: 'Plan set.pdf',
         url: '/uploads/0b8f8a52-6a7e-4a52-9d0c-3f6f3b1c2d4e.pdf',
+        thumbnailUrl: null,
         mimeType: 'application/pdf',
         size: 482113,
       },
@@ -77,8 +86,51 @@ export function toAttachmentDto(file: StoredFile): AttachmentDto {
     name: file.name,
     originalName: file.originalName,
     url: `/uploads/${file.name}`,
+    thumbnailUrl: file.mimeType.startsWith('image/') ? `/uploads/${file.name}/thumbnail` : null,
     mimeType: file.mimeType,
     size: file.size,
+  };
+}
+
+// ---- Owners --------------------------------------------------------------------------------
+
+export const OwnerSchema = Type.Object(
+  {
+    id: uuid(),
+    firstName: nullable(Type.String()),
+    lastName: nullable(Type.String()),
+    rating: Type.Number({
+      minimum: 0,
+      maximum: 5,
+      description: 'The mean of the reviews about the owner (2 decimals); 0 with no reviews',
+    }),
+    reviewCount: Type.Integer({ minimum: 0, description: "0 is shown as 'No reviews yet'" }),
+  },
+  {
+    $id: 'Owner',
+    additionalProperties: false,
+    description: "A project's owner as cards and pages show them: name, rating and review count",
+    examples: [
+      {
+        id: '5e2a1b9c-7d3f-4a6e-8c1b-9f0d2e4a6b71',
+        firstName: 'Ann',
+        lastName: 'Knowles',
+        rating: 4.5,
+        reviewCount: 2,
+      },
+    ],
+  },
+);
+export type OwnerDto = Static<typeof OwnerSchema>;
+export const OwnerRef = refTo(OwnerSchema);
+
+export function toOwnerDto(owner: ProjectView['createdBy']): OwnerDto {
+  return {
+    id: owner.id,
+    firstName: owner.firstName,
+    lastName: owner.lastName,
+    rating: ratingFromHundredths(owner.ratingHundredths),
+    reviewCount: owner.reviewCount,
   };
 }
 
@@ -193,6 +245,7 @@ export const MyBidSchema = Type.Object(
         location: nullable(Type.String()),
         category: Type.String(),
         tags: Type.Array(Type.String()),
+        owner: OwnerRef,
       },
       { additionalProperties: false },
     ),
@@ -211,6 +264,13 @@ export const MyBidSchema = Type.Object(
           location: 'Nassau, New Providence, Bahamas',
           category: 'Construction',
           tags: ['roofing', 'hurricane-rated'],
+          owner: {
+            id: '0d8e4c1a-3b7f-4e2a-9c55-7a1b2c3d4e5f',
+            firstName: 'Ann',
+            lastName: 'Knowles',
+            rating: 0,
+            reviewCount: 0,
+          },
         },
       },
     ],
@@ -230,6 +290,7 @@ export function toMyBidDto(view: MyBidView): MyBidDto {
       location: p.location,
       category: p.category,
       tags: p.tags,
+      owner: toOwnerDto(p.owner),
     },
   };
 }
@@ -309,11 +370,13 @@ const projectProperties = {
   awardedContractorId: nullable(uuid('The bidder of the accepted bid')),
   createdAt: dateTime(),
   updatedAt: dateTime(),
-  createdBy: Type.Object(
-    { id: uuid(), firstName: nullable(Type.String()), lastName: nullable(Type.String()) },
-    { additionalProperties: false },
-  ),
+  createdBy: OwnerRef,
   bidCount: Type.Integer(),
+  viewCount: Type.Integer({
+    minimum: 0,
+    description: "Counted views: one per signed-in viewer per day (platform time zone), never the owner's",
+  }),
+  saveCount: Type.Integer({ minimum: 0, description: 'How many users saved the project' }),
   averageBid: nullable(money('The mean bid amount; null with no bids')),
   attachments: Type.Array(refTo(AttachmentSchema), { description: 'The files, served at /uploads/{name}' }),
 };
@@ -347,14 +410,23 @@ const PROJECT_EXAMPLE = {
   awardedContractorId: null,
   createdAt: '2026-03-01T12:00:00.000Z',
   updatedAt: '2026-03-01T12:00:00.000Z',
-  createdBy: { id: '5e2a1b9c-7d3f-4a6e-8c1b-9f0d2e4a6b71', firstName: 'Ann', lastName: 'Knowles' },
+  createdBy: {
+    id: '5e2a1b9c-7d3f-4a6e-8c1b-9f0d2e4a6b71',
+    firstName: 'Ann',
+    lastName: 'Knowles',
+    rating: 4.5,
+    reviewCount: 2,
+  },
   bidCount: 1,
+  viewCount: 12,
+  saveCount: 3,
   averageBid: '18500.00',
   attachments: [
     {
       name: '0b8f8a52-6a7e-4a52-9d0c-3f6f3b1c2d4e.pdf',
       originalName: 'Plan set.pdf',
       url: '/uploads/0b8f8a52-6a7e-4a52-9d0c-3f6f3b1c2d4e.pdf',
+      thumbnailUrl: null,
       mimeType: 'application/pdf',
       size: 482113,
     },
@@ -377,6 +449,7 @@ export const ProjectSchema = Type.Object(
       description: 'Whether a bid can be submitted now: active, in the bidding phase, deadline not passed',
     }),
     myBid: nullable(BidRef),
+    savedByMe: Type.Boolean({ description: 'Whether the caller saved this project' }),
   },
   {
     $id: 'Project',
@@ -387,6 +460,7 @@ export const ProjectSchema = Type.Object(
         ...PROJECT_EXAMPLE,
         takingBids: true,
         myBid: null,
+        savedByMe: false,
       },
     ],
   },
@@ -431,12 +505,10 @@ export function toProjectSummaryDto(
     awardedContractorId: p.awardedContractorId,
     createdAt: p.createdAt.toISOString(),
     updatedAt: p.updatedAt.toISOString(),
-    createdBy: {
-      id: view.createdBy.id,
-      firstName: view.createdBy.firstName,
-      lastName: view.createdBy.lastName,
-    },
+    createdBy: toOwnerDto(view.createdBy),
     bidCount: view.bidCount,
+    viewCount: view.viewCount,
+    saveCount: view.saveCount,
     averageBid: centsToDecimal(view.averageBidCents),
     attachments: attachments.map(toAttachmentDto),
   };
@@ -446,13 +518,30 @@ export function toProjectDto(
   details: ProjectDetails,
   attachments: readonly StoredFile[],
   myBid: BidSnapshot | null,
+  opened: { viewCount: number; savedByMe: boolean } = { viewCount: details.viewCount, savedByMe: false },
 ): ProjectDto {
   return {
     ...toProjectSummaryDto(details, attachments),
+    viewCount: opened.viewCount,
     takingBids: details.takingBids,
     myBid: myBid ? toBidDto(myBid) : null,
+    savedByMe: opened.savedByMe,
   };
 }
+
+export const SaveStateSchema = Type.Object(
+  {
+    saved: Type.Boolean({ description: 'Whether the caller has the project saved now' }),
+    saveCount: Type.Integer({ minimum: 0, description: "The project's save count now" }),
+  },
+  {
+    $id: 'SaveState',
+    additionalProperties: false,
+    description: 'The answer to saving or unsaving a project',
+    examples: [{ saved: true, saveCount: 4 }],
+  },
+);
+export const SaveStateRef = refTo(SaveStateSchema);
 
 // ---- The post and edit forms' projectData ----------------------------------------------------
 
@@ -535,6 +624,7 @@ export const ProjectFormBody = Type.Object(
   {
     projectData: Type.String({
       contentMediaType: 'application/json',
+      contentSchema: { $ref: 'ProjectData' },
       description: 'The ProjectData object (components/schemas/ProjectData) as a JSON string',
     }),
     files: Type.Optional(
@@ -546,7 +636,66 @@ export const ProjectFormBody = Type.Object(
       }),
     ),
   },
-  { required: ['projectData'] },
+  {
+    required: ['projectData'],
+    // The files are binary parts; the example shows the projectData field.
+    examples: [
+      { projectData: JSON.stringify((ProjectDataSchema as { examples?: unknown[] }).examples?.[0]) },
+    ],
+  },
+);
+
+// ---- Deadline changes and addenda (issue 13) --------------------------------------------------
+
+export const AddendumSchema = Type.Object(
+  {
+    id: Type.String({ format: 'uuid' }),
+    projectId: Type.String({ format: 'uuid' }),
+    text: Type.String({ description: 'What changed, 1..5000 characters' }),
+    attachments: Type.Array(refTo(AttachmentSchema), { description: 'The files, served at /uploads/{name}' }),
+    createdAt: Type.String({ format: 'date-time' }),
+  },
+  {
+    $id: 'Addendum',
+    additionalProperties: false,
+    description: "An owner's published change to a project while it takes bids",
+    examples: [
+      {
+        id: '6a1f0a52-6a7e-4a52-9d0c-3f6f3b1c2d4e',
+        projectId: '2c8f8a52-6a7e-4a52-9d0c-3f6f3b1c2d4e',
+        text: 'The kitchen island moves 2 ft east; updated plan attached.',
+        attachments: [],
+        createdAt: '2026-11-22T15:04:05.000Z',
+      },
+    ],
+  },
+);
+export type AddendumDto = Static<typeof AddendumSchema>;
+export const AddendumRef = refTo(AddendumSchema);
+
+export function toAddendumDto(addendum: AddendumSnapshot, attachments: readonly StoredFile[]): AddendumDto {
+  return {
+    id: addendum.id,
+    projectId: addendum.projectId,
+    text: addendum.text,
+    attachments: attachments.map(toAttachmentDto),
+    createdAt: addendum.createdAt.toISOString(),
+  };
+}
+
+export const AddendumFormBody = Type.Object(
+  {
+    text: Type.String({ maxLength: 5000, description: 'The addendum text, 1..5000 characters' }),
+    files: Type.Optional(
+      Type.Array(Type.String({ format: 'binary' }), {
+        maxItems: 5,
+        description:
+          'Repeat the field per file. At most 5, each at most 80 MB; images, PDF, DOC or DOCX, recognised ' +
+          'from the content (the project upload rules).',
+      }),
+    ),
+  },
+  { required: ['text'], examples: [{ text: 'The kitchen island moves 2 ft east; updated plan attached.' }] },
 );
 
 // ---- Stats, reviews, achievements ------------------------------------------------------------
@@ -696,6 +845,16 @@ export const AchievementsSchema = Type.Object(
           category: Type.Enum([...ACHIEVEMENT_CATEGORIES]),
           points: Type.Integer(),
           level: Type.Integer({ description: '1..6' }),
+          tier: nullable(
+            Type.Enum([...BADGE_TIERS], { description: 'The highest badge tier reached; null below bronze' }),
+          ),
+          nextTier: nullable(Type.Enum([...BADGE_TIERS], { description: 'null past platinum' })),
+          nextTierPoints: nullable(Type.Integer({ description: "The next tier's threshold" })),
+          progress: Type.Integer({
+            minimum: 0,
+            maximum: 100,
+            description: 'Percent of the way to the next tier, rounded down (100 past platinum)',
+          }),
         },
         { additionalProperties: false },
       ),
@@ -822,8 +981,68 @@ export const CatalogSchema = Type.Object(
 /** Typed as the domain's catalogue itself, so the route returns it unchanged. */
 export const CatalogRef = Type.Unsafe<Catalog>(Type.Ref('Catalog'));
 
+// ---- Landing -------------------------------------------------------------------------------
+
+export const LandingSchema = Type.Object(
+  {
+    featured: Type.Array(ProjectSummaryRef, { description: 'The newest projects open for bids (up to 3)' }),
+    testimonials: Type.Array(
+      Type.Object(
+        {
+          id: uuid('The review'),
+          rating: Type.Integer({ minimum: 4, maximum: 5 }),
+          comment: Type.String(),
+          reviewerFirstName: nullable(Type.String()),
+          reviewerRole: Type.String({ description: 'client, contractor, vendor or admin' }),
+          createdAt: dateTime(),
+        },
+        { additionalProperties: false },
+      ),
+      { description: 'Real reviews (rating ≥ 4, with a comment), newest first; empty until 3 exist' },
+    ),
+    figures: Type.Object(
+      {
+        projectsPosted: Type.Integer({ minimum: 0, description: 'Projects posted (and not deleted)' }),
+        contractorsRegistered: Type.Integer({ minimum: 0, description: 'Contractor accounts' }),
+      },
+      { additionalProperties: false },
+    ),
+  },
+  {
+    $id: 'Landing',
+    additionalProperties: false,
+    description: 'The public landing page data',
+    examples: [
+      {
+        featured: [PROJECT_EXAMPLE],
+        testimonials: [],
+        figures: { projectsPosted: 40, contractorsRegistered: 12 },
+      },
+    ],
+  },
+);
+export type LandingDto = Static<typeof LandingSchema>;
+export const LandingRef = refTo(LandingSchema);
+
+export function toLandingDto(landing: Landing, featured: ProjectSummaryDto[]): LandingDto {
+  return {
+    featured,
+    testimonials: landing.testimonials.map((t) => ({
+      id: t.id,
+      rating: t.rating,
+      comment: t.comment,
+      reviewerFirstName: t.reviewerFirstName,
+      reviewerRole: t.reviewerRole,
+      createdAt: t.createdAt.toISOString(),
+    })),
+    figures: landing.figures,
+  };
+}
+
 export const MARKETPLACE_SCHEMAS = [
   AttachmentSchema,
+  OwnerSchema,
+  SaveStateSchema,
   BidSchema,
   ProjectBidSchema,
   MyBidSchema,
@@ -838,4 +1057,6 @@ export const MARKETPLACE_SCHEMAS = [
   UserBadgeSchema,
   AchievementsSchema,
   CatalogSchema,
+  LandingSchema,
+  AddendumSchema,
 ];

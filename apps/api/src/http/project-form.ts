@@ -7,6 +7,7 @@ import type { ProjectDetailsInput } from '../../../../domain/project/project.ts'
 import { TooLargeError, ValidationError } from '../../../../domain/shared/errors.ts';
 import { endOfLocalDay } from '../../../../domain/shared/time-zone.ts';
 import { type ProjectDataInput, ProjectDataSchema } from './marketplace-schemas.ts';
+import { nulByteIn } from './security.ts';
 import type { UploadStore } from './tokens.ts';
 
 /** Multipart limits: @fastify/multipart is registered with these (see app.ts). */
@@ -47,11 +48,20 @@ export function parseProjectData(raw: string): ProjectDataInput {
   } catch {
     throw new ValidationError('MALFORMED_PROJECT_DATA', 'projectData is not valid JSON', 'projectData');
   }
+  const nul = nulByteIn(value);
+  if (nul !== undefined) {
+    throw new ValidationError(
+      'NUL_BYTE',
+      `${nul || 'projectData'} contains a NUL character, which is never valid text`,
+      nul || 'projectData',
+    );
+  }
   if (!checkProjectData.Check(value)) throw projectDataError(value);
   return value;
 }
 
-function parseDate(
+/** A date ('YYYY-MM-DD': the end of that day in the platform's time zone) or an ISO date-time. */
+export function parseDate(
   value: string | null | undefined,
   field: string,
   timeZone: string,
@@ -187,6 +197,9 @@ export async function readProjectForm(
 
 /** Streams one part to storage; a part cut at the 80 MB limit is removed and refused (413). */
 async function storeFile(part: MultipartFile, storage: UploadStore): Promise<StoredFile> {
+  if (part.filename.includes('\u0000')) {
+    throw new ValidationError('NUL_BYTE', 'A file name contains a NUL character', 'files');
+  }
   const stored = await storage.save({
     originalName: part.filename,
     mimeType: part.mimetype,
@@ -231,5 +244,57 @@ function translateMultipartError(error: unknown): unknown {
       );
     default:
       return error;
+  }
+}
+
+export interface AddendumForm {
+  text: string;
+  /** The files stored while reading the request, in the order they came. */
+  files: StoredFile[];
+}
+
+/**
+ * Reads the addendum multipart body: a `text` field and the `files` parts (at most 5, each streamed to
+ * storage). When anything fails, every file this request stored is removed before the error travels on.
+ */
+export async function readAddendumForm(request: FastifyRequest, storage: UploadStore): Promise<AddendumForm> {
+  if (!request.isMultipart()) {
+    throw new ValidationError(
+      'MULTIPART_REQUIRED',
+      'Send multipart/form-data with a text field and files',
+      'text',
+    );
+  }
+  const files: StoredFile[] = [];
+  let text: string | undefined;
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'field') {
+        if (part.fieldname !== 'text') continue;
+        if (text !== undefined) throw new ValidationError('DUPLICATE_FIELD', 'Send text only once', 'text');
+        if (part.valueTruncated) throw new TooLargeError('TEXT_TOO_LARGE', 'text is too large', 'text');
+        text = String(part.value);
+        continue;
+      }
+      if (part.fieldname !== 'files') {
+        throw new ValidationError(
+          'UNEXPECTED_FILE_FIELD',
+          `Unexpected file field '${part.fieldname}'; send files as 'files'`,
+          part.fieldname,
+        );
+      }
+      if (files.length + 1 > MAX_PROJECT_FILES) throw tooManyFiles(undefined);
+      files.push(await storeFile(part, storage));
+    }
+    if (text === undefined)
+      throw new ValidationError('ADDENDUM_TEXT_REQUIRED', 'Addendum text is required', 'text');
+    return { text, files };
+  } catch (error) {
+    await removeQuietly(
+      storage,
+      files.map((f) => f.name),
+      request,
+    );
+    throw translateMultipartError(error);
   }
 }

@@ -1,4 +1,5 @@
 import type { ServiceIdentifier } from 'inversify';
+import type { Redis } from 'ioredis';
 
 /** What the HTTP layer needs from the composition root. */
 export interface AppServices {
@@ -8,4 +9,6 @@ export interface AppServices {
   checkDatabase(): Promise<void>;
   /** Called after every successful write request (drops read caches). */
   afterWrite(): void;
+  /** Set (REDIS_URL): rate limits are counted here, shared by every API instance; unset: in memory. */
+  redis?: Redis;
 }

@@ -17,6 +17,8 @@ export interface UploadStore extends FileStorage {
   describe(names: readonly string[]): Promise<StoredFile[]>;
   /** A file this storage issued, or null for any other name (malformed, unknown or missing). */
   open(name: string): Promise<OpenedUpload | null>;
+  /** A small WebP of a stored image (made on first request), or null when there is none to make. */
+  thumbnail(name: string): Promise<OpenedUpload | null>;
 }
 
 /** Identifiers of what the routes take from the composition root besides use cases. */

@@ -5,25 +5,43 @@ import { RegisterUser, SignIn, SignOut, StartSession } from '../../../../applica
 import type { Config } from '../config.ts';
 import { TOKENS } from '../container.ts';
 import { requireUser, sessionId } from '../http/auth.ts';
+import { operation } from '../http/openapi.ts';
 import { errors, RoleSchema, toUserDto, UserRef } from '../http/schemas.ts';
 import type { AppServices } from '../http/services.ts';
 
-const RegisterBody = Type.Object({
-  email: Type.String({ maxLength: 254, description: 'Normalised to lower case; must be unique' }),
-  password: Type.String({ maxLength: 256, description: 'At least 6 characters' }),
-  firstName: Type.Optional(Type.Union([Type.String({ maxLength: 100 }), Type.Null()])),
-  lastName: Type.Optional(Type.Union([Type.String({ maxLength: 100 }), Type.Null()])),
-  role: Type.Optional({
-    ...RoleSchema,
-    description: 'client (default), contractor or vendor; admin is refused with 403',
-  }),
-  country: Type.Optional(Type.String({ maxLength: 10, description: 'Two-letter code; default US' })),
-});
+const RegisterBody = Type.Object(
+  {
+    email: Type.String({ maxLength: 254, description: 'Normalised to lower case; must be unique' }),
+    password: Type.String({ maxLength: 256, description: 'At least 6 characters' }),
+    firstName: Type.Optional(Type.Union([Type.String({ maxLength: 100 }), Type.Null()])),
+    lastName: Type.Optional(Type.Union([Type.String({ maxLength: 100 }), Type.Null()])),
+    role: Type.Optional({
+      ...RoleSchema,
+      description: 'client (default), contractor or vendor; admin is refused with 403',
+    }),
+    country: Type.Optional(Type.String({ maxLength: 10, description: 'Two-letter code; default US' })),
+  },
+  {
+    examples: [
+      {
+        email: 'marcus@example.com',
+        password: 'a long passphrase',
+        firstName: 'Marcus',
+        lastName: 'Rolle',
+        role: 'contractor',
+        country: 'BS',
+      },
+    ],
+  },
+);
 
-const SignInBody = Type.Object({
-  email: Type.String({ maxLength: 1000 }),
-  password: Type.String({ maxLength: 1000 }),
-});
+const SignInBody = Type.Object(
+  {
+    email: Type.String({ maxLength: 1000 }),
+    password: Type.String({ maxLength: 1000 }),
+  },
+  { examples: [{ email: 'marcus@example.com', password: 'a long passphrase' }] },
+);
 
 export const authRoutes: FastifyPluginAsyncTypebox<{ config: Config; services: AppServices }> = async (
   app,
@@ -46,7 +64,30 @@ export const authRoutes: FastifyPluginAsyncTypebox<{ config: Config; services: A
       config: authLimit,
       schema: {
         tags: ['auth'],
-        summary: 'Create an account and sign in',
+        ...operation({
+          id: 'register',
+          summary: 'Create an account and sign in',
+          description:
+            'Creates the account and starts a session: the answer sets the `buildbid_session` cookie. ' +
+            'The email must be new (409 EMAIL_TAKEN); admin cannot be chosen (403 ROLE_NOT_SELF_ASSIGNABLE).',
+          access: 'public',
+          errors: {
+            400: [
+              'INVALID_EMAIL',
+              'PASSWORD_TOO_SHORT',
+              'PASSWORD_TOO_LONG',
+              'PASSWORD_TOO_COMMON',
+              'PASSWORD_BLANK',
+              'NAME_TOO_LONG',
+              'INVALID_ROLE',
+              'UNKNOWN_COUNTRY',
+              'COUNTRY_REQUIRED',
+            ],
+            403: ['ROLE_NOT_SELF_ASSIGNABLE'],
+            409: ['EMAIL_TAKEN'],
+          },
+          responses: { 201: 'The new user; the session cookie is set' },
+        }),
         body: RegisterBody,
         response: { 201: UserRef, ...errors(400, 403, 409, 429) },
       },
@@ -66,8 +107,22 @@ export const authRoutes: FastifyPluginAsyncTypebox<{ config: Config; services: A
       config: authLimit,
       schema: {
         tags: ['auth'],
-        summary: 'Sign in with email and password',
-        description: "A wrong password and an unknown email both answer 401 'Invalid email or password'.",
+        ...operation({
+          id: 'signIn',
+          summary: 'Sign in with email and password',
+          description:
+            "A wrong password and an unknown email both answer 401 'Invalid email or password'. After " +
+            'ACCOUNT_SIGNIN_FREE_ATTEMPTS wrong passwords for one email each further one doubles the wait ' +
+            '(429 SIGNIN_THROTTLED), on top of the per-address limit (429 RATE_LIMITED). The answer ' +
+            'sets the `buildbid_session` cookie (a new session id).',
+          access: 'public',
+          errors: {
+            400: ['CREDENTIALS_REQUIRED'],
+            401: ['INVALID_CREDENTIALS'],
+            429: ['SIGNIN_THROTTLED'],
+          },
+          responses: { 200: 'The signed-in user; the session cookie is set' },
+        }),
         body: SignInBody,
         response: { 200: UserRef, ...errors(400, 401, 429) },
       },
@@ -96,7 +151,15 @@ export const authRoutes: FastifyPluginAsyncTypebox<{ config: Config; services: A
     {
       schema: {
         tags: ['auth'],
-        summary: 'Sign out: the session is revoked on the server and the cookie cleared',
+        ...operation({
+          id: 'signOut',
+          summary: 'Sign out: the session is revoked on the server and the cookie cleared',
+          description:
+            'Revokes the session on the server (every API process stops accepting it), closes its sockets and ' +
+            'clears the cookie. Without a session it still answers 204.',
+          access: 'public',
+          responses: { 204: 'Signed out' },
+        }),
         response: { 204: Type.Null() },
       },
     },
@@ -106,26 +169,46 @@ export const authRoutes: FastifyPluginAsyncTypebox<{ config: Config; services: A
     },
   );
 
-  const signOutAndGoHome = {
-    schema: {
-      tags: ['auth'],
-      summary: 'Full-page sign-out: revokes the session and redirects to /',
-      response: { 302: Type.Null() },
+  // Sign-out changes state, so it is POST only (docs/decisions/0140): a link or an <img> on another
+  // page cannot sign anyone out. The full-page form posts here and lands on the home page.
+  app.post(
+    '/api/logout',
+    {
+      schema: {
+        tags: ['auth'],
+        ...operation({
+          id: 'logOut',
+          summary: 'Full-page sign-out (a form POST): revokes the session and redirects to /',
+          description:
+            'For the full-page sign-out form: signs out like POST /api/auth/signout, then 303 to /. ' +
+            'Sign-out is POST only, so a link or an image on another site cannot end a session.',
+          access: 'public',
+          responses: { 303: 'Signed out; Location: /' },
+        }),
+        response: { 303: Type.Null() },
+      },
     },
-  };
-  const redirectHome = async (request: FastifyRequest, reply: FastifyReply) => {
-    await signOut(request);
-    return reply.redirect('/', 302);
-  };
-  app.get('/api/logout', signOutAndGoHome, redirectHome);
-  app.get('/api/auth/signout', signOutAndGoHome, redirectHome);
+    async (request: FastifyRequest, reply: FastifyReply) => {
+      await signOut(request);
+      return reply.redirect('/', 303);
+    },
+  );
 
   app.get(
     '/api/login',
     {
       schema: {
+        hide: true,
         tags: ['auth'],
-        summary: 'Full-page login: redirects to the sign-in page /signin',
+        ...operation({
+          id: 'goToSignIn',
+          database: false,
+          summary: 'Full-page login: redirects to the sign-in page /signin',
+          description:
+            'For links and full-page navigation from older clients: 302 to the shell page /signin.',
+          access: 'public',
+          responses: { 302: 'Location: /signin' },
+        }),
         response: { 302: Type.Null() },
       },
     },
@@ -137,8 +220,13 @@ export const authRoutes: FastifyPluginAsyncTypebox<{ config: Config; services: A
     {
       schema: {
         tags: ['auth'],
-        summary: 'The signed-in user',
-        security: [{ session: [] }],
+        ...operation({
+          id: 'getCurrentUser',
+          summary: 'The signed-in user',
+          description: 'How a frontend learns who is signed in: 401 UNAUTHENTICATED when nobody is.',
+          access: 'session',
+          responses: { 200: 'The signed-in user' },
+        }),
         response: { 200: UserRef, ...errors(401) },
       },
     },

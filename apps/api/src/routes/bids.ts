@@ -4,11 +4,11 @@ import { BID_DECISIONS, DecideBid, EditBid } from '../../../../application/bids/
 import type { BidTerms } from '../../../../domain/bid/bid.ts';
 import { requireUser } from '../http/auth.ts';
 import { BidRef, toBidDto } from '../http/marketplace-schemas.ts';
+import { operation } from '../http/openapi.ts';
 import { errors } from '../http/schemas.ts';
 import type { AppServices } from '../http/services.ts';
 
 const BidIdParams = Type.Object({ bidId: Type.String({ format: 'uuid', description: 'The bid id' }) });
-const secured = { security: [{ session: [] }] };
 
 export const bidRoutes: FastifyPluginAsyncTypebox<{ services: AppServices }> = async (app, { services }) => {
   app.patch(
@@ -16,13 +16,23 @@ export const bidRoutes: FastifyPluginAsyncTypebox<{ services: AppServices }> = a
     {
       schema: {
         tags: ['bids'],
-        summary: 'Accept or decline a pending bid on your project',
-        description:
-          'Owner only (an admin sees bids but gets 403 ADMIN_CANNOT_DECIDE). Accepting awards the project ' +
-          '(phase awarded) and rejects every other pending bid; both decisions are final (409 BID_NOT_PENDING).',
-        ...secured,
+        ...operation({
+          id: 'decideBid',
+          summary: 'Accept or decline a pending bid on your project',
+          description:
+            'Owner only (an admin sees bids but gets 403 ADMIN_CANNOT_DECIDE). Accepting awards the project ' +
+            '(phase awarded) and rejects every other pending bid; both decisions are final (409 BID_NOT_PENDING).',
+          access: 'session',
+          errors: {
+            400: ['INVALID_BID_STATUS'],
+            403: ['NOT_PROJECT_OWNER', 'ADMIN_CANNOT_DECIDE'],
+            404: ['BID_NOT_FOUND', 'PROJECT_NOT_FOUND'],
+            409: ['BID_NOT_PENDING', 'BID_NOT_ON_PROJECT', 'PROJECT_NOT_ACTIVE'],
+          },
+          responses: { 200: 'The bid with its new status' },
+        }),
         params: BidIdParams,
-        body: Type.Object({ status: Type.Enum([...BID_DECISIONS]) }),
+        body: Type.Object({ status: Type.Enum([...BID_DECISIONS]) }, { examples: [{ status: 'accepted' }] }),
         response: { 200: BidRef, ...errors(400, 401, 403, 404, 409) },
       },
     },
@@ -38,15 +48,37 @@ export const bidRoutes: FastifyPluginAsyncTypebox<{ services: AppServices }> = a
     {
       schema: {
         tags: ['bids'],
-        summary: "Edit your own pending bid while the project takes bids ('Edit Bid'; uses no quota)",
-        description: 'Fields left out keep their value.',
-        ...secured,
-        params: BidIdParams,
-        body: Type.Object({
-          amount: Type.Optional(Type.Number({ description: 'USD, more than 0, at most 2 decimals' })),
-          timeline: Type.Optional(Type.Integer({ description: 'Whole days, 1..3650' })),
-          proposal: Type.Optional(Type.String({ maxLength: 5000 })),
+        ...operation({
+          id: 'editBid',
+          summary: "Edit your own pending bid while the project takes bids ('Edit Bid'; uses no quota)",
+          description:
+            'Fields left out keep their value. Only the bidder may edit, only while the bid is pending.',
+          access: 'session',
+          errors: {
+            400: [
+              'AMOUNT_NOT_POSITIVE',
+              'MONEY_TOO_LARGE',
+              'MONEY_TOO_PRECISE',
+              'TIMELINE_NOT_WHOLE_DAYS',
+              'TIMELINE_OUT_OF_RANGE',
+              'PROPOSAL_REQUIRED',
+              'PROPOSAL_TOO_LONG',
+            ],
+            403: ['NOT_BID_OWNER'],
+            404: ['BID_NOT_FOUND', 'PROJECT_NOT_FOUND'],
+            409: ['BID_NOT_PENDING', 'PROJECT_NOT_BIDDING', 'BID_DEADLINE_PASSED', 'PROJECT_NOT_ACTIVE'],
+          },
+          responses: { 200: 'The bid as saved' },
         }),
+        params: BidIdParams,
+        body: Type.Object(
+          {
+            amount: Type.Optional(Type.Number({ description: 'USD, more than 0, at most 2 decimals' })),
+            timeline: Type.Optional(Type.Integer({ description: 'Whole days, 1..3650' })),
+            proposal: Type.Optional(Type.String({ maxLength: 5000 })),
+          },
+          { examples: [{ amount: 11800, timeline: 28 }] },
+        ),
         response: { 200: BidRef, ...errors(400, 401, 403, 404, 409) },
       },
     },

@@ -1,21 +1,30 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { GetCatalog } from '../../../../application/catalog/use-cases.ts';
+import type { Config } from '../config.ts';
 import { CatalogRef } from '../http/marketplace-schemas.ts';
+import { operation, publicRateLimit } from '../http/openapi.ts';
 import type { AppServices } from '../http/services.ts';
 
-export const catalogRoutes: FastifyPluginAsyncTypebox<{ services: AppServices }> = async (
+export const catalogRoutes: FastifyPluginAsyncTypebox<{ config: Config; services: AppServices }> = async (
   app,
-  { services },
+  { config, services },
 ) => {
   app.get(
     '/api/catalog',
     {
+      config: publicRateLimit(config),
       schema: {
         tags: ['catalog'],
-        summary: 'Every catalogue the forms and filters use',
-        description:
-          'Project types, categories, stages, needs, phase groups and services, countries, Bahamas islands, ' +
-          'budget bands, file, tag and plan limits, badges. Public; it changes only with a deployment.',
+        ...operation({
+          id: 'getCatalog',
+          database: false,
+          summary: 'Every catalogue the forms and filters use',
+          description:
+            'Project types, categories, stages, needs, phase groups and services, countries, Bahamas islands, ' +
+            'budget bands, file, tag and plan limits, badges. Public; it changes only with a deployment.',
+          access: 'public',
+          responses: { 200: 'The catalogues (cacheable for an hour)' },
+        }),
         response: { 200: CatalogRef },
       },
     },

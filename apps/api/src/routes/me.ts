@@ -19,12 +19,11 @@ import {
   UserBadgeRef,
   UserStatsRef,
 } from '../http/marketplace-schemas.ts';
+import { operation } from '../http/openapi.ts';
 import { errors } from '../http/schemas.ts';
 import type { AppServices } from '../http/services.ts';
 import { HTTP_TOKENS } from '../http/tokens.ts';
 import { DEFAULT_PROJECT_LIMIT, PageHeaders, PagingQuery, sendPage } from './projects.ts';
-
-const secured = { security: [{ session: [] }] };
 
 /** The signed-in user's marketplace data: bids, projects, stats, quota, achievements; and anyone's badges. */
 export const meRoutes: FastifyPluginAsyncTypebox<{ services: AppServices }> = async (app, { services }) => {
@@ -33,8 +32,13 @@ export const meRoutes: FastifyPluginAsyncTypebox<{ services: AppServices }> = as
     {
       schema: {
         tags: ['users'],
-        summary: 'Your bids, newest first, each with its project (My Bids)',
-        ...secured,
+        ...operation({
+          id: 'listMyBids',
+          summary: 'Your bids, newest first, each with its project (My Bids)',
+          description: 'Every bid you made, with its status and a summary of its project.',
+          access: 'session',
+          responses: { 200: 'Your bids, newest first' },
+        }),
         response: { 200: Type.Array(MyBidRef), ...errors(401) },
       },
     },
@@ -49,11 +53,20 @@ export const meRoutes: FastifyPluginAsyncTypebox<{ services: AppServices }> = as
     {
       schema: {
         tags: ['users'],
-        summary: 'The projects you own, newest first (My Projects)',
-        description: 'Paged like GET /api/projects: X-Total-Count, and Link rel="next" when there is more.',
-        ...secured,
+        ...operation({
+          id: 'listMyProjects',
+          summary: 'The projects you own, newest first (My Projects)',
+          description: 'Paged like GET /api/projects: X-Total-Count, and Link rel="next" when there is more.',
+          access: 'session',
+          errors: { 400: ['INVALID_CURSOR', 'UNKNOWN_STATUS'] },
+          responses: { 200: 'One page of your projects, newest first' },
+        }),
         querystring: Type.Object({
-          status: Type.Optional(Type.Enum(['', 'all', ...PROJECT_STATUSES])),
+          status: Type.Optional(
+            Type.Enum(['', 'all', ...PROJECT_STATUSES], {
+              description: "Project status; '' or 'all' is any",
+            }),
+          ),
           ...PagingQuery,
         }),
         response: { 200: Type.Array(ProjectSummaryRef, { headers: PageHeaders }), ...errors(400, 401) },
@@ -74,8 +87,14 @@ export const meRoutes: FastifyPluginAsyncTypebox<{ services: AppServices }> = as
     {
       schema: {
         tags: ['users'],
-        summary: 'Your statistics, all derived from projects, bids and reviews',
-        ...secured,
+        ...operation({
+          id: 'getMyStats',
+          summary: 'Your statistics, all derived from projects, bids and reviews',
+          description:
+            'The dashboard counters: projects posted and active, bids made and won, rating, quota.',
+          access: 'session',
+          responses: { 200: 'Your statistics' },
+        }),
         response: { 200: UserStatsRef, ...errors(401) },
       },
     },
@@ -87,10 +106,14 @@ export const meRoutes: FastifyPluginAsyncTypebox<{ services: AppServices }> = as
     {
       schema: {
         tags: ['users'],
-        summary: 'Your monthly bid quota: used, limit, remaining and when it resets',
-        description:
-          'Free plan: 3 bids per calendar month in America/Nassau time; Pro: unlimited (limit and remaining null).',
-        ...secured,
+        ...operation({
+          id: 'getMyBidQuota',
+          summary: 'Your monthly bid quota: used, limit, remaining and when it resets',
+          description:
+            'Free plan: 3 bids per calendar month in America/Nassau time; Pro: unlimited (limit and remaining null).',
+          access: 'session',
+          responses: { 200: 'Your quota this month' },
+        }),
         response: { 200: BidQuotaRef, ...errors(401) },
       },
     },
@@ -102,8 +125,14 @@ export const meRoutes: FastifyPluginAsyncTypebox<{ services: AppServices }> = as
     {
       schema: {
         tags: ['users'],
-        summary: 'Your points and level per category, and your badges',
-        ...secured,
+        ...operation({
+          id: 'getMyAchievements',
+          summary: 'Your points and level per category, and your badges',
+          description:
+            'Points come from bids, completed projects and reviews; levels and badges follow them.',
+          access: 'session',
+          responses: { 200: 'Your achievements' },
+        }),
         response: { 200: AchievementsRef, ...errors(401) },
       },
     },
@@ -118,10 +147,14 @@ export const meRoutes: FastifyPluginAsyncTypebox<{ services: AppServices }> = as
     {
       schema: {
         tags: ['users'],
-        summary: "A user's badges, newest first",
-        description: 'Any signed-in user may look; an unknown user has none (an empty list).',
-        ...secured,
-        params: Type.Object({ id: Type.String({ format: 'uuid' }) }),
+        ...operation({
+          id: 'listUserBadges',
+          summary: "A user's badges, newest first",
+          description: 'Any signed-in user may look; an unknown user has none (an empty list).',
+          access: 'session',
+          responses: { 200: "The user's badges, newest first" },
+        }),
+        params: Type.Object({ id: Type.String({ format: 'uuid', description: 'The user id' }) }),
         response: { 200: Type.Array(UserBadgeRef), ...errors(400, 401) },
       },
     },

@@ -4,16 +4,18 @@ import {
   DEFAULT_CONVERSATION_LIMIT,
   GetConversation,
   MAX_CONVERSATION_LIMIT,
+  MarkConversationRead,
   SendMessage,
 } from '../../../../application/messages/use-cases.ts';
 import { MAX_MESSAGE_LENGTH } from '../../../../domain/message/message.ts';
 import type { Config } from '../config.ts';
-import { requireUser, sessionId } from '../http/auth.ts';
+import { requireUser, type sessionId } from '../http/auth.ts';
 import { MessageRef, toMessageDto } from '../http/messaging-schemas.ts';
+import { operation } from '../http/openapi.ts';
 import { errors } from '../http/schemas.ts';
 import type { AppServices } from '../http/services.ts';
 
-const secured = { tags: ['messages'], security: [{ session: [] }] };
+const tags = ['messages'];
 const Uuid = Type.String({ format: 'uuid' });
 
 /** The message dialog (accounts-and-shell sections 2 and 7): a message only ever shows to its two parties. */
@@ -21,23 +23,34 @@ export const messageRoutes: FastifyPluginAsyncTypebox<{ services: AppServices; c
   app,
   { services, config },
 ) => {
-  /** Sending is limited per signed-in session (per address when there is none): no flooding a receiver. */
+  /**
+   * Sending is limited per user (per address when nobody is signed in): no flooding a receiver, and a
+   * second session or a fresh sign-in does not reset the count.
+   */
   const sendLimit = {
     rateLimit: {
       max: config.messageRateLimitPerMinute,
       timeWindow: '1 minute',
-      keyGenerator: (request: Parameters<typeof sessionId>[0]) => sessionId(request) ?? request.ip,
+      keyGenerator: async (request: Parameters<typeof sessionId>[0]) => {
+        const user = await request.currentUser();
+        return user ? `user:${user.id}` : `ip:${request.ip}`;
+      },
     },
   };
   app.get(
     '/api/messages',
     {
       schema: {
-        ...secured,
-        summary: 'Your conversation with one other user, oldest first',
-        description:
-          'Messages between you and otherUserId (either direction), only those about projectId when given. ' +
-          'The newest `limit` are returned, oldest first. Fetching marks the ones addressed to you read.',
+        tags,
+        ...operation({
+          id: 'getConversation',
+          summary: 'Your conversation with one other user, oldest first',
+          description:
+            'Messages between you and otherUserId (either direction), only those about projectId when given. ' +
+            'The newest `limit` are returned, oldest first. Reading marks nothing read: POST /api/messages/read does.',
+          access: 'session',
+          responses: { 200: 'The messages, oldest first' },
+        }),
         querystring: Type.Object({
           otherUserId: Uuid,
           projectId: Type.Optional(
@@ -65,22 +78,82 @@ export const messageRoutes: FastifyPluginAsyncTypebox<{ services: AppServices; c
   );
 
   app.post(
+    '/api/messages/read',
+    {
+      schema: {
+        tags,
+        ...operation({
+          id: 'markConversationRead',
+          summary: 'Mark your conversation with one other user read',
+          description:
+            'Marks the unread messages addressed to you from otherUserId (only those about projectId when ' +
+            'given) read, and answers how many there were. The message dialog calls it when it opens; ' +
+            'reading the conversation (GET /api/messages) marks nothing.',
+          access: 'session',
+          responses: { 200: 'How many messages were unread' },
+        }),
+        body: Type.Object(
+          {
+            otherUserId: Uuid,
+            projectId: Type.Optional(Type.Union([Uuid, Type.Null()])),
+          },
+          { examples: [{ otherUserId: '7e6d5c4b-3a29-4f18-9e07-d6c5b4a39281', projectId: null }] },
+        ),
+        response: {
+          200: Type.Object({ count: Type.Integer({ minimum: 0, description: 'How many were unread' }) }),
+          ...errors(400, 401),
+        },
+      },
+    },
+    async (request) => {
+      const user = await requireUser(request);
+      const { otherUserId, projectId } = request.body;
+      const count = await services
+        .get(MarkConversationRead)
+        .execute(user.id, { otherUserId, projectId: projectId ?? null });
+      return { count };
+    },
+  );
+
+  app.post(
     '/api/messages',
     {
       config: sendLimit,
       schema: {
-        ...secured,
-        summary: 'Send a message',
-        description:
-          `The content is trimmed; empty answers 400 MESSAGE_EMPTY, over ${MAX_MESSAGE_LENGTH} characters 400 ` +
-          'MESSAGE_TOO_LONG, to yourself 400 CANNOT_MESSAGE_SELF; an unknown receiver or project 404. ' +
-          'The receiver’s sockets get {type:"new_message"} and a message_received notification.',
-        body: Type.Object({
-          receiverId: Uuid,
-          projectId: Type.Optional(Type.Union([Uuid, Type.Null()])),
-          content: Type.String({ maxLength: MAX_MESSAGE_LENGTH * 4 }),
-          type: Type.Optional(Type.Literal('text')),
+        tags,
+        ...operation({
+          id: 'sendMessage',
+          summary: 'Send a message',
+          description:
+            `The content is trimmed; empty answers 400 MESSAGE_EMPTY, over ${MAX_MESSAGE_LENGTH} characters 400 ` +
+            'MESSAGE_TOO_LONG, to yourself 400 CANNOT_MESSAGE_SELF; an unknown receiver or project 404. ' +
+            'The receiver’s sockets get {type:"new_message"} and a message_received notification. ' +
+            'Each session may send a limited number per minute (429 RATE_LIMITED).',
+          access: 'session',
+          errors: {
+            400: ['MESSAGE_EMPTY', 'MESSAGE_TOO_LONG', 'CANNOT_MESSAGE_SELF', 'UNSUPPORTED_MESSAGE_TYPE'],
+            404: ['USER_NOT_FOUND', 'PROJECT_NOT_FOUND'],
+          },
+          responses: { 201: 'The message as stored' },
         }),
+        body: Type.Object(
+          {
+            receiverId: Uuid,
+            projectId: Type.Optional(Type.Union([Uuid, Type.Null()])),
+            content: Type.String({ maxLength: MAX_MESSAGE_LENGTH * 4 }),
+            type: Type.Optional(Type.Literal('text')),
+          },
+          {
+            examples: [
+              {
+                receiverId: '7e6d5c4b-3a29-4f18-9e07-d6c5b4a39281',
+                projectId: '0b1c2d3e-4f50-4617-8899-aabbccddeeff',
+                content: 'Hi Marcus, could you start in March?',
+                type: 'text',
+              },
+            ],
+          },
+        ),
         response: { 201: MessageRef, ...errors(400, 401, 404, 429) },
       },
     },

@@ -10,10 +10,11 @@ import {
 } from '../../../../application/notifications/use-cases.ts';
 import { requireUser } from '../http/auth.ts';
 import { NotificationRef, toNotificationDto } from '../http/messaging-schemas.ts';
+import { operation } from '../http/openapi.ts';
 import { errors } from '../http/schemas.ts';
 import type { AppServices } from '../http/services.ts';
 
-const secured = { tags: ['notifications'], security: [{ session: [] }] };
+const tags = ['notifications'];
 
 /** The bell (accounts-and-shell sections 2 and 7): only ever the caller's own notifications. */
 export const notificationRoutes: FastifyPluginAsyncTypebox<{ services: AppServices }> = async (
@@ -24,8 +25,14 @@ export const notificationRoutes: FastifyPluginAsyncTypebox<{ services: AppServic
     '/api/notifications',
     {
       schema: {
-        ...secured,
-        summary: 'Your notifications, newest first',
+        tags,
+        ...operation({
+          id: 'listNotifications',
+          summary: 'Your notifications, newest first',
+          description: 'The bell’s list: only your own notifications, read and unread, newest first.',
+          access: 'session',
+          responses: { 200: 'Your notifications, newest first' },
+        }),
         querystring: Type.Object({
           limit: Type.Optional(
             Type.Integer({
@@ -50,8 +57,14 @@ export const notificationRoutes: FastifyPluginAsyncTypebox<{ services: AppServic
     '/api/notifications/unread-count',
     {
       schema: {
-        ...secured,
-        summary: 'How many of your notifications are unread',
+        tags,
+        ...operation({
+          id: 'countUnreadNotifications',
+          summary: 'How many of your notifications are unread',
+          description: 'The number on the bell.',
+          access: 'session',
+          responses: { 200: 'The unread count' },
+        }),
         response: { 200: Type.Object({ count: Type.Integer({ minimum: 0 }) }), ...errors(401) },
       },
     },
@@ -65,8 +78,14 @@ export const notificationRoutes: FastifyPluginAsyncTypebox<{ services: AppServic
     '/api/notifications/mark-all-read',
     {
       schema: {
-        ...secured,
-        summary: 'Mark all your notifications read',
+        tags,
+        ...operation({
+          id: 'markAllNotificationsRead',
+          summary: 'Mark all your notifications read',
+          description: 'No body. Answers how many were unread before.',
+          access: 'session',
+          responses: { 200: 'How many were unread' },
+        }),
         response: {
           200: Type.Object({ count: Type.Integer({ minimum: 0, description: 'How many were unread' }) }),
           ...errors(401),
@@ -83,10 +102,17 @@ export const notificationRoutes: FastifyPluginAsyncTypebox<{ services: AppServic
     '/api/notifications/:id/read',
     {
       schema: {
-        ...secured,
-        summary: 'Mark one of your notifications read',
-        description: 'Someone else’s notification answers 404, exactly like one that does not exist.',
-        params: Type.Object({ id: Type.String({ format: 'uuid' }) }),
+        tags,
+        ...operation({
+          id: 'markNotificationRead',
+          summary: 'Mark one of your notifications read',
+          description:
+            'Someone else’s notification answers 404, exactly like one that does not exist. No body.',
+          access: 'session',
+          errors: { 404: ['NOTIFICATION_NOT_FOUND'] },
+          responses: { 200: 'The notification, now read' },
+        }),
+        params: Type.Object({ id: Type.String({ format: 'uuid', description: 'The notification id' }) }),
         response: { 200: NotificationRef, ...errors(400, 401, 404) },
       },
     },

@@ -2,22 +2,29 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { ListProjectBids, SubmitBid } from '../../../../application/bids/use-cases.ts';
+import { OpenProject } from '../../../../application/engagement/use-cases.ts';
 import type { ProjectPage } from '../../../../application/projects/ports.ts';
 import {
   CancelProject,
+  ChangeBidDeadline,
   DeleteProject,
   EditProject,
   GetProject,
+  ListAddenda,
   ListProjects,
   MoveProjectPhase,
+  PostAddendum,
   PostProject,
 } from '../../../../application/projects/use-cases.ts';
 import { ReviewContractor } from '../../../../application/reviews/use-cases.ts';
 import { BUDGET_BANDS, MAX_PAGE_SIZE } from '../../../../domain/project/browse.ts';
 import { PROJECT_PHASES, PROJECT_STATUSES } from '../../../../domain/project/phase.ts';
+import { ValidationError } from '../../../../domain/shared/errors.ts';
 import type { User } from '../../../../domain/user/user.ts';
 import { requireUser } from '../http/auth.ts';
 import {
+  AddendumFormBody,
+  AddendumRef,
   ProjectBidRef,
   type ProjectDto,
   ProjectFormBody,
@@ -26,6 +33,7 @@ import {
   ProjectSummaryRef,
   ReviewRef,
   SubmittedBidRef,
+  toAddendumDto,
   toBidDto,
   toBidQuotaDto,
   toProjectBidDto,
@@ -33,7 +41,14 @@ import {
   toProjectSummaryDto,
   toReviewDto,
 } from '../http/marketplace-schemas.ts';
-import { readProjectForm, removeQuietly, toDetailsInput } from '../http/project-form.ts';
+import { operation } from '../http/openapi.ts';
+import {
+  parseDate,
+  readAddendumForm,
+  readProjectForm,
+  removeQuietly,
+  toDetailsInput,
+} from '../http/project-form.ts';
 import { errors } from '../http/schemas.ts';
 import type { AppServices } from '../http/services.ts';
 import { HTTP_TOKENS, type UploadStore } from '../http/tokens.ts';
@@ -62,7 +77,13 @@ export const PagingQuery = {
 };
 
 const ListQuery = Type.Object({
-  q: Type.Optional(Type.String({ maxLength: 200, description: 'Case-insensitive, in title or description' })),
+  q: Type.Optional(
+    Type.String({
+      maxLength: 200,
+      description:
+        'Words, each found case-insensitively anywhere in the title or description (also inside words), in any order',
+    }),
+  ),
   country: Type.Optional(
     Type.String({ maxLength: 10, description: "Country code; '' or 'all' is every country" }),
   ),
@@ -126,7 +147,49 @@ export async function sendPage(
  */
 const serializedPages = new WeakMap<ProjectPage, Promise<string>>();
 
-const secured = { security: [{ session: [] }] };
+/** What the project form (post and edit) can answer besides the automatic errors. */
+const PROJECT_FORM_ERRORS = {
+  400: [
+    'MULTIPART_REQUIRED',
+    'PROJECT_DATA_REQUIRED',
+    'MALFORMED_PROJECT_DATA',
+    'DUPLICATE_FIELD',
+    'UNEXPECTED_FILE_FIELD',
+    'TOO_MANY_FILES',
+    'UNSUPPORTED_FILE_TYPE',
+    'INVALID_DATE',
+    'TITLE_TOO_SHORT',
+    'TITLE_TOO_LONG',
+    'DESCRIPTION_TOO_SHORT',
+    'DESCRIPTION_TOO_LONG',
+    'BUDGET_RANGE_INVALID',
+    'INVALID_MONEY',
+    'MONEY_TOO_LARGE',
+    'MONEY_TOO_PRECISE',
+    'BID_DEADLINE_IN_PAST',
+    'DEADLINE_IN_PAST',
+    'DEADLINE_BEFORE_BID_DEADLINE',
+    'TOO_MANY_TAGS',
+    'DUPLICATE_TAG',
+    'EMPTY_TAG',
+    'TAG_TOO_LONG',
+    'TEXT_TOO_LONG',
+    'STAGE_REQUIRED',
+    'UNKNOWN_STAGE',
+    'NEEDS_REQUIRED',
+    'UNKNOWN_CONTRACTOR_NEED',
+    'PHASES_REQUIRED',
+    'UNKNOWN_PHASE',
+    'UNKNOWN_SERVICE_PHASE',
+    'UNKNOWN_PROJECT_TYPE',
+    'UNKNOWN_ISLAND',
+    'UNKNOWN_CITY',
+    'UNKNOWN_COUNTRY',
+    'COUNTRY_REQUIRED',
+  ],
+  413: ['FILE_TOO_LARGE', 'PROJECT_DATA_TOO_LARGE', 'TOO_MANY_PARTS'],
+} as const;
+const BROWSE_ERRORS = ['INVALID_CURSOR', 'UNKNOWN_BUDGET_BAND', 'UNKNOWN_STATUS'];
 
 export const projectRoutes: FastifyPluginAsyncTypebox<{ services: AppServices }> = async (
   app,
@@ -135,15 +198,18 @@ export const projectRoutes: FastifyPluginAsyncTypebox<{ services: AppServices }>
   const uploads = () => services.get(HTTP_TOKENS.Uploads);
   const timeZone = () => services.get(HTTP_TOKENS.Settings).timeZone;
 
-  /** The full project as the detail page shows it, for this caller. */
-  async function projectFor(user: User, id: string): Promise<ProjectDto> {
+  /**
+   * The full project as the detail page shows it, for this caller. `opened` (GET only) counts the
+   * caller's view (once a day, never the owner's) through OpenProject.
+   */
+  async function projectFor(user: User, id: string, options: { opened?: boolean } = {}): Promise<ProjectDto> {
+    // One statement: the project, its owner and bid figures, and the caller's own bid (never the owner's).
     const details = await services.get(GetProject).execute(user, id);
-    const [attachments, myBids] = await Promise.all([
-      uploads().describe(details.project.attachments),
-      details.project.clientId === user.id ? [] : services.get(ListProjectBids).execute(user, id),
+    const [attachments, opened] = await Promise.all([
+      details.project.attachments.length === 0 ? [] : uploads().describe(details.project.attachments),
+      options.opened ? services.get(OpenProject).execute(user, details) : undefined,
     ]);
-    const mine = myBids.find((b) => b.bid.contractorId === user.id);
-    return toProjectDto(details, attachments, mine?.bid ?? null);
+    return toProjectDto(details, attachments, details.viewerBid, opened);
   }
 
   app.get(
@@ -151,11 +217,16 @@ export const projectRoutes: FastifyPluginAsyncTypebox<{ services: AppServices }>
     {
       schema: {
         tags: ['projects'],
-        summary: 'Browse projects',
-        description:
-          'Newest first. Empty values and `all` mean no filter. The body is the page; the total is in ' +
-          'X-Total-Count and the next page in `Link: <...>; rel="next"` (keyset paging with an opaque cursor).',
-        ...secured,
+        ...operation({
+          id: 'listProjects',
+          summary: 'Browse projects',
+          description:
+            'Newest first. Empty values and `all` mean no filter. The body is the page; the total is in ' +
+            'X-Total-Count and the next page in `Link: <...>; rel="next"` (keyset paging with an opaque cursor).',
+          access: 'session',
+          errors: { 400: BROWSE_ERRORS },
+          responses: { 200: 'One page of projects, newest first' },
+        }),
         querystring: ListQuery,
         response: {
           200: Type.Array(ProjectSummaryRef, { headers: PageHeaders }),
@@ -178,13 +249,22 @@ export const projectRoutes: FastifyPluginAsyncTypebox<{ services: AppServices }>
     {
       schema: {
         tags: ['projects'],
-        summary: 'One project, with its files and the caller’s own bid',
-        ...secured,
+        ...operation({
+          id: 'getProject',
+          summary: 'One project, with its files and the caller’s own bid',
+          description:
+            'What the project page shows: every field, the files, whether it takes bids, and your own bid. ' +
+            'Reading a project counts a view: one per signed-in viewer per project per day (America/Nassau ' +
+            "days), never the owner's. `viewCount` includes this view; `savedByMe` says whether the caller saved it.",
+          access: 'session',
+          errors: { 404: ['PROJECT_NOT_FOUND'] },
+          responses: { 200: 'The project' },
+        }),
         params: ProjectIdParams,
         response: { 200: ProjectRef, ...errors(400, 401, 404) },
       },
     },
-    async (request) => projectFor(await requireUser(request), request.params.id),
+    async (request) => projectFor(await requireUser(request), request.params.id, { opened: true }),
   );
 
   app.post(
@@ -192,13 +272,18 @@ export const projectRoutes: FastifyPluginAsyncTypebox<{ services: AppServices }>
     {
       schema: {
         tags: ['projects'],
-        summary: 'Post a project (clients), with up to 5 files',
-        description:
-          'multipart/form-data: a `projectData` field holding the ProjectData JSON, and the files as repeated ' +
-          '`files` parts. Files are checked by their content (images, PDF, DOC, DOCX), each at most 80 MB ' +
-          "(413 '{file} exceeds 80MB limit'); a sixth file answers 400 'Maximum 5 files allowed'. " +
-          'A request that fails keeps none of its files.',
-        ...secured,
+        ...operation({
+          id: 'postProject',
+          summary: 'Post a project (clients), with up to 5 files',
+          description:
+            'multipart/form-data: a `projectData` field holding the ProjectData JSON, and the files as repeated ' +
+            '`files` parts. Files are checked by their content (images, PDF, DOC, DOCX), each at most 80 MB ' +
+            "(413 '{file} exceeds 80MB limit'); a sixth file answers 400 'Maximum 5 files allowed'. " +
+            'A request that fails keeps none of its files.',
+          access: 'session',
+          errors: { ...PROJECT_FORM_ERRORS, 403: ['CLIENTS_ONLY'] },
+          responses: { 201: 'The new project, as GET /api/projects/{id} shows it' },
+        }),
         multipartBody: ProjectFormBody,
         response: { 201: ProjectRef, ...errors(400, 401, 403, 413) },
       },
@@ -229,13 +314,24 @@ export const projectRoutes: FastifyPluginAsyncTypebox<{ services: AppServices }>
     {
       schema: {
         tags: ['projects'],
-        summary: 'Edit your project while it is active and not yet awarded',
-        description:
-          'multipart/form-data like posting. In projectData, fields left out keep their value and ' +
-          '`attachments` lists the stored names of the files to keep (absent keeps them all); new files ' +
-          "come as `files`. Kept plus new is at most 5: 'Maximum 5 files allowed. You currently have {n} files.' " +
-          'Dropped files are deleted after the edit is saved.',
-        ...secured,
+        ...operation({
+          id: 'editProject',
+          summary: 'Edit your project while it is active and not yet awarded',
+          description:
+            'multipart/form-data like posting. In projectData, fields left out keep their value and ' +
+            '`attachments` lists the stored names of the files to keep (absent keeps them all); new files ' +
+            "come as `files`. Kept plus new is at most 5: 'Maximum 5 files allowed. You currently have {n} files.' " +
+            'Dropped files are deleted after the edit is saved.',
+          access: 'session',
+          errors: {
+            ...PROJECT_FORM_ERRORS,
+            400: [...PROJECT_FORM_ERRORS[400], 'UNKNOWN_ATTACHMENT'],
+            403: ['NOT_PROJECT_OWNER'],
+            404: ['PROJECT_NOT_FOUND'],
+            409: ['PROJECT_NOT_EDITABLE', 'BID_DEADLINE_SHORTENED'],
+          },
+          responses: { 200: 'The project as saved' },
+        }),
         params: ProjectIdParams,
         multipartBody: ProjectFormBody,
         response: { 200: ProjectRef, ...errors(400, 401, 403, 404, 409, 413) },
@@ -282,8 +378,14 @@ export const projectRoutes: FastifyPluginAsyncTypebox<{ services: AppServices }>
     {
       schema: {
         tags: ['projects'],
-        summary: 'Delete your project permanently (its bids and files go too)',
-        ...secured,
+        ...operation({
+          id: 'deleteProject',
+          summary: 'Delete your project permanently (its bids and files go too)',
+          description: 'Owner (or admin) only. Its bids, reviews and files are removed with it.',
+          access: 'session',
+          errors: { 403: ['NOT_PROJECT_OWNER'], 404: ['PROJECT_NOT_FOUND'] },
+          responses: { 204: 'Deleted' },
+        }),
         params: ProjectIdParams,
         response: { 204: Type.Null(), ...errors(400, 401, 403, 404) },
       },
@@ -300,13 +402,25 @@ export const projectRoutes: FastifyPluginAsyncTypebox<{ services: AppServices }>
     {
       schema: {
         tags: ['projects'],
-        summary: 'Move your awarded project on: awarded → in_progress → review → completed',
-        description:
-          'Owner only, one step at a time (409 INVALID_PHASE_TRANSITION otherwise). Reaching completed ' +
-          'sets the status completed.',
-        ...secured,
+        ...operation({
+          id: 'moveProjectPhase',
+          summary: 'Move your awarded project on: awarded → in_progress → review → completed',
+          description:
+            'Owner only, one step at a time (409 INVALID_PHASE_TRANSITION otherwise). Reaching completed ' +
+            'sets the status completed.',
+          access: 'session',
+          errors: {
+            403: ['NOT_PROJECT_OWNER'],
+            404: ['PROJECT_NOT_FOUND'],
+            409: ['INVALID_PHASE_TRANSITION', 'PROJECT_NOT_ACTIVE'],
+          },
+          responses: { 200: 'The project in its new phase' },
+        }),
         params: ProjectIdParams,
-        body: Type.Object({ phase: Type.Enum([...PROJECT_PHASES]) }),
+        body: Type.Object(
+          { phase: Type.Enum([...PROJECT_PHASES]) },
+          { examples: [{ phase: 'in_progress' }] },
+        ),
         response: { 200: ProjectRef, ...errors(400, 401, 403, 404, 409) },
       },
     },
@@ -322,8 +436,19 @@ export const projectRoutes: FastifyPluginAsyncTypebox<{ services: AppServices }>
     {
       schema: {
         tags: ['projects'],
-        summary: 'Cancel your active project; its pending bids are rejected',
-        ...secured,
+        ...operation({
+          id: 'cancelProject',
+          summary: 'Cancel your active project; its pending bids are rejected',
+          description:
+            'Owner only. No body. A project that is not active answers 409 PROJECT_NOT_CANCELLABLE.',
+          access: 'session',
+          errors: {
+            403: ['NOT_PROJECT_OWNER'],
+            404: ['PROJECT_NOT_FOUND'],
+            409: ['PROJECT_NOT_CANCELLABLE'],
+          },
+          responses: { 200: 'The cancelled project' },
+        }),
         params: ProjectIdParams,
         response: { 200: ProjectRef, ...errors(400, 401, 403, 404, 409) },
       },
@@ -340,13 +465,29 @@ export const projectRoutes: FastifyPluginAsyncTypebox<{ services: AppServices }>
     {
       schema: {
         tags: ['projects'],
-        summary: 'Review the contractor of your completed project (once)',
-        ...secured,
-        params: ProjectIdParams,
-        body: Type.Object({
-          rating: Type.Integer({ minimum: 1, maximum: 5, description: 'Whole stars, 1..5' }),
-          comment: Type.Optional(Type.Union([Type.String({ maxLength: 2000 }), Type.Null()])),
+        ...operation({
+          id: 'reviewContractor',
+          summary: 'Review the contractor of your completed project (once)',
+          description:
+            "The owner rates the awarded contractor 1..5 stars; the contractor's rating is recomputed. " +
+            'Only once per project (409 REVIEW_ALREADY_EXISTS).',
+          access: 'session',
+          errors: {
+            400: ['INVALID_RATING', 'COMMENT_TOO_LONG'],
+            403: ['NOT_PROJECT_OWNER'],
+            404: ['PROJECT_NOT_FOUND', 'USER_NOT_FOUND'],
+            409: ['PROJECT_NOT_COMPLETED', 'NO_AWARDED_CONTRACTOR', 'REVIEW_ALREADY_EXISTS'],
+          },
+          responses: { 201: 'The review' },
         }),
+        params: ProjectIdParams,
+        body: Type.Object(
+          {
+            rating: Type.Integer({ minimum: 1, maximum: 5, description: 'Whole stars, 1..5' }),
+            comment: Type.Optional(Type.Union([Type.String({ maxLength: 2000 }), Type.Null()])),
+          },
+          { examples: [{ rating: 5, comment: 'On time and tidy. Would hire again.' }] },
+        ),
         response: { 201: ReviewRef, ...errors(400, 401, 403, 404, 409) },
       },
     },
@@ -362,11 +503,16 @@ export const projectRoutes: FastifyPluginAsyncTypebox<{ services: AppServices }>
     {
       schema: {
         tags: ['bids'],
-        summary: "A project's bids with their bidders",
-        description:
-          'The owner and admins see every bid, newest first; anyone else sees only their own bid (a list of ' +
-          'zero or one), never other bidders’.',
-        ...secured,
+        ...operation({
+          id: 'listProjectBids',
+          summary: "A project's bids with their bidders",
+          description:
+            'The owner and admins see every bid, newest first; anyone else sees only their own bid (a list of ' +
+            'zero or one), never other bidders’.',
+          access: 'session',
+          errors: { 404: ['PROJECT_NOT_FOUND'] },
+          responses: { 200: 'The bids you may see, newest first' },
+        }),
         params: ProjectIdParams,
         response: { 200: Type.Array(ProjectBidRef), ...errors(400, 401, 404) },
       },
@@ -383,18 +529,45 @@ export const projectRoutes: FastifyPluginAsyncTypebox<{ services: AppServices }>
     {
       schema: {
         tags: ['bids'],
-        summary: 'Bid on a project (contractors and vendors, once per project)',
-        description:
-          '403 BID_LIMIT_REACHED "You\'ve reached your monthly limit of 3 bids on the free plan." when a ' +
-          'free-plan user has no bids left this month; 403 OWN_PROJECT / ROLE_CANNOT_BID; 409 ' +
-          'BID_ALREADY_EXISTS / PROJECT_NOT_BIDDING / BID_DEADLINE_PASSED / PROJECT_NOT_ACTIVE.',
-        ...secured,
-        params: ProjectIdParams,
-        body: Type.Object({
-          amount: Type.Number({ description: 'USD, more than 0, at most 2 decimals' }),
-          timeline: Type.Integer({ description: 'Whole days, 1..3650' }),
-          proposal: Type.String({ maxLength: 5000 }),
+        ...operation({
+          id: 'submitBid',
+          summary: 'Bid on a project (contractors and vendors, once per project)',
+          description:
+            '403 BID_LIMIT_REACHED "You\'ve reached your monthly limit of 3 bids on the free plan." when a ' +
+            'free-plan user has no bids left this month; 403 OWN_PROJECT / ROLE_CANNOT_BID; 409 ' +
+            'BID_ALREADY_EXISTS / PROJECT_NOT_BIDDING / BID_DEADLINE_PASSED / PROJECT_NOT_ACTIVE.',
+          access: 'session',
+          errors: {
+            400: [
+              'AMOUNT_REQUIRED',
+              'AMOUNT_NOT_POSITIVE',
+              'MONEY_TOO_LARGE',
+              'MONEY_TOO_PRECISE',
+              'TIMELINE_REQUIRED',
+              'TIMELINE_NOT_WHOLE_DAYS',
+              'TIMELINE_OUT_OF_RANGE',
+              'PROPOSAL_REQUIRED',
+              'PROPOSAL_TOO_LONG',
+            ],
+            403: ['BID_LIMIT_REACHED', 'OWN_PROJECT', 'ROLE_CANNOT_BID'],
+            404: ['PROJECT_NOT_FOUND'],
+            409: ['BID_ALREADY_EXISTS', 'PROJECT_NOT_BIDDING', 'BID_DEADLINE_PASSED', 'PROJECT_NOT_ACTIVE'],
+          },
+          responses: { 201: 'The bid, with your quota after it' },
         }),
+        params: ProjectIdParams,
+        body: Type.Object(
+          {
+            amount: Type.Number({ description: 'USD, more than 0, at most 2 decimals' }),
+            timeline: Type.Integer({ description: 'Whole days, 1..3650' }),
+            proposal: Type.String({ maxLength: 5000 }),
+          },
+          {
+            examples: [
+              { amount: 12500, timeline: 30, proposal: 'Licensed electrician, 12 years on Nassau rewires.' },
+            ],
+          },
+        ),
         response: { 201: SubmittedBidRef, ...errors(400, 401, 403, 404, 409) },
       },
     },
@@ -402,6 +575,136 @@ export const projectRoutes: FastifyPluginAsyncTypebox<{ services: AppServices }>
       const user = await requireUser(request);
       const { bid, quota } = await services.get(SubmitBid).execute(user, request.params.id, request.body);
       return reply.status(201).send({ ...toBidDto(bid.toSnapshot()), quota: toBidQuotaDto(quota) });
+    },
+  );
+
+  app.post(
+    '/api/projects/:id/bid-deadline',
+    {
+      schema: {
+        tags: ['projects'],
+        ...operation({
+          id: 'changeBidDeadline',
+          summary: 'Extend the bid deadline of your project (owner)',
+          description:
+            'While the project is active and in bidding, also after the deadline passed (bidding reopens). ' +
+            'A date (YYYY-MM-DD) means the end of that day in the platform time zone. Never into the past, ' +
+            'never earlier while the project has bids. Pending bids stay; every bidder is notified (in-app, ' +
+            'socket and email).',
+          access: 'session',
+          errors: {
+            400: [
+              'BID_DEADLINE_IN_PAST',
+              'BID_DEADLINE_UNCHANGED',
+              'DEADLINE_BEFORE_BID_DEADLINE',
+              'INVALID_DATE',
+              'BID_DEADLINE_REQUIRED',
+            ],
+            403: ['NOT_PROJECT_OWNER'],
+            404: ['PROJECT_NOT_FOUND'],
+            409: ['BID_DEADLINE_SHORTENED', 'PROJECT_NOT_ACTIVE', 'PROJECT_NOT_BIDDING'],
+          },
+          responses: { 200: 'The project with its new bid deadline' },
+        }),
+        params: ProjectIdParams,
+        body: Type.Object(
+          {
+            bidDeadline: Type.String({
+              minLength: 10,
+              maxLength: 40,
+              description: 'YYYY-MM-DD or an ISO 8601 date-time',
+              examples: ['2026-12-31'],
+            }),
+          },
+          { additionalProperties: false, examples: [{ bidDeadline: '2026-12-31' }] },
+        ),
+        response: { 200: ProjectRef, ...errors(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => {
+      const user = await requireUser(request);
+      const to = parseDate(request.body.bidDeadline, 'bidDeadline', timeZone());
+      if (!to) throw new ValidationError('BID_DEADLINE_REQUIRED', 'bidDeadline is required', 'bidDeadline');
+      await services.get(ChangeBidDeadline).execute(user, request.params.id, to);
+      return projectFor(user, request.params.id);
+    },
+  );
+
+  app.get(
+    '/api/projects/:id/addenda',
+    {
+      schema: {
+        tags: ['projects'],
+        ...operation({
+          id: 'listAddenda',
+          summary: "A project's addenda, oldest first",
+          description: 'Anyone signed in who can read the project reads its addenda.',
+          access: 'session',
+          errors: { 404: ['PROJECT_NOT_FOUND'] },
+          responses: { 200: 'The addenda, oldest first' },
+        }),
+        params: ProjectIdParams,
+        response: { 200: Type.Array(AddendumRef), ...errors(400, 401, 404) },
+      },
+    },
+    async (request) => {
+      const user = await requireUser(request);
+      const addenda = await services.get(ListAddenda).execute(user, request.params.id);
+      return Promise.all(
+        addenda.map(async (a) => {
+          const s = a.toSnapshot();
+          return toAddendumDto(s, await uploads().describe(s.attachments));
+        }),
+      );
+    },
+  );
+
+  app.post(
+    '/api/projects/:id/addenda',
+    {
+      schema: {
+        tags: ['projects'],
+        ...operation({
+          id: 'postAddendum',
+          summary: 'Post an addendum to your project (owner), with up to 5 files',
+          description:
+            'multipart/form-data: a `text` field (1..5000 characters) and the files as repeated `files` parts, ' +
+            'with the project upload rules (types by content, 80 MB each, at most 5). Owner only, while the ' +
+            'project is active and in bidding. Every bidder is notified; a failed request keeps none of its files.',
+          access: 'session',
+          errors: {
+            400: [
+              'MULTIPART_REQUIRED',
+              'ADDENDUM_TEXT_REQUIRED',
+              'ADDENDUM_TEXT_TOO_LONG',
+              'DUPLICATE_FIELD',
+              'UNEXPECTED_FILE_FIELD',
+              'TOO_MANY_FILES',
+              'UNSUPPORTED_FILE_TYPE',
+            ],
+            403: ['NOT_PROJECT_OWNER'],
+            404: ['PROJECT_NOT_FOUND'],
+            409: ['PROJECT_NOT_ACTIVE', 'PROJECT_NOT_BIDDING'],
+            413: ['FILE_TOO_LARGE', 'TEXT_TOO_LARGE', 'TOO_MANY_PARTS'],
+          },
+          responses: { 201: 'The addendum as stored' },
+        }),
+        params: ProjectIdParams,
+        multipartBody: AddendumFormBody,
+        response: { 201: AddendumRef, ...errors(400, 401, 403, 404, 409, 413) },
+      },
+    },
+    async (request, reply) => {
+      const user = await requireUser(request);
+      const { id } = request.params;
+      // Answer 404 before storing anything for a project that does not exist.
+      await services.get(GetProject).execute(user, id);
+      const storage = uploads();
+      const { text, files } = await readAddendumForm(request, storage);
+      // PostAddendum removes the stored files itself when posting fails.
+      const addendum = await services.get(PostAddendum).execute(user, id, { text, files });
+      const s = addendum.toSnapshot();
+      return reply.status(201).send(toAddendumDto(s, await storage.describe(s.attachments)));
     },
   );
 };

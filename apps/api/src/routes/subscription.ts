@@ -16,6 +16,7 @@ import { PRO_PRICE_CENTS, PRO_TRIAL_DAYS } from '../../../../domain/subscription
 import { SUBSCRIPTION_TIERS } from '../../../../domain/user/user.ts';
 import type { Config } from '../config.ts';
 import { requireUser } from '../http/auth.ts';
+import { operation, publicRateLimit } from '../http/openapi.ts';
 import { errors, ref } from '../http/schemas.ts';
 import type { AppServices } from '../http/services.ts';
 import { PAYMENT_TOKENS } from '../payments.ts';
@@ -137,8 +138,6 @@ function toStartDto(
   };
 }
 
-const secured = { security: [{ session: [] }] };
-
 /**
  * The Pro subscription: Subscribe page, Billing tab, the Stripe webhook, the sandbox's card form and the
  * public settings. See docs/decisions/0006-payments.md.
@@ -152,9 +151,19 @@ export const subscriptionRoutes: FastifyPluginAsyncTypebox<{
   app.get(
     '/api/config',
     {
+      config: publicRateLimit(config),
       schema: {
         tags: ['system'],
-        summary: 'Public settings the frontends need (payments mode, Stripe publishable key, Pro price)',
+        ...operation({
+          id: 'getPublicConfig',
+          database: false,
+          summary: 'Public settings the frontends need (payments mode, Stripe publishable key, Pro price)',
+          description:
+            "`paymentsMode` is 'stripe' with live or test keys, 'sandbox' without; the Stripe publishable key " +
+            '(null in sandbox) and the Pro plan price and trial.',
+          access: 'public',
+          responses: { 200: 'The public settings' },
+        }),
         response: { 200: PublicConfigRef },
       },
     },
@@ -178,14 +187,22 @@ export const subscriptionRoutes: FastifyPluginAsyncTypebox<{
     {
       schema: {
         tags: ['subscription'],
-        summary: 'Start (or resume confirming) the Pro subscription: answers the client secret to confirm',
-        description:
-          'Creates the payment customer once, then a monthly Pro subscription waiting for the first payment ' +
-          "(Stripe payment_behavior 'default_incomplete'); a first-time subscriber gets a 7-day trial, and the " +
-          'secret is then a card setup. A subscription still waiting is reused, never doubled. Already Pro with ' +
-          'nothing to confirm: no clientSecret and alreadySubscribed true. No body.',
-        ...secured,
-        response: { 200: SubscriptionStartRef, ...errors(401, 409) },
+        ...operation({
+          id: 'startProSubscription',
+          summary: 'Start (or resume confirming) the Pro subscription: answers the client secret to confirm',
+          access: 'session',
+          errors: { 403: ['NOT_A_BIDDER'], 409: ['SUBSCRIPTION_NEEDS_ATTENTION'] },
+          responses: { 200: 'What to confirm, or alreadySubscribed' },
+          description:
+            'Call it when the user submits the card form, not when the page opens. Only contractors and vendors ' +
+            'may subscribe (403 NOT_A_BIDDER otherwise). Creates the payment customer once, then a monthly Pro ' +
+            "subscription waiting for the first payment (Stripe payment_behavior 'default_incomplete'); a " +
+            'first-time subscriber gets a 7-day trial, and the secret is then a card setup. Nothing here makes the ' +
+            'user Pro: Pro starts when the provider confirms the card (the trial with a card on file, or the paid ' +
+            'first invoice). A subscription still waiting is reused, never doubled. Already Pro with nothing to ' +
+            'confirm: no clientSecret and alreadySubscribed true. No body.',
+        }),
+        response: { 200: SubscriptionStartRef, ...errors(401, 403, 409) },
       },
     },
     async (request) => {
@@ -199,8 +216,14 @@ export const subscriptionRoutes: FastifyPluginAsyncTypebox<{
     {
       schema: {
         tags: ['subscription'],
-        summary: 'Your plan and subscription (Billing tab)',
-        ...secured,
+        ...operation({
+          id: 'getSubscription',
+          summary: 'Your plan and subscription (Billing tab)',
+          description:
+            'Your tier, and the subscription (status, period end, cancel at period end) when there is one.',
+          access: 'session',
+          responses: { 200: 'Your plan' },
+        }),
         response: { 200: SubscriptionRef, ...errors(401) },
       },
     },
@@ -215,10 +238,15 @@ export const subscriptionRoutes: FastifyPluginAsyncTypebox<{
     {
       schema: {
         tags: ['subscription'],
-        summary: 'Cancel at the end of the current period; Pro stays until then',
-        description:
-          'Answers 409 NO_ACTIVE_SUBSCRIPTION without an active or trialing subscription. No body.',
-        ...secured,
+        ...operation({
+          id: 'cancelSubscription',
+          summary: 'Cancel at the end of the current period; Pro stays until then',
+          description:
+            'Answers 409 NO_ACTIVE_SUBSCRIPTION without an active or trialing subscription. No body.',
+          access: 'session',
+          errors: { 409: ['NO_ACTIVE_SUBSCRIPTION'] },
+          responses: { 200: 'Your plan, now ending at the period end' },
+        }),
         response: { 200: SubscriptionRef, ...errors(401, 409) },
       },
     },
@@ -233,11 +261,16 @@ export const subscriptionRoutes: FastifyPluginAsyncTypebox<{
     {
       schema: {
         tags: ['subscription'],
-        summary: 'Update Payment Method: a Stripe billing portal session; open its url',
-        description:
-          'The portal returns to /profile. 409 NO_PAYMENT_CUSTOMER before any subscription; 409 ' +
-          'PORTAL_UNAVAILABLE in sandbox mode. No body.',
-        ...secured,
+        ...operation({
+          id: 'openBillingPortal',
+          summary: 'Update Payment Method: a Stripe billing portal session; open its url',
+          description:
+            'The portal returns to /profile. 409 NO_PAYMENT_CUSTOMER before any subscription; 409 ' +
+            'PORTAL_UNAVAILABLE in sandbox mode. No body.',
+          access: 'session',
+          errors: { 409: ['NO_PAYMENT_CUSTOMER', 'PORTAL_UNAVAILABLE'] },
+          responses: { 200: 'The portal session; open its url' },
+        }),
         response: { 200: Type.Object({ url: Type.String() }), ...errors(401, 409) },
       },
     },
@@ -252,19 +285,51 @@ export const subscriptionRoutes: FastifyPluginAsyncTypebox<{
     {
       schema: {
         tags: ['subscription'],
-        summary: "Sandbox only: confirm a client secret with a test card (the test-mode card form's submit)",
-        description:
-          'Only while no Stripe keys are configured (else 404). 4242 4242 4242 4242 succeeds; 4000 0000 0000 0002 ' +
-          "answers 400 CARD_DECLINED 'Your card was declined.' (also 4000000000009995 insufficient funds, " +
-          '4000000000000069 EXPIRED_CARD, an invalid number INCORRECT_NUMBER). Success answers the subscription, ' +
-          'applied through the same use case as the Stripe webhook.',
-        ...secured,
-        body: Type.Object({
-          clientSecret: Type.String({ minLength: 1, maxLength: 255 }),
-          cardNumber: Type.Optional(
-            Type.String({ maxLength: 32, description: 'Default 4242 4242 4242 4242' }),
-          ),
+        ...operation({
+          id: 'confirmSandboxPayment',
+          summary:
+            "Sandbox only: confirm a client secret with a test card (the test-mode card form's submit)",
+          access: 'session',
+          errors: {
+            400: [
+              'CARD_DECLINED',
+              'EXPIRED_CARD',
+              'INCORRECT_NUMBER',
+              'INVALID_EXPIRY',
+              'INVALID_EXPIRY_MONTH',
+              'INVALID_EXPIRY_YEAR',
+              'INCOMPLETE_CVC',
+            ],
+            404: ['NOT_FOUND', 'PAYMENT_NOT_FOUND'],
+          },
+          responses: { 200: 'Your plan after the payment' },
+          description:
+            'Only while no Stripe keys are configured (else 404). 4242 4242 4242 4242 succeeds; 4000 0000 0000 0002 ' +
+            "answers 400 CARD_DECLINED 'Your card was declined.' (also 4000000000009995 insufficient funds, " +
+            '4000000000000069 EXPIRED_CARD, an invalid number INCORRECT_NUMBER). As in Stripe test mode the expiry ' +
+            'must be this month or later (400 INVALID_EXPIRY_YEAR "Your card\'s expiration date is in the past.") and ' +
+            'the CVC 3 digits, 4 for American Express (400 INCOMPLETE_CVC). A declined card changes nothing: the ' +
+            'user stays on the free plan. Success answers the subscription, applied through the same use case as ' +
+            'the Stripe webhook.',
         }),
+        body: Type.Object(
+          {
+            clientSecret: Type.String({ minLength: 1, maxLength: 255 }),
+            cardNumber: Type.String({ maxLength: 32, description: "'4242 4242 4242 4242'" }),
+            expiry: Type.String({ maxLength: 9, description: "'MM / YY'" }),
+            cvc: Type.String({ maxLength: 4, description: '3 digits, 4 for American Express' }),
+          },
+          {
+            examples: [
+              {
+                clientSecret: 'seti_sandbox_1a2b3c_secret_4d5e6f',
+                cardNumber: '4242 4242 4242 4242',
+                expiry: '12 / 34',
+                cvc: '123',
+              },
+            ],
+          },
+        ),
         response: { 200: SubscriptionRef, ...errors(400, 401, 404) },
       },
     },
@@ -278,7 +343,9 @@ export const subscriptionRoutes: FastifyPluginAsyncTypebox<{
         await confirm.execute({
           userId: user.id,
           clientSecret: request.body.clientSecret,
-          ...(request.body.cardNumber ? { cardNumber: request.body.cardNumber } : {}),
+          cardNumber: request.body.cardNumber,
+          expiry: request.body.expiry,
+          cvc: request.body.cvc,
         }),
       );
     },
@@ -293,12 +360,19 @@ export const subscriptionRoutes: FastifyPluginAsyncTypebox<{
       {
         schema: {
           tags: ['subscription'],
-          summary: 'Stripe webhook (signed): subscription and invoice events',
-          description:
-            'Verifies the Stripe-Signature header over the raw body (400 INVALID_SIGNATURE otherwise, nothing ' +
-            'changes). Handles customer.subscription.created/updated/deleted, invoice.paid and ' +
-            "invoice.payment_failed once per event id, reading the subscription's current state from Stripe; " +
-            'every other type is acknowledged and ignored. 404 in sandbox mode.',
+          ...operation({
+            id: 'receiveStripeWebhook',
+            summary: 'Stripe webhook (signed): subscription and invoice events',
+            access: 'public',
+            rawBody: true,
+            errors: { 400: ['INVALID_SIGNATURE'], 404: ['NOT_FOUND'] },
+            responses: { 200: 'The event was received' },
+            description:
+              'Verifies the Stripe-Signature header over the raw body (400 INVALID_SIGNATURE otherwise, nothing ' +
+              'changes). Handles customer.subscription.created/updated/deleted, invoice.paid and ' +
+              "invoice.payment_failed once per event id, reading the subscription's current state from Stripe; " +
+              'every other type is acknowledged and ignored. 404 in sandbox mode.',
+          }),
           response: {
             200: Type.Object({
               received: Type.Literal(true),

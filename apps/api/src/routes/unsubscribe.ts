@@ -3,6 +3,7 @@ import type { FastifyReply } from 'fastify';
 import { Type } from 'typebox';
 import { Unsubscribe } from '../../../../application/email/use-cases.ts';
 import { DomainError } from '../../../../domain/shared/errors.ts';
+import { operation } from '../http/openapi.ts';
 import type { AppServices } from '../http/services.ts';
 
 const Query = Type.Object({
@@ -67,8 +68,12 @@ export const unsubscribeRoutes: FastifyPluginAsyncTypebox<{ services: AppService
     {
       schema: {
         ...schema,
-        summary: 'Turn email notifications off from a mail’s link (no sign-in)',
-        description: 'Answers a small HTML page. Idempotent.',
+        ...operation({
+          id: 'unsubscribe',
+          summary: 'Turn email notifications off from a mail’s link (no sign-in)',
+          description: 'Answers a small HTML page. Idempotent.',
+          access: 'public',
+        }),
       },
     },
     (request, reply) => handle(request.query.token, reply),
@@ -78,8 +83,12 @@ export const unsubscribeRoutes: FastifyPluginAsyncTypebox<{ services: AppService
     {
       schema: {
         ...schema,
-        summary: 'One-click unsubscribe (RFC 8058 List-Unsubscribe-Post)',
-        description: 'The same as the GET; mail clients post `List-Unsubscribe=One-Click` to the link.',
+        ...operation({
+          id: 'unsubscribeOneClick',
+          summary: 'One-click unsubscribe (RFC 8058 List-Unsubscribe-Post)',
+          description: 'The same as the GET; mail clients post `List-Unsubscribe=One-Click` to the link.',
+          access: 'public',
+        }),
       },
     },
     (request, reply) => handle(request.query.token, reply),

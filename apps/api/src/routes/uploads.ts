@@ -1,11 +1,24 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
+import { operation } from '../http/openapi.ts';
 import { ErrorRef } from '../http/schemas.ts';
+import { UPLOAD_CSP } from '../http/security.ts';
 import type { AppServices } from '../http/services.ts';
 import { HTTP_TOKENS } from '../http/tokens.ts';
 
-/** Shown in the browser; everything else (doc, docx) is downloaded. */
-const INLINE_TYPES = /^(image\/(jpeg|png|gif|webp)|application\/pdf)$/;
+/** The types a stored file can have (adapters/storage/file-type.ts recognises these from the content). */
+const STORED_TYPES = [
+  'image/jpeg',
+  'image/png',
+  'image/gif',
+  'image/webp',
+  'application/pdf',
+  'application/msword',
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+];
+
+/** Shown in the browser; everything else (pdf, doc, docx) is downloaded (attachment). */
+const INLINE_TYPES = /^image\/(jpeg|png|gif|webp)$/;
 
 /** `attachment; filename="..."; filename*=UTF-8''...` with an ASCII fallback (RFC 6266 / 5987). */
 export function contentDisposition(kind: 'inline' | 'attachment', fileName: string): string {
@@ -26,17 +39,26 @@ export const uploadRoutes: FastifyPluginAsyncTypebox<{ services: AppServices }> 
     {
       schema: {
         tags: ['uploads'],
-        summary: "A project's file",
-        description:
-          'Only names the storage issued (`{uuid}.{jpg|png|gif|webp|pdf|doc|docx}`) of files that exist; ' +
-          'anything else is 404. Images and PDFs are shown inline, DOC and DOCX downloaded under their ' +
-          'original name; always with X-Content-Type-Options: nosniff. The names are unguessable, so the ' +
-          'link itself is the permission (like the project page that lists it).',
-        params: Type.Object({ name: Type.String({ maxLength: 100 }) }),
+        ...operation({
+          id: 'getUpload',
+          summary: "A project's file",
+          access: 'public',
+          errors: { 404: ['FILE_NOT_FOUND'] },
+          responses: { 404: 'No such file: FILE_NOT_FOUND' },
+          description:
+            'Only names the storage issued (`{uuid}.{jpg|png|gif|webp|pdf|doc|docx}`) of files that exist; ' +
+            'anything else is 404. Images are shown inline; PDF, DOC and DOCX are downloaded (attachment) ' +
+            'under their original name; always with X-Content-Type-Options: nosniff and a sandboxing ' +
+            'Content-Security-Policy. The names are unguessable, so the ' +
+            'link itself is the permission (like the project page that lists it).',
+        }),
+        params: Type.Object({ name: Type.String({ maxLength: 100, description: 'The stored file name' }) }),
         response: {
           200: Type.Unsafe<unknown>({
-            description: 'The file',
-            content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } },
+            description: 'The file, with the type recognised from its content when it was uploaded',
+            content: Object.fromEntries(
+              STORED_TYPES.map((type) => [type, { schema: { type: 'string', format: 'binary' } }]),
+            ),
           }),
           404: ErrorRef,
         },
@@ -52,6 +74,8 @@ export const uploadRoutes: FastifyPluginAsyncTypebox<{ services: AppServices }> 
       reply
         .header('content-type', file.mimeType)
         .header('x-content-type-options', 'nosniff')
+        // Whatever a file holds, it runs nothing and reaches nothing, even when opened directly.
+        .header('content-security-policy', UPLOAD_CSP)
         .header('cache-control', 'private, max-age=3600')
         .header(
           'content-disposition',
@@ -59,6 +83,48 @@ export const uploadRoutes: FastifyPluginAsyncTypebox<{ services: AppServices }> 
         );
       if (file.size > 0) reply.header('content-length', String(file.size));
       return reply.send(stream);
+    },
+  );
+
+  app.get(
+    '/uploads/:name/thumbnail',
+    {
+      schema: {
+        tags: ['uploads'],
+        ...operation({
+          id: 'getUploadThumbnail',
+          summary: "A small image of a project's picture, for cards",
+          access: 'public',
+          errors: { 404: ['THUMBNAIL_NOT_FOUND'] },
+          responses: { 404: 'No thumbnail can be made: THUMBNAIL_NOT_FOUND' },
+          description:
+            'A WebP at most 480 × 360 px derived from a stored image (made on the first request and kept). ' +
+            '404 for documents, unknown names, and images that cannot be read; the page then shows a grey ' +
+            'placeholder. Like /uploads/{name}, the unguessable name is the permission.',
+        }),
+        params: Type.Object({
+          name: Type.String({ maxLength: 100, description: 'The stored name of an image' }),
+        }),
+        response: {
+          200: Type.Unsafe<unknown>({
+            description: 'The thumbnail',
+            content: { 'image/webp': { schema: { type: 'string', format: 'binary' } } },
+          }),
+          404: ErrorRef,
+        },
+      },
+    },
+    async (request, reply) => {
+      const opened = await services.get(HTTP_TOKENS.Uploads).thumbnail(request.params.name);
+      if (!opened) {
+        return reply.status(404).send({ message: 'Thumbnail not found', code: 'THUMBNAIL_NOT_FOUND' });
+      }
+      reply
+        .header('content-type', 'image/webp')
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'private, max-age=86400')
+        .header('content-length', String(opened.file.size));
+      return reply.send(opened.stream);
     },
   );
 };

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { ChangeOwnRole } from '../../../../application/accounts/use-cases.ts';
 import { requireUser } from '../http/auth.ts';
+import { operation } from '../http/openapi.ts';
 import { errors, RoleSchema, toUserDto, UserRef } from '../http/schemas.ts';
 import type { AppServices } from '../http/services.ts';
 
@@ -11,11 +12,18 @@ export const userRoutes: FastifyPluginAsyncTypebox<{ services: AppServices }> = 
     {
       schema: {
         tags: ['users'],
-        summary: 'Switch your own role',
-        description: 'Self-service among client, contractor and vendor. Asking for admin answers 403.',
-        security: [{ session: [] }],
-        body: Type.Object({ role: RoleSchema }),
-        response: { 200: UserRef, ...errors(400, 401, 403) },
+        ...operation({
+          id: 'changeOwnRole',
+          summary: 'Switch your own role',
+          description:
+            'Self-service among client, contractor and vendor. Asking for admin answers 403. The last admin ' +
+            'cannot give up the role: 409 LAST_ADMIN.',
+          access: 'session',
+          errors: { 400: ['INVALID_ROLE'], 403: ['ROLE_NOT_SELF_ASSIGNABLE'], 409: ['LAST_ADMIN'] },
+          responses: { 200: 'You, with the new role' },
+        }),
+        body: Type.Object({ role: RoleSchema }, { examples: [{ role: 'contractor' }] }),
+        response: { 200: UserRef, ...errors(400, 401, 403, 409) },
       },
     },
     async (request) => {

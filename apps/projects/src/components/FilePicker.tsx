@@ -1,6 +1,6 @@
 import type { RemoteProps } from '@buildbid/api-client';
 import { Button, FileTrigger } from 'react-aria-components';
-import { ACCEPTED_FILE_TYPES, addFiles, fileKind, MAX_PROJECT_FILES } from '../shared/rules.ts';
+import { ACCEPTED_FILE_TYPES, addFiles, fileKind, MAX_PROJECT_FILES } from '../rules.ts';
 
 function sizeText(bytes: number): string {
   if (bytes >= 1024 * 1024) return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;

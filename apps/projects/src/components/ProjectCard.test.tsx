@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
+
+import { makeProject } from '@buildbid/test-kit/fixtures';
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { makeProject } from '../test/fixtures.ts';
 import { ProjectCard } from './ProjectCard.tsx';
 
 const NOW = new Date('2025-06-15T12:00:00Z');
@@ -23,13 +24,39 @@ function renderCard(overrides = {}, canBid = true) {
 describe('ProjectCard', () => {
   afterEach(cleanup);
 
-  it('shows the budget, posted time, owner placeholder and three image placeholders', () => {
+  it('shows the budget, posted time, the real owner and three grey placeholders without images', () => {
     renderCard();
     expect(screen.getByText('$5,000 - $25,000')).toBeTruthy();
     expect(screen.getByText('Posted 5 days ago')).toBeTruthy();
-    expect(screen.getByText('Project Owner')).toBeTruthy();
+    expect(screen.getByText('Clara Knowles')).toBeTruthy();
+    expect(screen.getByText('CK')).toBeTruthy();
+    expect(screen.getByText('No reviews yet')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'View Details' }).getAttribute('href')).toBe('/projects/p1');
-    expect(document.querySelectorAll('.image-placeholders span')).toHaveLength(3);
+    expect(screen.getAllByTestId('image-placeholder')).toHaveLength(3);
+  });
+
+  it("shows the owner's rating with one decimal and a singular review", () => {
+    renderCard({
+      createdBy: { id: 'owner-1', firstName: 'Clara', lastName: 'Knowles', rating: 4, reviewCount: 1 },
+    });
+    expect(screen.getByText('★ 4.0 (1 review)')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Contact Owner' })).toBeTruthy();
+  });
+
+  it('shows the first three images as thumbnails, a placeholder only where one is missing', () => {
+    const image = (n: number) => ({
+      name: `${n}.png`,
+      originalName: `${n}.png`,
+      url: `/uploads/${n}.png`,
+      thumbnailUrl: `/uploads/${n}.png/thumbnail`,
+      mimeType: 'image/png',
+      size: 1,
+    });
+    const pdf = { ...image(9), name: '9.pdf', mimeType: 'application/pdf', thumbnailUrl: null };
+    renderCard({ attachments: [pdf, image(1), image(2)] });
+    const thumbs = [...document.querySelectorAll('img.project-thumb')].map((i) => i.getAttribute('src'));
+    expect(thumbs).toEqual(['/uploads/1.png/thumbnail', '/uploads/2.png/thumbnail']);
+    expect(screen.getAllByTestId('image-placeholder')).toHaveLength(1);
   });
 
   it("says 'Budget negotiable' when a bound is missing", () => {

@@ -1,25 +1,48 @@
+import type { ProjectSummary } from '@buildbid/api-client';
+import {
+  categoryLabel,
+  formatBudget,
+  formatDate,
+  formatPostedAgo,
+  MessageIcon,
+  OwnerBlock,
+  PhaseBadge,
+  PinIcon,
+  ProjectThumbnails,
+  placeText,
+  projectTypeLabel,
+  ShareIcon,
+  serviceLabel,
+} from '@buildbid/ui';
 import { Button, Link } from 'react-aria-components';
-import { formatBudget, formatDate, formatPostedAgo } from '../shared/format.ts';
-import { MessageIcon, PinIcon, ShareIcon } from '../shared/icons.tsx';
-import { categoryLabel, placeText, projectTypeLabel, serviceLabel } from '../shared/labels.ts';
-import { PhaseBadge } from '../shared/PhaseBadge.tsx';
-import type { ProjectSummary } from '../shared/types.ts';
 
 export const CARD_SERVICES = 3;
 export const CARD_TAGS = 2;
-/** Placeholder owner rating (section 2.2: a fixed rating). */
-export const OWNER_PLACEHOLDER_RATING = '5.0';
-
 interface Props {
   project: ProjectSummary;
   canBid: boolean;
   onBid(project: ProjectSummary): void;
   onMessage(project: ProjectSummary): void;
+  /** The signed-in user's id: their own projects get neither Save nor Contact Owner. */
+  viewerId?: string;
+  /** Whether the viewer saved this project; undefined hides the Save button. */
+  saved?: boolean;
+  onToggleSave?(project: ProjectSummary): void;
   now?: Date;
 }
 
-/** The project card of section 2.2. */
-export function ProjectCard({ project, canBid, onBid, onMessage, now }: Props) {
+/** The project card of section 2.2, with the real owner, thumbnails and Save (issue 12). */
+export function ProjectCard({
+  project,
+  canBid,
+  onBid,
+  onMessage,
+  viewerId,
+  saved,
+  onToggleSave,
+  now,
+}: Props) {
+  const own = viewerId !== undefined && viewerId === project.clientId;
   const services = project.services ?? [];
   const tags = project.tags ?? [];
   const type = projectTypeLabel(project.projectType);
@@ -72,23 +95,8 @@ export function ProjectCard({ project, canBid, onBid, onMessage, now }: Props) {
         </div>
       )}
       <p className="project-budget">{formatBudget(project.budgetMin, project.budgetMax)}</p>
-      <div className="owner-block">
-        <span className="avatar" aria-hidden="true">
-          PO
-        </span>
-        <div>
-          <p className="owner-label">Project Owner</p>
-          <p className="muted small">
-            <span aria-hidden="true">★</span> {OWNER_PLACEHOLDER_RATING}
-            <span className="sr-only"> rating</span>
-          </p>
-        </div>
-      </div>
-      <div className="image-placeholders" aria-hidden="true">
-        <span />
-        <span />
-        <span />
-      </div>
+      <OwnerBlock owner={project.createdBy} onContact={own ? undefined : () => onMessage(project)} />
+      <ProjectThumbnails attachments={project.attachments ?? []} />
       <div className="project-card-actions">
         {canBid && project.status === 'active' && (
           <Button className="btn btn-primary" onPress={() => onBid(project)}>
@@ -98,6 +106,16 @@ export function ProjectCard({ project, canBid, onBid, onMessage, now }: Props) {
         <Link href={`/projects/${project.id}`} className="btn btn-outline">
           View Details
         </Link>
+        {!own && saved !== undefined && onToggleSave && (
+          <Button
+            className={saved ? 'btn btn-secondary' : 'btn btn-outline'}
+            aria-pressed={saved}
+            aria-label={`${saved ? 'Unsave' : 'Save'} ${project.title}`}
+            onPress={() => onToggleSave(project)}
+          >
+            {saved ? 'Unsave' : 'Save'}
+          </Button>
+        )}
         <span className="project-card-icons">
           <Button
             className="btn btn-ghost btn-icon"

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, Input, Label, TextField } from 'react-aria-components';
-import { addTag, MAX_TAGS } from '../shared/rules.ts';
+import { addTag, MAX_TAGS } from '../rules.ts';
 
 /** Tags: trimmed, non-empty, no duplicates, at most 5; added with Enter or the Add button. */
 export function TagInput({ tags, onChange }: { tags: string[]; onChange(tags: string[]): void }) {

@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
 import type { RemoteProps } from '@buildbid/api-client';
+import { makeProject } from '@buildbid/test-kit/fixtures';
+import { makeUser, mockFetch } from '@buildbid/test-kit/helpers';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { makeUser, mockFetch } from '../../../shell/src/test/helpers.ts';
-import { makeProject } from '../test/fixtures.ts';
 import { BrowsePage, readBrowseFilters, toQuery } from './BrowsePage.tsx';
 
 function answer(projects: unknown[], total = projects.length) {

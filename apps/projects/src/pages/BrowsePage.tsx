@@ -1,19 +1,15 @@
 /** Projects browse (section 2.1): search, country, category and budget filters, cards, count. */
-import type { ApiUser, RemoteProps } from '@buildbid/api-client';
+import type { ApiUser, ProjectSummary, RemoteProps } from '@buildbid/api-client';
+import { errorText, messageOwner, projectsFoundText, SelectInput, useLoad } from '@buildbid/ui';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Button, Input, Label, SearchField } from 'react-aria-components';
 import { COUNTRIES } from '../../../../domain/catalog/countries.ts';
 import { BROWSE_CATEGORIES } from '../../../../domain/catalog/projects.ts';
 import { BUDGET_BANDS } from '../../../../domain/project/browse.ts';
+import { listProjects, type ProjectPage, type ProjectQuery } from '../api.ts';
+import { BidDialogSlot } from '../components/BidsSlots.tsx';
 import { ProjectCard, SkeletonCard } from '../components/ProjectCard.tsx';
-import { listProjects, type ProjectPage, type ProjectQuery } from '../shared/api.ts';
-import { BidDialog } from '../shared/BidDialog.tsx';
-import { messageOwner } from '../shared/chat.ts';
-import { SelectInput } from '../shared/fields.tsx';
-import { projectsFoundText } from '../shared/format.ts';
-import { errorText } from '../shared/notify.ts';
-import type { ProjectSummary } from '../shared/types.ts';
-import { useLoad } from '../shared/useLoad.ts';
+import { useSavedProjects } from '../useSaved.ts';
 
 const ALL = 'all';
 const SKELETONS = 6;
@@ -81,6 +77,7 @@ export function BrowsePage(props: RemoteProps & { user: ApiUser }) {
   const effective = useMemo(() => ({ ...filters, q: debouncedQ }), [filters, debouncedQ]);
   const key = JSON.stringify(toQuery(effective));
   const { state, reload } = useLoad<ProjectPage>(key, () => listProjects(toQuery(effective)));
+  const savedProjects = useSavedProjects(props);
 
   useEffect(() => {
     setMore([]);
@@ -189,6 +186,9 @@ export function BrowsePage(props: RemoteProps & { user: ApiUser }) {
                   canBid={user.role === 'contractor'}
                   onBid={setBidOn}
                   onMessage={(project) => messageOwner(project, props)}
+                  viewerId={user.id}
+                  saved={savedProjects.saved ? savedProjects.saved.has(p.id) : undefined}
+                  onToggleSave={(project) => void savedProjects.toggle(project)}
                 />
               ))}
             </div>
@@ -204,7 +204,8 @@ export function BrowsePage(props: RemoteProps & { user: ApiUser }) {
       )}
 
       {bidOn && (
-        <BidDialog
+        <BidDialogSlot
+          loadModule={props.loadModule}
           project={bidOn}
           isOpen
           onOpenChange={(open) => {

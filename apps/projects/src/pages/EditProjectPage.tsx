@@ -1,20 +1,16 @@
 /** Edit Project (section 2.7): a prefilled form; kept and new files; PATCH multipart. */
-import type { ApiUser, RemoteProps } from '@buildbid/api-client';
+import type { ApiUser, Project, ProjectAttachment, RemoteProps } from '@buildbid/api-client';
+import { reportFailure, SelectInput, TextAreaInput, TextInput, toAmount, useLoad } from '@buildbid/ui';
 import { useEffect, useRef, useState } from 'react';
 import { Button, Checkbox, CheckboxGroup, Form, Label, Link } from 'react-aria-components';
 import { COUNTRIES } from '../../../../domain/catalog/countries.ts';
 import { EDIT_FORM_CATEGORIES, PHASE_GROUPS, PROJECT_TYPES } from '../../../../domain/catalog/projects.ts';
 import { SERVICE_TYPES } from '../../../../domain/catalog/service-types.ts';
+import { getProject, updateProject } from '../api.ts';
 import { FileIcon, FilePicker } from '../components/FilePicker.tsx';
 import { TagInput } from '../components/TagInput.tsx';
-import { getProject, updateProject } from '../shared/api.ts';
-import { SelectInput, TextAreaInput, TextInput } from '../shared/fields.tsx';
-import { toAmount } from '../shared/format.ts';
-import { reportFailure } from '../shared/notify.ts';
-import { dateValue, servicePhasesFor } from '../shared/post-payload.ts';
-import { fileKind } from '../shared/rules.ts';
-import type { Project, ProjectAttachment } from '../shared/types.ts';
-import { useLoad } from '../shared/useLoad.ts';
+import { dateValue, servicePhasesFor } from '../post-payload.ts';
+import { fileKind } from '../rules.ts';
 import { MoneyField } from './PostProjectPage.tsx';
 import { attachmentUrl, ProjectImage } from './ProjectDetailPage.tsx';
 

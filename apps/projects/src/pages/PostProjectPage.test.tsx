@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import type { RemoteProps } from '@buildbid/api-client';
+import { jsonResponse, makeUser, mockFetch } from '@buildbid/test-kit/helpers';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, makeUser, mockFetch } from '../../../shell/src/test/helpers.ts';
 import { PostProjectPage } from './PostProjectPage.tsx';
 
 function setup(search = '', user = makeUser()) {

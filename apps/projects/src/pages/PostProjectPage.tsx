@@ -1,5 +1,6 @@
 /** Post a New Project (section 2.6): eight sections, query-string state, validation, multipart post. */
 import type { RemoteProps } from '@buildbid/api-client';
+import { reportFailure, SelectInput, statusText, TextAreaInput, TextInput } from '@buildbid/ui';
 import { useEffect, useRef, useState } from 'react';
 import {
   Button,
@@ -24,18 +25,16 @@ import {
   requiredUploadHints,
   servicesForPhase,
 } from '../../../../domain/catalog/projects.ts';
+import { createProject } from '../api.ts';
 import { FilePicker } from '../components/FilePicker.tsx';
 import { TagInput } from '../components/TagInput.tsx';
-import { createProject } from '../shared/api.ts';
-import { SelectInput, TextAreaInput, TextInput } from '../shared/fields.tsx';
-import { reportFailure, statusText } from '../shared/notify.ts';
 import {
   type PostFormState,
   servicesAfterNeeds,
   todayInput,
   togglePhase,
   toProjectData,
-} from '../shared/post-payload.ts';
+} from '../post-payload.ts';
 import {
   LOGIN_REDIRECT_MS,
   LOGIN_URL,
@@ -43,7 +42,7 @@ import {
   readPostQuery,
   validatePostForm,
   writePostQuery,
-} from '../shared/rules.ts';
+} from '../rules.ts';
 
 const COUNTRY_OPTIONS = POST_FORM_COUNTRY_CODES.map((code) => {
   const c = findCountry(code);

@@ -1,31 +1,35 @@
-/** Project detail (section 2.3): the project, Received Bids, the sidebar and the bid dialog. */
-import type { ApiUser, RemoteProps } from '@buildbid/api-client';
-import { useEffect, useRef, useState } from 'react';
-import { Button, Link } from 'react-aria-components';
-import { deleteProject, getProject, listProjectBids, setBidStatus } from '../shared/api.ts';
-import { BidDialog } from '../shared/BidDialog.tsx';
-import { ConfirmDialog } from '../shared/ConfirmDialog.tsx';
-import { messageOwner } from '../shared/chat.ts';
+/**
+ * Project detail (section 2.3): the project, the sidebar, and the bids team's Received Bids and bid
+ * dialog (loaded from the bids remote, see components/BidsSlots.tsx).
+ */
+import type { ApiUser, Project, ProjectAttachment, ProjectBid, RemoteProps } from '@buildbid/api-client';
 import {
+  ConfirmDialog,
+  categoryLabel,
+  errorText,
   formatAverage,
   formatBudget,
   formatDate,
-  formatRating,
+  formatPostedAgo,
   formatUsd,
-  personName,
-} from '../shared/format.ts';
-import { categoryLabel, placeText, projectTypeLabel, serviceLabel, stageLabel } from '../shared/labels.ts';
-import { errorText, reportFailure } from '../shared/notify.ts';
-import { PhaseBadge, StatusBadge } from '../shared/PhaseBadge.tsx';
-import { fileKind } from '../shared/rules.ts';
-import type { Project, ProjectAttachment, ProjectBid } from '../shared/types.ts';
-import { useLoad } from '../shared/useLoad.ts';
-
-/** Placeholder figures (section 9). */
-export const PLACEHOLDER_VIEWS = 142;
-export const PLACEHOLDER_SAVED = 8;
-export const OWNER_RATING = '5.0';
-export const OWNER_REVIEWS = 12;
+  messageOwner,
+  OwnerBlock,
+  PhaseBadge,
+  placeText,
+  projectTypeLabel,
+  reportFailure,
+  StatusBadge,
+  serviceLabel,
+  stageLabel,
+  useLoad,
+} from '@buildbid/ui';
+import { useEffect, useRef, useState } from 'react';
+import { Button, Link } from 'react-aria-components';
+import { deleteProject, getProject, saveProject, unsaveProject } from '../api.ts';
+import { BidDialogSlot, ReceivedBidsSlot } from '../components/BidsSlots.tsx';
+import { AddendaSection, ExtendDeadlineDialog, PostAddendumDialog } from '../components/ProjectUpdates.tsx';
+import { QuestionsSection } from '../components/QuestionsSection.tsx';
+import { fileKind } from '../rules.ts';
 
 export function attachmentUrl(a: Pick<ProjectAttachment, 'name' | 'url'>): string {
   return a.url || `/uploads/${encodeURIComponent(a.name)}`;
@@ -76,19 +80,36 @@ export function ProjectNotFound({ children }: { children?: React.ReactNode }) {
 
 type Props = RemoteProps & { user: ApiUser; id: string };
 
-export function ProjectDetailPage({ id, user, toast, navigate, openMessages }: Props) {
+export function ProjectDetailPage({ id, user, toast, navigate, openMessages, loadModule, realtime }: Props) {
   const project = useLoad<Project | null>(id, () => getProject(id));
   const p = project.state.data ?? null;
   const isOwner = p !== null && p.clientId === user.id;
   const seesBids = p !== null && (isOwner || user.role === 'admin');
-  const bids = useLoad<ProjectBid[]>(seesBids ? `bids:${id}` : null, () => listProjectBids(id));
+  const [bidsVersion, setBidsVersion] = useState(0);
+  const [bidList, setBidList] = useState<ProjectBid[]>([]);
   const [bidOpen, setBidOpen] = useState(false);
   const [editingBid, setEditingBid] = useState(false);
   const [deleteOpen, setDeleteOpen] = useState(false);
   const [deleting, setDeleting] = useState(false);
-  const [deciding, setDeciding] = useState<string | null>(null);
+  const [deadlineOpen, setDeadlineOpen] = useState(false);
+  const [addendumOpen, setAddendumOpen] = useState(false);
+  const [addendaVersion, setAddendaVersion] = useState(0);
+  const [saveState, setSaveState] = useState<{ saved: boolean; saveCount: number } | null>(null);
+  const [saving, setSaving] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
+  // A notification about this project (a new deadline, an addendum) refreshes the page live.
+  const reloadProject = project.reload;
+  useEffect(
+    () =>
+      realtime?.subscribe((message) => {
+        const data = message.data as { relatedEntityId?: unknown } | undefined;
+        if (message.type !== 'notification' || data?.relatedEntityId !== id) return;
+        void reloadProject();
+        setAddendaVersion((v) => v + 1);
+      }),
+    [realtime, id, reloadProject],
+  );
 
   if (project.state.status === 'loading') return <DetailSkeleton />;
   if (project.state.status === 'error' && !p) {
@@ -104,7 +125,22 @@ export function ProjectDetailPage({ id, user, toast, navigate, openMessages }: P
   }
   if (!p) return <ProjectNotFound />;
 
-  const bidList = bids.state.data ?? [];
+  const savedByMe = saveState?.saved ?? p.savedByMe;
+  const saveCount = saveState?.saveCount;
+  async function toggleSave() {
+    if (!p) return;
+    setSaving(true);
+    try {
+      const state = savedByMe ? await unsaveProject(p.id) : await saveProject(p.id);
+      setSaveState(state);
+      toast({ title: state.saved ? 'Project saved' : 'Project removed from saved' });
+    } catch (error) {
+      reportFailure(error, { toast, navigate });
+    } finally {
+      setSaving(false);
+    }
+  }
+
   const myBid = p.myBid ?? null;
   const canBid = user.role === 'contractor' && p.status === 'active' && p.takingBids && !myBid && !isOwner;
   const place = placeText(p);
@@ -113,19 +149,6 @@ export function ProjectDetailPage({ id, user, toast, navigate, openMessages }: P
   const images = p.attachments.filter((a) => fileKind(a.mimeType || a.name) === 'image');
   const documents = p.attachments.filter((a) => fileKind(a.mimeType || a.name) !== 'image');
   const similar = new URLSearchParams({ category: p.category, country: p.country }).toString();
-
-  async function decide(bidId: string, status: 'accepted' | 'rejected') {
-    setDeciding(bidId);
-    try {
-      await setBidStatus(bidId, status);
-      toast({ title: 'Success', description: 'Bid status updated successfully' });
-      await Promise.all([bids.reload(), project.reload()]);
-    } catch (error) {
-      timer.current = reportFailure(error, { toast, navigate });
-    } finally {
-      setDeciding(null);
-    }
-  }
 
   async function remove() {
     setDeleting(true);
@@ -167,7 +190,10 @@ export function ProjectDetailPage({ id, user, toast, navigate, openMessages }: P
               )}
               <div>
                 <dt>Posted</dt>
-                <dd>{formatDate(p.createdAt)}</dd>
+                <dd>
+                  {formatPostedAgo(p.createdAt)}{' '}
+                  <span className="muted small">({formatDate(p.createdAt)})</span>
+                </dd>
               </div>
               <div>
                 <dt>Bid deadline</dt>
@@ -251,71 +277,30 @@ export function ProjectDetailPage({ id, user, toast, navigate, openMessages }: P
             )}
           </article>
 
+          <AddendaSection projectId={p.id} reloadKey={addendaVersion} />
+          <QuestionsSection
+            projectId={p.id}
+            user={user}
+            isOwner={isOwner}
+            takingBids={p.takingBids}
+            reloadKey={addendaVersion}
+            toast={toast}
+            navigate={navigate}
+          />
+
           {seesBids && (
-            <section className="card" aria-labelledby="received-bids">
-              <h2 id="received-bids" className="card-title">
-                Received Bids ({bidList.length})
-              </h2>
-              {bids.state.status === 'loading' ? (
-                <div className="skeleton skeleton-block" aria-hidden="true" />
-              ) : bids.state.status === 'error' && bidList.length === 0 ? (
-                <p className="muted" role="alert">
-                  {errorText(bids.state.error)}
-                </p>
-              ) : bidList.length === 0 ? (
-                <p className="muted">No bids yet.</p>
-              ) : (
-                <ul className="bid-list">
-                  {bidList.map((b) => (
-                    <li key={b.id} className="bid-item">
-                      <div className="bid-item-head">
-                        <div className="owner-block">
-                          {b.contractor.profileImageUrl ? (
-                            <img className="avatar" src={b.contractor.profileImageUrl} alt="" />
-                          ) : (
-                            <span className="avatar" aria-hidden="true">
-                              {(b.contractor.firstName?.[0] ?? '') + (b.contractor.lastName?.[0] ?? '') ||
-                                '?'}
-                            </span>
-                          )}
-                          <div>
-                            <p className="owner-label">{personName(b.contractor, 'Contractor')}</p>
-                            <p className="muted small">
-                              <span aria-hidden="true">★</span> {formatRating(b.contractor.rating)} (
-                              {b.contractor.reviewCount} reviews)
-                            </p>
-                          </div>
-                        </div>
-                        <StatusBadge status={b.status} />
-                      </div>
-                      <p className="bid-figures">
-                        <strong>{formatUsd(b.amount)}</strong>
-                        <span className="muted"> · {b.timeline} days</span>
-                      </p>
-                      <p className="description">{b.proposal}</p>
-                      {isOwner && b.status === 'pending' && (
-                        <div className="actions">
-                          <Button
-                            className="btn btn-primary"
-                            isDisabled={deciding !== null}
-                            onPress={() => void decide(b.id, 'accepted')}
-                          >
-                            Accept
-                          </Button>
-                          <Button
-                            className="btn btn-outline"
-                            isDisabled={deciding !== null}
-                            onPress={() => void decide(b.id, 'rejected')}
-                          >
-                            Decline
-                          </Button>
-                        </div>
-                      )}
-                    </li>
-                  ))}
-                </ul>
-              )}
-            </section>
+            <ReceivedBidsSlot
+              loadModule={loadModule}
+              projectId={p.id}
+              projectTitle={p.title}
+              isOwner={isOwner}
+              reloadKey={bidsVersion}
+              onDecided={() => project.reload()}
+              onLoaded={setBidList}
+              toast={toast}
+              navigate={navigate}
+              {...(openMessages ? { openMessages } : {})}
+            />
           )}
         </div>
 
@@ -324,25 +309,10 @@ export function ProjectDetailPage({ id, user, toast, navigate, openMessages }: P
             <h2 id="owner-title" className="card-title small-title">
               Project Owner
             </h2>
-            <div className="owner-block">
-              <span className="avatar" aria-hidden="true">
-                {(p.createdBy?.firstName?.[0] ?? 'P') + (p.createdBy?.lastName?.[0] ?? 'O')}
-              </span>
-              <div>
-                <p className="owner-label">{personName(p.createdBy, 'Project Owner')}</p>
-                <p className="muted small">
-                  <span aria-hidden="true">★</span> {OWNER_RATING} ({OWNER_REVIEWS} reviews)
-                </p>
-              </div>
-            </div>
-            {!isOwner && (
-              <Button
-                className="btn btn-outline btn-block"
-                onPress={() => messageOwner(p, { openMessages, toast })}
-              >
-                Contact Owner
-              </Button>
-            )}
+            <OwnerBlock
+              owner={p.createdBy}
+              onContact={isOwner ? undefined : () => messageOwner(p, { openMessages, toast })}
+            />
           </section>
 
           <section className="card stack" aria-label="Actions">
@@ -371,12 +341,16 @@ export function ProjectDetailPage({ id, user, toast, navigate, openMessages }: P
                 )}
               </div>
             )}
-            <Button
-              className="btn btn-outline btn-block"
-              onPress={() => toast({ title: 'Coming Soon', description: 'Saving projects is coming soon.' })}
-            >
-              Save Project
-            </Button>
+            {!isOwner && (
+              <Button
+                className={savedByMe ? 'btn btn-secondary btn-block' : 'btn btn-outline btn-block'}
+                aria-pressed={savedByMe}
+                isDisabled={saving}
+                onPress={() => void toggleSave()}
+              >
+                {savedByMe ? 'Unsave Project' : 'Save Project'}
+              </Button>
+            )}
             <Link href={`/projects?${similar}`} className="btn btn-outline btn-block">
               View Similar
             </Link>
@@ -389,11 +363,11 @@ export function ProjectDetailPage({ id, user, toast, navigate, openMessages }: P
             <dl className="stats-list">
               <div>
                 <dt>Views</dt>
-                <dd>{PLACEHOLDER_VIEWS}</dd>
+                <dd data-testid="view-count">{p.viewCount}</dd>
               </div>
               <div>
                 <dt>Saved</dt>
-                <dd>{PLACEHOLDER_SAVED}</dd>
+                <dd data-testid="save-count">{saveCount ?? p.saveCount}</dd>
               </div>
               <div>
                 <dt>Bids</dt>
@@ -413,6 +387,16 @@ export function ProjectDetailPage({ id, user, toast, navigate, openMessages }: P
               <Link href={`/projects/${p.id}/edit`} className="btn btn-outline btn-block">
                 Edit Project
               </Link>
+              {p.status === 'active' && p.currentPhase === 'bidding' && (
+                <>
+                  <Button className="btn btn-outline btn-block" onPress={() => setDeadlineOpen(true)}>
+                    Extend Deadline
+                  </Button>
+                  <Button className="btn btn-outline btn-block" onPress={() => setAddendumOpen(true)}>
+                    Post Addendum
+                  </Button>
+                </>
+              )}
               <Button className="btn btn-danger btn-block" onPress={() => setDeleteOpen(true)}>
                 Delete Project
               </Button>
@@ -421,7 +405,8 @@ export function ProjectDetailPage({ id, user, toast, navigate, openMessages }: P
         </aside>
       </div>
 
-      <BidDialog
+      <BidDialogSlot
+        loadModule={loadModule}
         project={p}
         isOpen={bidOpen}
         onOpenChange={(open) => {
@@ -434,9 +419,31 @@ export function ProjectDetailPage({ id, user, toast, navigate, openMessages }: P
         navigate={navigate}
         onSubmitted={() => {
           void project.reload();
-          if (seesBids) void bids.reload();
+          if (seesBids) setBidsVersion((v) => v + 1);
         }}
       />
+      {isOwner && (
+        <>
+          <ExtendDeadlineDialog
+            projectId={p.id}
+            current={p.bidDeadline ?? null}
+            hasBids={p.bidCount > 0}
+            isOpen={deadlineOpen}
+            onOpenChange={setDeadlineOpen}
+            onChanged={() => void project.reload()}
+            toast={toast}
+            navigate={navigate}
+          />
+          <PostAddendumDialog
+            projectId={p.id}
+            isOpen={addendumOpen}
+            onOpenChange={setAddendumOpen}
+            onPosted={() => setAddendaVersion((v) => v + 1)}
+            toast={toast}
+            navigate={navigate}
+          />
+        </>
+      )}
       <ConfirmDialog
         isOpen={deleteOpen}
         onOpenChange={setDeleteOpen}

@@ -1,7 +1,10 @@
 import { type ApiUser, ROLE_LABELS, type SelfServiceRole } from '@buildbid/api-client';
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
+import { useEffect, useState } from 'react';
 import {
   Button,
+  Dialog,
+  Heading,
   type Key,
   Label,
   Link,
@@ -12,6 +15,8 @@ import {
   MenuItem,
   MenuSection,
   MenuTrigger,
+  Modal,
+  ModalOverlay,
   Popover,
   Select,
   SelectValue,
@@ -35,11 +40,19 @@ interface NavItem {
 }
 
 /** Navigation filtered by role (accounts-and-shell sections 2 and 6). */
+/** 'a Client', 'an Admin'. */
+export function withArticle(word: string): string {
+  return `${/^[aeiou]/i.test(word) ? 'an' : 'a'} ${word}`;
+}
+
 export function navItemsFor(role: ApiUser['role']): NavItem[] {
   const items: NavItem[] = [];
   if (role === 'client') items.push({ href: '/', label: 'My Projects' });
-  if (role !== 'admin') items.push({ href: '/projects', label: 'Projects' });
+  // Every role gets Projects (admins too, accounts-and-shell section 3).
+  items.push({ href: '/projects', label: 'Projects' });
   if (role === 'contractor') items.push({ href: '/my-bids', label: 'My Bids' });
+  if (role === 'contractor' || role === 'vendor')
+    items.push({ href: '/saved-projects', label: 'Saved Projects' });
   if (role === 'admin') items.push({ href: '/admin', label: 'Admin' });
   return items;
 }
@@ -49,11 +62,12 @@ function isCurrent(href: string, path: string): boolean {
   return path === href || path.startsWith(`${href}/`);
 }
 
-function CountryFilter() {
+function CountryFilter({ id }: { id?: string } = {}) {
   const country = useAtomValue(countryFilterAtom);
   const setChoice = useSetAtom(countryChoiceAtom);
   return (
     <Select
+      id={id}
       className="country-filter"
       value={country === '' ? ALL_COUNTRIES : country}
       onChange={(key: Key | null) => {
@@ -98,7 +112,7 @@ function SwitchRolesMenu({ user }: { user: ApiUser }) {
           disabledKeys={[user.role]}
         >
           <MenuSection>
-            <MenuHeader className="menu-header">You are a {ROLE_LABELS[user.role]}</MenuHeader>
+            <MenuHeader className="menu-header">You are {withArticle(ROLE_LABELS[user.role])}</MenuHeader>
             {SWITCHABLE.map((role) => (
               <MenuItem key={role} id={role} className="menu-item">
                 {ROLE_LABELS[role]}
@@ -148,7 +162,7 @@ function UserMenu({ user }: { user: ApiUser }) {
         <Menu
           className="menu"
           onAction={(key) => {
-            if (key === 'signout') void signOut();
+            if (key === 'signout') void signOut(toast);
             else if (key === 'profile') navigate('/profile');
             else if (key === 'switch-role') navigate('/switch-role');
             else if (key === 'upgrade') navigate('/pricing');
@@ -195,6 +209,92 @@ function UserMenu({ user }: { user: ApiUser }) {
   );
 }
 
+/**
+ * The mobile side sheet (accounts-and-shell: "A mobile side sheet repeats these items"; issue 12): a
+ * react-aria modal dialog opened by the labelled menu button shown under 768 px. It holds the role's
+ * navigation, the country filter, Switch Role, Profile, Upgrade and Sign out. Focus stays inside while
+ * it is open, Escape closes it, and so does any navigation.
+ */
+export function MobileSheet({ user, path }: { user: ApiUser; path: string }) {
+  const [open, setOpen] = useState(false);
+  // Close on navigation (a link inside, the back button, or anything else that changes the path).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the path change is the trigger
+  useEffect(() => setOpen(false), [path]);
+  const go = (href: string) => {
+    setOpen(false);
+    navigate(href);
+  };
+  const display = user.name?.trim() || user.email;
+  return (
+    <>
+      <Button
+        className="btn btn-ghost menu-button show-mobile"
+        aria-label="Open menu"
+        onPress={() => setOpen(true)}
+      >
+        <span aria-hidden="true">☰</span>
+      </Button>
+      <ModalOverlay className="sheet-overlay" isDismissable isOpen={open} onOpenChange={setOpen}>
+        <Modal className="sheet">
+          <Dialog className="sheet-dialog" aria-labelledby="sheet-title">
+            <div className="sheet-head">
+              <Heading slot="title" id="sheet-title" className="sheet-title">
+                Menu
+              </Heading>
+              <Button className="btn btn-ghost" aria-label="Close menu" onPress={() => setOpen(false)}>
+                <span aria-hidden="true">✕</span>
+              </Button>
+            </div>
+            <p className="muted small sheet-user">{display}</p>
+            <nav aria-label="Mobile" className="sheet-nav">
+              {navItemsFor(user.role).map((item) => (
+                <Link
+                  key={item.href + item.label}
+                  href={item.href}
+                  className="sheet-link"
+                  aria-current={isCurrent(item.href, path) ? 'page' : undefined}
+                  onPress={() => setOpen(false)}
+                >
+                  {item.label}
+                </Link>
+              ))}
+              {user.role === 'client' && (
+                <Link href="/post-project" className="sheet-link" onPress={() => setOpen(false)}>
+                  Post Project
+                </Link>
+              )}
+            </nav>
+            <div className="sheet-country">
+              <span className="small muted">Country</span>
+              <CountryFilter />
+            </div>
+            <div className="sheet-actions">
+              <Button className="sheet-link" onPress={() => go('/switch-role')}>
+                Switch Role
+              </Button>
+              <Button className="sheet-link" onPress={() => go('/profile')}>
+                Profile
+              </Button>
+              <Button className="sheet-link" onPress={() => go('/pricing')}>
+                Upgrade
+              </Button>
+              <Button
+                className="sheet-link"
+                onPress={() => {
+                  setOpen(false);
+                  void signOut(toast);
+                }}
+              >
+                Sign out
+              </Button>
+            </div>
+          </Dialog>
+        </Modal>
+      </ModalOverlay>
+    </>
+  );
+}
+
 /** The signed-in header. */
 export function Header({ user }: { user: ApiUser }) {
   const { path } = useAtomValue(locationAtom);
@@ -202,6 +302,7 @@ export function Header({ user }: { user: ApiUser }) {
   return (
     <header className="topbar">
       <div className="container topbar-inner">
+        <MobileSheet user={user} path={path} />
         <Logo />
         <nav className="main-nav" aria-label="Main">
           {items.map((item) => (
@@ -216,7 +317,9 @@ export function Header({ user }: { user: ApiUser }) {
           ))}
         </nav>
         <div className="topbar-actions">
-          <CountryFilter />
+          <span className="hide-mobile">
+            <CountryFilter />
+          </span>
           <SwitchRolesMenu user={user} />
           {user.role === 'client' && (
             <Link href="/post-project" className="btn btn-primary">
@@ -224,7 +327,9 @@ export function Header({ user }: { user: ApiUser }) {
             </Link>
           )}
           <NotificationBell realtime={realtime} toast={toast} openMessages={openMessages} />
-          <UserMenu user={user} />
+          <span className="hide-mobile">
+            <UserMenu user={user} />
+          </span>
         </div>
       </div>
     </header>

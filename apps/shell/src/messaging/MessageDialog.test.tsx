@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
+
+import { fakeRealtime, jsonResponse, requestsOf, routeFetch } from '@buildbid/test-kit/helpers';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fakeRealtime, jsonResponse, requestsOf, routeFetch } from '../test/helpers.ts';
 import { isSendDisabled, MessageDialog } from './MessageDialog.tsx';
 
 const ME = 'me-1';
@@ -68,7 +69,9 @@ describe('MessageDialog', () => {
     });
     renderDialog();
     expect(screen.getByRole('dialog')).toBeTruthy();
-    expect(screen.getByRole('heading', { name: 'Message Ann Rolle' })).toBeTruthy();
+    // The title names the other person and the project.
+    expect(screen.getByRole('heading', { name: 'Message Ann Rolle · Deck' })).toBeTruthy();
+    expect(screen.getByRole('dialog', { name: 'Message Ann Rolle · Deck' })).toBeTruthy();
     expect(screen.getByText('Loading messages...')).toBeTruthy();
     await act(async () => answer(jsonResponse(200, [])));
     expect(await screen.findByText('No messages yet')).toBeTruthy();

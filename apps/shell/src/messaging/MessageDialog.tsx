@@ -17,7 +17,7 @@ import {
   ModalOverlay,
   TextField,
 } from 'react-aria-components';
-import { type ChatMessage, listMessages, sendMessage } from './api.ts';
+import { type ChatMessage, listMessages, markConversationRead, sendMessage } from './api.ts';
 
 export const MESSAGE_PLACEHOLDER = 'Type a message...';
 
@@ -68,6 +68,12 @@ export function MessageDialog({ target, currentUserId, isOpen, onOpenChange, rea
       if (mine !== generation.current) return;
       setMessages(list);
       setLoadError(null);
+      // Seeing the conversation marks what the other user sent read: a POST (reading changes nothing).
+      if (list.some((m) => m.senderId === otherUserId && !m.isRead)) {
+        markConversationRead(otherUserId, projectId).catch((error: unknown) =>
+          console.error('Messages could not be marked read', error),
+        );
+      }
     } catch (error) {
       if (mine !== generation.current) return;
       console.error('Messages failed to load', error);
@@ -118,7 +124,9 @@ export function MessageDialog({ target, currentUserId, isOpen, onOpenChange, rea
     await load();
   }
 
-  const title = target.otherUserName ? `Message ${target.otherUserName}` : 'Messages';
+  // The title names the other person and, where there is one, the project.
+  const person = target.otherUserName ? `Message ${target.otherUserName}` : 'Messages';
+  const title = target.projectTitle ? `${person} · ${target.projectTitle}` : person;
 
   return (
     <ModalOverlay className="chat-overlay" isOpen={isOpen} onOpenChange={onOpenChange} isDismissable>
@@ -129,7 +137,6 @@ export function MessageDialog({ target, currentUserId, isOpen, onOpenChange, rea
               <Heading slot="title" className="chat-title">
                 {title}
               </Heading>
-              {target.projectTitle && <p className="chat-project muted small">{target.projectTitle}</p>}
             </div>
             <Button slot="close" className="chat-close" aria-label="Close messages">
               ×

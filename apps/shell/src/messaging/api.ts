@@ -1,6 +1,7 @@
 /** The message calls (accounts-and-shell section 7) through the typed client. */
+
+import type { components } from '@buildbid/api-client';
 import { unwrap } from '@buildbid/api-client';
-import type { components } from '../../../../openapi/schema.d.ts';
 import { api } from '../api.ts';
 
 export type ChatMessage = components['schemas']['Message'];
@@ -17,4 +18,9 @@ export async function sendMessage(
   content: string,
 ): Promise<void> {
   await unwrap(api.POST('/api/messages', { body: { receiverId, projectId, content, type: 'text' } }));
+}
+
+/** Marks what the other user sent you in this conversation read (the dialog calls it when it opens). */
+export async function markConversationRead(otherUserId: string, projectId?: string | null): Promise<void> {
+  await unwrap(api.POST('/api/messages/read', { body: { otherUserId, projectId: projectId ?? null } }));
 }

@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
+
+import { fakeRealtime, jsonResponse, requestsOf, routeFetch } from '@buildbid/test-kit/helpers';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fakeRealtime, jsonResponse, requestsOf, routeFetch } from '../test/helpers.ts';
 import { iconKind } from './icons.tsx';
 import { LIST_REFETCH_MS, NotificationBell, UNREAD_REFETCH_MS } from './NotificationBell.tsx';
 import { badgeText, relativeTime } from './time.ts';
@@ -197,7 +198,7 @@ describe('NotificationBell and messages', () => {
         notification({
           id: 'm',
           type: 'message_received',
-          title: 'New message',
+          title: 'New message from Ann Rolle',
           relatedEntityId: 'sender-7',
         }),
       ],
@@ -207,6 +208,6 @@ describe('NotificationBell and messages', () => {
     render(<NotificationBell realtime={fakeRealtime()} toast={vi.fn()} openMessages={openMessages} />);
     const dialog = openBell();
     fireEvent.click(await within(dialog).findByRole('button', { name: /^Unread: New message/ }));
-    expect(openMessages).toHaveBeenCalledWith({ otherUserId: 'sender-7' });
+    expect(openMessages).toHaveBeenCalledWith({ otherUserId: 'sender-7', otherUserName: 'Ann Rolle' });
   });
 });

@@ -78,7 +78,9 @@ export function NotificationBell({ realtime, toast, openMessages }: Props) {
   async function open(item: AppNotification, close: () => void) {
     if (item.type === 'message_received' && item.relatedEntityId && openMessages) {
       close();
-      openMessages({ otherUserId: item.relatedEntityId });
+      // The notification's title is 'New message from {name}': the dialog's title names that person.
+      const name = /^New message from (.+)$/.exec(item.title)?.[1];
+      openMessages({ otherUserId: item.relatedEntityId, ...(name ? { otherUserName: name } : {}) });
     }
     if (item.isRead) return;
     setItems((list) => list?.map((n) => (n.id === item.id ? { ...n, isRead: true } : n)) ?? null);

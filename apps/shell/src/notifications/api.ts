@@ -2,8 +2,9 @@
  * The notification calls (accounts-and-shell section 7) through the typed client, so each is checked
  * against the API's generated `paths`.
  */
+
+import type { components } from '@buildbid/api-client';
 import { unwrap } from '@buildbid/api-client';
-import type { components } from '../../../../openapi/schema.d.ts';
 import { api } from '../api.ts';
 
 export type AppNotification = components['schemas']['Notification'];

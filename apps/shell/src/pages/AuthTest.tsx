@@ -44,9 +44,12 @@ export function AuthTestPage() {
               <Link href="/post-project" className="btn btn-primary">
                 Go to Post Project
               </Link>
-              <Link href="/api/logout" className="btn btn-outline">
-                Log Out
-              </Link>
+              {/* Sign-out is POST only (docs/decisions/0140): a full-page form, not a link. */}
+              <form method="post" action="/api/logout" className="inline-form">
+                <button type="submit" className="btn btn-outline">
+                  Log Out
+                </button>
+              </form>
             </>
           ) : auth.status === 'signed-out' ? (
             <Link href="/api/login" className="btn btn-primary">

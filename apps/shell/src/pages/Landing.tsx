@@ -1,9 +1,56 @@
-import { useRef } from 'react';
+import type { components } from '@buildbid/api-client';
+import { unwrap } from '@buildbid/api-client';
+import { useEffect, useRef, useState } from 'react';
 import { Button, Link } from 'react-aria-components';
+import { api } from '../api.ts';
 import { Logo } from '../components/Logo.tsx';
 import { VisitorTopBar } from '../components/VisitorTopBar.tsx';
 
-/** All figures and quotes on this page are static marketing samples (accounts-and-shell section 9). */
+/**
+ * The landing page. Featured Projects, the figures and (once at least three exist) the testimonials are
+ * real, from GET /api/landing (issue 12, decision 0122); the sample quotes below show only before that.
+ */
+export type LandingData = components['schemas']['Landing'];
+
+/** GET /api/landing (public). */
+export function loadLanding(): Promise<LandingData> {
+  return unwrap(api.GET('/api/landing'));
+}
+
+const ROLE_NAMES: Record<string, string> = {
+  client: 'Client',
+  contractor: 'Contractor',
+  vendor: 'Vendor',
+  admin: 'Admin',
+};
+
+function usd(value: string | null): string | null {
+  if (value === null) return null;
+  return Number(value).toLocaleString('en-US', {
+    style: 'currency',
+    currency: 'USD',
+    maximumFractionDigits: 0,
+  });
+}
+
+function budgetText(min: string | null, max: string | null): string {
+  const a = usd(min);
+  const b = usd(max);
+  return a && b ? `${a} - ${b}` : 'Budget negotiable';
+}
+
+/** Relative time as on the cards: 'just now', 'N minutes ago', 'N hours ago', then days and weeks. */
+function postedAgo(iso: string, now = Date.now()): string {
+  const elapsed = Math.max(0, now - new Date(iso).getTime());
+  const unit = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'} ago`;
+  if (elapsed < 60_000) return 'just now';
+  if (elapsed < 3_600_000) return unit(Math.floor(elapsed / 60_000), 'minute');
+  if (elapsed < 86_400_000) return unit(Math.floor(elapsed / 3_600_000), 'hour');
+  const days = Math.floor(elapsed / 86_400_000);
+  if (days < 7) return unit(days, 'day');
+  if (days < 30) return unit(Math.floor(days / 7), 'week');
+  return new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
+}
 const FEATURES = [
   {
     title: 'Post Project Details',
@@ -27,30 +74,7 @@ const FEATURES = [
   },
 ];
 
-const SAMPLE_PROJECTS = [
-  {
-    title: 'Kitchen remodel with island',
-    kind: 'Kitchen',
-    city: 'Nassau, New Providence',
-    budget: '$18,000 - $25,000',
-    bids: 7,
-  },
-  {
-    title: 'Bathroom refresh and walk-in shower',
-    kind: 'Bathroom',
-    city: 'Freeport, Grand Bahama',
-    budget: '$8,000 - $12,000',
-    bids: 4,
-  },
-  {
-    title: 'Waterfront deck in hardwood',
-    kind: 'Deck',
-    city: 'George Town, Exuma',
-    budget: '$12,000 - $16,000',
-    bids: 5,
-  },
-];
-
+/** Sample quotes, shown only until three real reviews rated 4 or more exist. */
 const TESTIMONIALS = [
   {
     quote:
@@ -82,10 +106,40 @@ const TESTIMONIALS = [
   },
 ];
 
-const FOOTER_LINKS = ['About', 'How It Works', 'Contractors', 'Clients', 'Vendors', 'Support'];
+/** Footer links lead to real pages or anchors (issue 12); Support is a mailto. */
+const FOOTER_LINKS: ReadonlyArray<{ label: string; href: string }> = [
+  { label: 'How It Works', href: '#features' },
+  { label: 'Pricing', href: '/pricing' },
+  { label: 'For Contractors', href: '/register' },
+  { label: 'For Clients', href: '/register' },
+  { label: 'For Vendors', href: '/register' },
+  { label: 'Support', href: 'mailto:support@buildbid.bs' },
+];
 
 export function LandingPage() {
   const featuresHeading = useRef<HTMLHeadingElement>(null);
+  const [landing, setLanding] = useState<LandingData | null>(null);
+  useEffect(() => {
+    let live = true;
+    loadLanding().then(
+      (data) => {
+        if (live) setLanding(data);
+      },
+      (error) => console.error('Landing: loading the featured projects failed', error),
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
+  const testimonials =
+    landing && landing.testimonials.length > 0
+      ? landing.testimonials.map((t) => ({
+          quote: t.comment,
+          name: t.reviewerFirstName ?? 'A BuildBid member',
+          role: ROLE_NAMES[t.reviewerRole] ?? t.reviewerRole,
+          place: `${'★'.repeat(t.rating)}`,
+        }))
+      : TESTIMONIALS;
 
   function showHowItWorks() {
     const heading = featuresHeading.current;
@@ -145,32 +199,51 @@ export function LandingPage() {
             <h2 id="featured-title" className="section-title">
               Featured Projects
             </h2>
-            <p className="section-lead">A taste of what islanders are building right now.</p>
+            <p className="section-lead">The newest projects open for bids.</p>
+            {landing && landing.featured.length === 0 && (
+              <p className="muted">No open projects right now. Be the first to post one.</p>
+            )}
             <ul className="project-grid">
-              {SAMPLE_PROJECTS.map((p) => (
-                <li key={p.kind} className="card sample-project">
+              {(landing?.featured ?? []).map((p) => (
+                <li key={p.id} className="card sample-project" data-testid="featured-project">
                   <div className="sample-project-top">
-                    <span className="badge">{p.kind}</span>
+                    <span className="badge">{p.category}</span>
                     <span className="badge badge-success">Active</span>
                   </div>
                   <h3>{p.title}</h3>
                   <p className="muted">
                     <span aria-hidden="true">📍 </span>
-                    {p.city}
+                    {[p.city, p.island].filter(Boolean).join(', ') || p.location || p.country}
                   </p>
+                  <p className="muted small">Posted {postedAgo(p.createdAt)}</p>
                   <dl className="sample-project-facts">
                     <div>
                       <dt>Budget</dt>
-                      <dd>{p.budget}</dd>
+                      <dd>{budgetText(p.budgetMin, p.budgetMax)}</dd>
                     </div>
                     <div>
                       <dt>Bids</dt>
-                      <dd>{p.bids} bids</dd>
+                      <dd>
+                        {p.bidCount} {p.bidCount === 1 ? 'bid' : 'bids'}
+                      </dd>
                     </div>
                   </dl>
+                  <Link href="/signin" className="btn btn-outline btn-sm">
+                    Sign in to bid
+                  </Link>
                 </li>
               ))}
             </ul>
+            {landing && (
+              <p className="landing-figures" data-testid="landing-figures">
+                <strong>{landing.figures.projectsPosted}</strong>{' '}
+                {landing.figures.projectsPosted === 1 ? 'project posted' : 'projects posted'} ·{' '}
+                <strong>{landing.figures.contractorsRegistered}</strong>{' '}
+                {landing.figures.contractorsRegistered === 1
+                  ? 'contractor registered'
+                  : 'contractors registered'}
+              </p>
+            )}
           </div>
         </section>
 
@@ -180,7 +253,7 @@ export function LandingPage() {
               What our community says
             </h2>
             <ul className="testimonial-grid">
-              {TESTIMONIALS.map((t) => (
+              {testimonials.map((t) => (
                 <li key={t.name} className="card testimonial">
                   <figure>
                     <blockquote>“{t.quote}”</blockquote>
@@ -222,11 +295,10 @@ export function LandingPage() {
           <Logo />
           <nav aria-label="Footer">
             <ul className="footer-links">
-              {FOOTER_LINKS.map((label) => (
-                <li key={label}>
-                  {/* Placeholder links: their pages do not exist yet. */}
-                  <a href="#top" className="footer-link">
-                    {label}
+              {FOOTER_LINKS.map((link) => (
+                <li key={link.label}>
+                  <a href={link.href} className="footer-link">
+                    {link.label}
                   </a>
                 </li>
               ))}

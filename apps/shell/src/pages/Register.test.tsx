@@ -1,10 +1,11 @@
 // @vitest-environment jsdom
+
+import { jsonResponse, makeUser, mockFetch } from '@buildbid/test-kit/helpers';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { authAtom } from '../auth.ts';
 import { locationAtom } from '../router.ts';
 import { shellStore } from '../store.ts';
-import { jsonResponse, makeUser, mockFetch } from '../test/helpers.ts';
 import { checkPasswords, RegisterPage } from './Register.tsx';
 
 function fill(label: string, value: string) {
@@ -22,6 +23,7 @@ describe('checkPasswords', () => {
     expect(checkPasswords('abc', 'abd')).toBe('Passwords do not match');
     expect(checkPasswords('abc', 'abc')).toBe('Password must be at least 6 characters');
     expect(checkPasswords('abcdef', 'abcdef')).toBeNull();
+    expect(checkPasswords('      ', '      ')).toBe('Password cannot be only spaces');
   });
 });
 
@@ -61,6 +63,20 @@ describe('RegisterPage', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Create Account' }));
     expect(screen.getByRole('alert').textContent).toBe('Password must be at least 6 characters');
     expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it('limits the fields to what the server takes, and clears a stale alert when the form changes', () => {
+    mockFetch();
+    render(<RegisterPage />);
+    expect(screen.getByLabelText('First Name').getAttribute('maxlength')).toBe('100');
+    expect(screen.getByLabelText('Last Name').getAttribute('maxlength')).toBe('100');
+    expect(screen.getByLabelText('Email address').getAttribute('maxlength')).toBe('254');
+    expect(screen.getByLabelText('Password').getAttribute('maxlength')).toBe('256');
+    fillRequired('abc', 'abd');
+    fireEvent.click(screen.getByRole('button', { name: 'Create Account' }));
+    expect(screen.getByRole('alert').textContent).toBe('Passwords do not match');
+    fill('Confirm Password', 'abc');
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 
   it("shows the server's message, else 'Registration failed'", async () => {

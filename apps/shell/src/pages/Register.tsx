@@ -14,6 +14,7 @@ import {
   SelectValue,
 } from 'react-aria-components';
 import { findCountry, REGISTRATION_COUNTRY_CODES } from '../../../../domain/catalog/countries.ts';
+import { MAX_EMAIL_LENGTH, MAX_NAME_LENGTH, MAX_PASSWORD_LENGTH } from '../../../../domain/user/user.ts';
 import { register, signIn } from '../auth.ts';
 import { Alert } from '../components/Alert.tsx';
 import { Field } from '../components/Field.tsx';
@@ -35,6 +36,7 @@ export function checkPasswords(password: string, confirm: string): string | null
   if (password !== confirm) return 'Passwords do not match';
   if (password.length < MIN_PASSWORD_LENGTH)
     return `Password must be at least ${MIN_PASSWORD_LENGTH} characters`;
+  if (password.trim() === '') return 'Password cannot be only spaces';
   return null;
 }
 
@@ -105,6 +107,13 @@ export function RegisterPage() {
   const [busy, setBusy] = useState(false);
 
   const fail = (text: string) => setError((prev) => ({ text, n: (prev?.n ?? 0) + 1 }));
+  /** Any change to the form clears the last alert: it described the form as it was. */
+  const edit =
+    <T,>(set: (value: T) => void) =>
+    (value: T) => {
+      set(value);
+      setError(null);
+    };
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -156,15 +165,17 @@ export function RegisterPage() {
                 label="First Name"
                 name="firstName"
                 autoComplete="given-name"
+                maxLength={MAX_NAME_LENGTH}
                 value={firstName}
-                onChange={setFirstName}
+                onChange={edit(setFirstName)}
               />
               <Field
                 label="Last Name"
                 name="lastName"
                 autoComplete="family-name"
+                maxLength={MAX_NAME_LENGTH}
                 value={lastName}
-                onChange={setLastName}
+                onChange={edit(setLastName)}
               />
             </div>
             <Field
@@ -173,8 +184,9 @@ export function RegisterPage() {
               type="email"
               autoComplete="email"
               isRequired
+              maxLength={MAX_EMAIL_LENGTH}
               value={email}
-              onChange={setEmail}
+              onChange={edit(setEmail)}
             />
             <Field
               label="Password"
@@ -183,8 +195,9 @@ export function RegisterPage() {
               autoComplete="new-password"
               placeholder="Minimum 6 characters"
               isRequired
+              maxLength={MAX_PASSWORD_LENGTH}
               value={password}
-              onChange={setPassword}
+              onChange={edit(setPassword)}
             />
             <Field
               label="Confirm Password"
@@ -192,8 +205,9 @@ export function RegisterPage() {
               type="password"
               autoComplete="new-password"
               isRequired
+              maxLength={MAX_PASSWORD_LENGTH}
               value={confirm}
-              onChange={setConfirm}
+              onChange={edit(setConfirm)}
             />
             <Choice<AccountType>
               label="Account Type"
@@ -201,14 +215,14 @@ export function RegisterPage() {
               isRequired
               value={role}
               options={ACCOUNT_TYPES}
-              onChange={setRole}
+              onChange={edit(setRole)}
             />
             <Choice
               label="Country"
               name="country"
               value={country}
               options={COUNTRY_OPTIONS}
-              onChange={setCountry}
+              onChange={edit(setCountry)}
             />
             <Button type="submit" className="btn btn-primary btn-block" isPending={busy}>
               {busy ? 'Creating Account...' : 'Create Account'}

@@ -1,10 +1,11 @@
 // @vitest-environment jsdom
+
+import { jsonResponse, makeUser, mockFetch } from '@buildbid/test-kit/helpers';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { authAtom } from '../auth.ts';
 import { locationAtom } from '../router.ts';
 import { shellStore } from '../store.ts';
-import { jsonResponse, makeUser, mockFetch } from '../test/helpers.ts';
 import { SignInPage } from './SignIn.tsx';
 
 function fill(label: string, value: string) {

@@ -6,6 +6,7 @@ import { Alert } from '../components/Alert.tsx';
 import { Field } from '../components/Field.tsx';
 import { Logo } from '../components/Logo.tsx';
 import { navigate } from '../router.ts';
+import { takeReturnPath } from '../routes.ts';
 
 export function SignInPage() {
   const [email, setEmail] = useState('');
@@ -26,7 +27,7 @@ export function SignInPage() {
     setError(null);
     try {
       await signIn(email.trim(), password);
-      navigate('/');
+      navigate(takeReturnPath() ?? '/');
     } catch (err) {
       fail(serverMessage(err, 'Invalid email or password'));
       setBusy(false);

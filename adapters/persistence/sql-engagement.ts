@@ -1,0 +1,85 @@
+import type { EntityManager } from '@mikro-orm/core';
+import type { ProjectEngagement } from '../../application/engagement/ports.ts';
+import { isUuid } from './marketplace-mappers.ts';
+import { runSql, toCount } from './sql.ts';
+
+/**
+ * ProjectEngagement in SQL. Each call is one statement: the insert or delete of the view / save row and
+ * the matching change of projects.view_count / save_count happen together (data-modifying CTEs), so the
+ * counts never drift from the rows, also under concurrent requests (the primary keys decide).
+ */
+export class SqlProjectEngagement implements ProjectEngagement {
+  readonly #em: EntityManager;
+
+  constructor(em: EntityManager) {
+    this.#em = em;
+  }
+
+  async recordView(projectId: string, viewerKey: string, day: string): Promise<boolean> {
+    if (!isUuid(projectId)) return false;
+    const rows = await runSql<{ view_count: number }>(
+      this.#em,
+      `with added as (
+          insert into project_views (project_id, viewer_key, day) values (?, ?, ?::date)
+          on conflict do nothing returning project_id
+        )
+        update projects set view_count = view_count + 1
+        where id in (select project_id from added) returning view_count`,
+      [projectId, viewerKey, day],
+    );
+    return rows.length > 0;
+  }
+
+  async save(userId: string, projectId: string, at: Date): Promise<number> {
+    if (!isUuid(userId) || !isUuid(projectId)) return 0;
+    const [row] = await runSql<{ save_count: string | number }>(
+      this.#em,
+      `with added as (
+          insert into saved_projects (user_id, project_id, created_at) values (?, ?, ?)
+          on conflict do nothing returning project_id
+        ), counted as (
+          update projects set save_count = save_count + 1
+          where id in (select project_id from added) returning save_count
+        )
+        select coalesce((select save_count from counted), (select save_count from projects where id = ?)) as save_count`,
+      [userId, projectId, at, projectId],
+    );
+    return toCount(row?.save_count);
+  }
+
+  async unsave(userId: string, projectId: string): Promise<number> {
+    if (!isUuid(userId) || !isUuid(projectId)) return 0;
+    const [row] = await runSql<{ save_count: string | number }>(
+      this.#em,
+      `with removed as (
+          delete from saved_projects where user_id = ? and project_id = ? returning project_id
+        ), counted as (
+          update projects set save_count = greatest(save_count - 1, 0)
+          where id in (select project_id from removed) returning save_count
+        )
+        select coalesce((select save_count from counted), (select save_count from projects where id = ?)) as save_count`,
+      [userId, projectId, projectId],
+    );
+    return toCount(row?.save_count);
+  }
+
+  async isSaved(userId: string, projectId: string): Promise<boolean> {
+    if (!isUuid(userId) || !isUuid(projectId)) return false;
+    const rows = await runSql(this.#em, 'select 1 from saved_projects where user_id = ? and project_id = ?', [
+      userId,
+      projectId,
+    ]);
+    return rows.length > 0;
+  }
+
+  async savedProjectIds(userId: string, limit: number): Promise<string[]> {
+    if (!isUuid(userId)) return [];
+    const rows = await runSql<{ project_id: string }>(
+      this.#em,
+      `select project_id from saved_projects where user_id = ?
+        order by created_at desc, project_id desc limit ?`,
+      [userId, limit],
+    );
+    return rows.map((r) => r.project_id);
+  }
+}

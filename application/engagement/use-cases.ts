@@ -1,0 +1,106 @@
+import { checkCanSave, countsAsView, MAX_SAVED_LISTED, viewKey } from '../../domain/project/engagement.ts';
+import { NotFoundError } from '../../domain/shared/errors.ts';
+import type { User } from '../../domain/user/user.ts';
+import type { ProjectQuery, ProjectView } from '../projects/ports.ts';
+import type { PlatformSettings } from '../shared/marketplace-ports.ts';
+import type { Clock } from '../shared/ports.ts';
+import type { ProjectEngagement } from './ports.ts';
+
+function projectNotFound(id: string): NotFoundError {
+  return new NotFoundError('PROJECT_NOT_FOUND', `Project ${id} not found`);
+}
+
+/** What the detail page adds for its viewer: the view counted, and whether they saved the project. */
+export interface OpenedProject {
+  /** The project's view count including this view. */
+  viewCount: number;
+  savedByMe: boolean;
+}
+
+/**
+ * A viewer opens a project's page: one view per viewer per project per local day is counted, never the
+ * owner's; and the answer says whether the viewer saved it.
+ */
+export class OpenProject {
+  readonly #engagement: ProjectEngagement;
+  readonly #clock: Clock;
+  readonly #settings: PlatformSettings;
+
+  constructor(engagement: ProjectEngagement, clock: Clock, settings: PlatformSettings) {
+    this.#engagement = engagement;
+    this.#clock = clock;
+    this.#settings = settings;
+  }
+
+  /** `view` is the project as just read (its viewCount is before this view). */
+  async execute(viewer: User, view: ProjectView): Promise<OpenedProject> {
+    let added = false;
+    if (countsAsView(viewer, view.project)) {
+      const key = viewKey(viewer, this.#clock.now(), this.#settings.timeZone);
+      added = await this.#engagement.recordView(view.project.id, key.viewerKey, key.day);
+    }
+    const savedByMe = await this.#engagement.isSaved(viewer.id, view.project.id);
+    return { viewCount: view.viewCount + (added ? 1 : 0), savedByMe };
+  }
+}
+
+export interface SaveState {
+  saved: boolean;
+  saveCount: number;
+}
+
+/** Save a project for later (anyone signed in but its owner); saving twice is one save. */
+export class SaveProject {
+  readonly #projects: ProjectQuery;
+  readonly #engagement: ProjectEngagement;
+  readonly #clock: Clock;
+
+  constructor(projects: ProjectQuery, engagement: ProjectEngagement, clock: Clock) {
+    this.#projects = projects;
+    this.#engagement = engagement;
+    this.#clock = clock;
+  }
+
+  async execute(user: User, projectId: string): Promise<SaveState> {
+    const view = await this.#projects.findView(projectId);
+    if (!view) throw projectNotFound(projectId);
+    checkCanSave(user.id, view.project);
+    const saveCount = await this.#engagement.save(user.id, projectId, this.#clock.now());
+    return { saved: true, saveCount };
+  }
+}
+
+/** Remove a saved project; removing one that is not saved changes nothing. */
+export class UnsaveProject {
+  readonly #projects: ProjectQuery;
+  readonly #engagement: ProjectEngagement;
+
+  constructor(projects: ProjectQuery, engagement: ProjectEngagement) {
+    this.#projects = projects;
+    this.#engagement = engagement;
+  }
+
+  async execute(user: User, projectId: string): Promise<SaveState> {
+    const view = await this.#projects.findView(projectId);
+    if (!view) throw projectNotFound(projectId);
+    const saveCount = await this.#engagement.unsave(user.id, projectId);
+    return { saved: false, saveCount };
+  }
+}
+
+/** The caller's saved projects, newest save first (at most MAX_SAVED_LISTED). */
+export class ListSavedProjects {
+  readonly #projects: ProjectQuery;
+  readonly #engagement: ProjectEngagement;
+
+  constructor(projects: ProjectQuery, engagement: ProjectEngagement) {
+    this.#projects = projects;
+    this.#engagement = engagement;
+  }
+
+  async execute(user: User): Promise<ProjectView[]> {
+    const ids = await this.#engagement.savedProjectIds(user.id, MAX_SAVED_LISTED);
+    const views = await Promise.all(ids.map((id) => this.#projects.findView(id)));
+    return views.filter((v): v is ProjectView => v !== null);
+  }
+}

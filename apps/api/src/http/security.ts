@@ -1,0 +1,163 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import helmet from '@fastify/helmet';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Config } from '../config.ts';
+import { SESSION_COOKIE } from './auth.ts';
+
+/** Stripe.js and the frames it opens (docs.stripe.com/security/guide#content-security-policy). */
+const STRIPE_SCRIPT = 'https://js.stripe.com';
+const STRIPE_FRAMES = ['https://js.stripe.com', 'https://hooks.stripe.com'];
+const STRIPE_CONNECT = 'https://api.stripe.com';
+
+/** Methods that change state: they must come from the site itself (docs/security.md, origin check). */
+const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** The origins of the remotes configured on another origin (REMOTE_<NAME>_URL=https://...). */
+export function remoteOrigins(config: Config): string[] {
+  const origins = new Set<string>();
+  for (const url of Object.values(config.remotes)) {
+    if (/^https?:\/\//.test(url)) origins.add(new URL(url).origin);
+  }
+  return [...origins];
+}
+
+/** The origins a state-changing request may come from: PUBLIC_URL and the remotes' origins. */
+export function allowedOrigins(config: Config): Set<string> {
+  return new Set([new URL(config.publicUrl).origin, ...remoteOrigins(config)]);
+}
+
+/** sha256 sources for every inline <script> of the built shell's index.html (the theme script). */
+export function inlineScriptHashes(indexHtml: string): string[] {
+  const hashes: string[] = [];
+  for (const match of indexHtml.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)) {
+    const body = match[1] ?? '';
+    if (body.trim() === '') continue;
+    hashes.push(`'sha256-${createHash('sha256').update(body, 'utf8').digest('base64')}'`);
+  }
+  return hashes;
+}
+
+/** The page's Content-Security-Policy directives (helmet's camelCase form). */
+export function cspDirectives(config: Config, scriptHashes: string[]): Record<string, string[]> {
+  const remotes = remoteOrigins(config);
+  const publicUrl = new URL(config.publicUrl);
+  const socketOrigin = `${publicUrl.protocol === 'https:' ? 'wss:' : 'ws:'}//${publicUrl.host}`;
+  const stripe = config.stripe !== null;
+  return {
+    defaultSrc: ["'self'"],
+    baseUri: ["'self'"],
+    objectSrc: ["'none'"],
+    frameAncestors: ["'none'"],
+    formAction: ["'self'"],
+    scriptSrc: ["'self'", ...scriptHashes, ...remotes, ...(stripe ? [STRIPE_SCRIPT] : [])],
+    scriptSrcAttr: ["'none'"],
+    // react-aria positions popovers with style attributes; styles cannot run code.
+    styleSrc: ["'self'", "'unsafe-inline'", ...remotes],
+    imgSrc: ["'self'", 'data:', 'blob:', ...remotes],
+    fontSrc: ["'self'", 'data:', ...remotes],
+    connectSrc: ["'self'", socketOrigin, ...remotes, ...(stripe ? [STRIPE_CONNECT] : [])],
+    frameSrc: stripe ? STRIPE_FRAMES : ["'none'"],
+    workerSrc: ["'self'", 'blob:'],
+    manifestSrc: ["'self'"],
+    ...(config.env === 'production' ? { upgradeInsecureRequests: [] } : {}),
+  };
+}
+
+/** What /uploads answers with: nothing in a served file may run or reach anything. */
+export const UPLOAD_CSP = "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox";
+
+const allowedByConfig = new WeakMap<Config, Set<string>>();
+
+/**
+ * The site's own origins: PUBLIC_URL, the remotes' origins, and the Host the browser addressed
+ * (same-origin by the browser's own account: the e2e runs on 127.0.0.1, PUBLIC_URL may say localhost).
+ */
+export function isSiteOrigin(config: Config, request: FastifyRequest, origin: string): boolean {
+  let allowed = allowedByConfig.get(config);
+  if (!allowed) {
+    allowed = allowedOrigins(config);
+    allowedByConfig.set(config, allowed);
+  }
+  if (allowed.has(origin)) return true;
+  const host = request.headers.host;
+  return host !== undefined && (origin === `http://${host}` || origin === `https://${host}`);
+}
+
+function originOf(value: string): string | null {
+  try {
+    return new URL(value).origin;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Security headers on every answer (helmet, tuned in cspDirectives), the origin check on
+ * state-changing requests, NUL bytes refused, and `no-store` on authenticated API answers.
+ */
+export async function registerSecurity(app: FastifyInstance, config: Config, shellIndex: string) {
+  const hashes = existsSync(shellIndex) ? inlineScriptHashes(readFileSync(shellIndex, 'utf8')) : [];
+  await app.register(helmet, {
+    contentSecurityPolicy: { useDefaults: false, directives: cspDirectives(config, hashes) },
+    // Remote bundles may be loaded by a shell on another origin; everything else stays same-origin.
+    crossOriginResourcePolicy: { policy: 'same-origin' },
+    crossOriginEmbedderPolicy: false,
+    // Stripe's 3-D Secure opens a popup that must be able to talk back.
+    crossOriginOpenerPolicy: { policy: config.stripe ? 'same-origin-allow-popups' : 'same-origin' },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    frameguard: { action: 'deny' },
+    strictTransportSecurity:
+      config.env === 'production' ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+  });
+
+  app.addHook('onRequest', async (request, reply) => {
+    if (!STATE_CHANGING.has(request.method)) return;
+    const origin = request.headers.origin;
+    const referer = request.headers.referer;
+    const from = origin !== undefined ? origin : referer !== undefined ? originOf(referer) : undefined;
+    if (from === undefined) return; // server-to-server callers and the Stripe webhook send neither
+    if (from !== null && isSiteOrigin(config, request, from)) return;
+    return reply
+      .status(403)
+      .type('application/json')
+      .send({
+        message: `Requests that change data must come from this site (got ${origin !== undefined ? 'Origin' : 'Referer'} ${from ?? 'unreadable'})`,
+        code: 'ORIGIN_FORBIDDEN',
+      });
+  });
+
+  app.addHook('preValidation', async (request, reply) => {
+    const where = nulByteIn(request.query) ?? nulByteIn(request.params) ?? nulByteIn(request.body);
+    if (where === undefined) return;
+    return reply
+      .status(400)
+      .type('application/json')
+      .send({
+        message: `${where || 'The request'} contains a NUL character, which is never valid text`,
+        code: 'NUL_BYTE',
+        ...(where ? { field: where } : {}),
+      });
+  });
+
+  app.addHook('onSend', async (request, reply, payload) => {
+    const path = request.url.split('?')[0] ?? '';
+    if (!path.startsWith('/api/') || reply.hasHeader('cache-control')) return payload;
+    const signedIn = request.headers.cookie?.includes(`${SESSION_COOKIE}=`) ?? false;
+    const type = String(reply.getHeader('content-type') ?? '');
+    if (signedIn || type.startsWith('application/json')) reply.header('cache-control', 'no-store');
+    return payload;
+  });
+}
+
+/** The dotted path of the first string holding U+0000, '' for the value itself, undefined when none. */
+export function nulByteIn(value: unknown, path = '', depth = 0): string | undefined {
+  if (typeof value === 'string') return value.includes('\u0000') ? path : undefined;
+  if (depth > 20 || value === null || typeof value !== 'object') return undefined;
+  for (const [key, item] of Object.entries(value)) {
+    if (key.includes('\u0000')) return path ? `${path}.${key}` : key;
+    const found = nulByteIn(item, path ? `${path}.${key}` : key, depth + 1);
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}

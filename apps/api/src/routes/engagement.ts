@@ -1,0 +1,137 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import {
+  ListSavedProjects,
+  SaveProject,
+  UnsaveProject,
+} from '../../../../application/engagement/use-cases.ts';
+import { GetLanding } from '../../../../application/landing/use-cases.ts';
+import { MAX_SAVED_LISTED } from '../../../../domain/project/engagement.ts';
+import type { Config } from '../config.ts';
+import { requireUser } from '../http/auth.ts';
+import {
+  LandingRef,
+  ProjectSummaryRef,
+  SaveStateRef,
+  toLandingDto,
+  toProjectSummaryDto,
+} from '../http/marketplace-schemas.ts';
+import { operation, publicRateLimit } from '../http/openapi.ts';
+import { errors } from '../http/schemas.ts';
+import type { AppServices } from '../http/services.ts';
+import { HTTP_TOKENS } from '../http/tokens.ts';
+import { ProjectIdParams } from './projects.ts';
+
+/** Saved projects and the public landing data (issue 12). Views are counted by GET /api/projects/{id}. */
+export const engagementRoutes: FastifyPluginAsyncTypebox<{ config: Config; services: AppServices }> = async (
+  app,
+  { config, services },
+) => {
+  const uploads = () => services.get(HTTP_TOKENS.Uploads);
+
+  app.put(
+    '/api/projects/:id/save',
+    {
+      schema: {
+        tags: ['projects'],
+        ...operation({
+          id: 'saveProject',
+          summary: 'Save a project for later',
+          description:
+            "Anyone signed in but the project's owner (403 OWN_PROJECT_SAVE). Saving a saved project changes " +
+            'nothing. Answers the save state and the project’s save count.',
+          access: 'session',
+          errors: { 403: ['OWN_PROJECT_SAVE'], 404: ['PROJECT_NOT_FOUND'] },
+          responses: { 200: 'Saved' },
+        }),
+        params: ProjectIdParams,
+        response: { 200: SaveStateRef, ...errors(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const user = await requireUser(request);
+      return services.get(SaveProject).execute(user, request.params.id);
+    },
+  );
+
+  app.delete(
+    '/api/projects/:id/save',
+    {
+      schema: {
+        tags: ['projects'],
+        ...operation({
+          id: 'unsaveProject',
+          summary: 'Remove a project from your saved projects',
+          description:
+            'Removing a project that is not saved changes nothing. Answers the save state and count.',
+          access: 'session',
+          errors: { 404: ['PROJECT_NOT_FOUND'] },
+          responses: { 200: 'Not saved (any more)' },
+        }),
+        params: ProjectIdParams,
+        response: { 200: SaveStateRef, ...errors(400, 401, 404) },
+      },
+    },
+    async (request) => {
+      const user = await requireUser(request);
+      return services.get(UnsaveProject).execute(user, request.params.id);
+    },
+  );
+
+  app.get(
+    '/api/users/me/saved-projects',
+    {
+      schema: {
+        tags: ['users'],
+        ...operation({
+          id: 'listSavedProjects',
+          summary: 'The projects you saved, newest save first (Saved Projects)',
+          description: `At most ${MAX_SAVED_LISTED}. Deleted projects drop out of the list.`,
+          access: 'session',
+          responses: { 200: 'Your saved projects' },
+        }),
+        response: { 200: Type.Array(ProjectSummaryRef), ...errors(401) },
+      },
+    },
+    async (request) => {
+      const user = await requireUser(request);
+      const views = await services.get(ListSavedProjects).execute(user);
+      return Promise.all(
+        views.map(async (view) =>
+          toProjectSummaryDto(view, await uploads().describe(view.project.attachments)),
+        ),
+      );
+    },
+  );
+
+  app.get(
+    '/api/landing',
+    {
+      config: publicRateLimit(config),
+      schema: {
+        tags: ['landing'],
+        ...operation({
+          id: 'getLanding',
+          summary: 'What the public landing page shows: featured projects, testimonials and figures',
+          description:
+            'No sign-in needed. `featured`: the 3 newest projects open for bids. `testimonials`: the newest ' +
+            'reviews rated 4 or 5 with a comment (reviewer first name and role only), at most 4, and only once ' +
+            'at least 3 exist (else empty: the page shows sample quotes). `figures`: real counts.',
+          access: 'public',
+          responses: { 200: 'The landing page data' },
+        }),
+        response: { 200: LandingRef },
+      },
+    },
+    async (_request, reply) => {
+      const landing = await services.get(GetLanding).execute();
+      const featured = await Promise.all(
+        landing.featured.map(async (view) =>
+          toProjectSummaryDto(view, await uploads().describe(view.project.attachments)),
+        ),
+      );
+      reply.header('cache-control', 'no-cache');
+      return toLandingDto(landing, featured);
+    },
+  );
+};

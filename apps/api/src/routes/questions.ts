@@ -1,0 +1,263 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { type Static, Type } from 'typebox';
+import {
+  AnswerQuestion,
+  AskQuestion,
+  HideQuestion,
+  ListQuestions,
+  PostClarification,
+  type QuestionView,
+} from '../../../../application/projects/questions.ts';
+import { ANSWER_MAX_LENGTH, QUESTION_MAX_LENGTH } from '../../../../domain/project/question.ts';
+import { requireUser } from '../http/auth.ts';
+import { operation } from '../http/openapi.ts';
+import { errors } from '../http/schemas.ts';
+import type { AppServices } from '../http/services.ts';
+
+/** A project question or clarification as the project page shows it (issue 13). */
+export const QuestionSchema = Type.Object(
+  {
+    id: Type.String({ format: 'uuid' }),
+    projectId: Type.String({ format: 'uuid' }),
+    kind: Type.Enum(['question', 'clarification'], {
+      description: "'clarification': posted by the owner without a question",
+    }),
+    question: Type.Union([Type.String(), Type.Null()], { description: 'Null for a clarification' }),
+    answer: Type.Union([Type.String(), Type.Null()], { description: 'Null until the owner answers' }),
+    askerName: Type.Union([Type.String(), Type.Null()], {
+      description: 'Shown to the owner and admins, and to everyone when the owner chose to show it',
+    }),
+    showAsker: Type.Boolean(),
+    mine: Type.Boolean({ description: 'Whether the caller asked it' }),
+    hidden: Type.Boolean({ description: 'Hidden by an admin (only admins see hidden ones)' }),
+    createdAt: Type.String({ format: 'date-time' }),
+    answeredAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+  },
+  {
+    $id: 'Question',
+    additionalProperties: false,
+    examples: [
+      {
+        id: '7b1f0a52-6a7e-4a52-9d0c-3f6f3b1c2d4e',
+        projectId: '2c8f8a52-6a7e-4a52-9d0c-3f6f3b1c2d4e',
+        kind: 'question',
+        question: 'Is the existing sheathing to be replaced?',
+        answer: 'Yes, all of it, with 5/8" plywood.',
+        askerName: null,
+        showAsker: false,
+        mine: false,
+        hidden: false,
+        createdAt: '2026-11-22T15:04:05.000Z',
+        answeredAt: '2026-11-22T16:00:00.000Z',
+      },
+    ],
+  },
+);
+export type QuestionDto = Static<typeof QuestionSchema>;
+const QuestionRef = Type.Unsafe<QuestionDto>(Type.Ref('Question'));
+
+export function toQuestionDto(view: QuestionView): QuestionDto {
+  const q = view.question;
+  return {
+    id: q.id,
+    projectId: q.projectId,
+    kind: q.kind,
+    question: q.question,
+    answer: q.answer,
+    askerName: view.askerName,
+    showAsker: q.showAsker,
+    mine: view.mine,
+    hidden: q.hidden,
+    createdAt: q.createdAt.toISOString(),
+    answeredAt: q.answeredAt ? q.answeredAt.toISOString() : null,
+  };
+}
+
+const ProjectIdParams = Type.Object({ id: Type.String({ format: 'uuid', description: 'The project id' }) });
+const QuestionIdParams = Type.Object({
+  questionId: Type.String({ format: 'uuid', description: 'The question id' }),
+});
+const tags = ['questions'];
+
+export const questionRoutes: FastifyPluginAsyncTypebox<{ services: AppServices }> = async (
+  app,
+  { services },
+) => {
+  app.addSchema(QuestionSchema);
+
+  /** The question as the caller now sees it. */
+  async function viewOf(user: Parameters<ListQuestions['execute']>[0], projectId: string, id: string) {
+    const views = await services.get(ListQuestions).execute(user, projectId);
+    const view = views.find((v) => v.question.id === id);
+    if (!view) throw new Error(`question ${id} not visible after the change`);
+    return toQuestionDto(view);
+  }
+
+  app.get(
+    '/api/projects/:id/questions',
+    {
+      schema: {
+        tags,
+        ...operation({
+          id: 'listQuestions',
+          summary: "A project's questions and clarifications, oldest first",
+          description:
+            'Everyone signed in sees answered questions and clarifications; the asker also sees their own ' +
+            'open questions, the owner every question, admins hidden ones too. The asker’s name shows only ' +
+            'to the owner and admins unless the owner chose to show it.',
+          access: 'session',
+          errors: { 404: ['PROJECT_NOT_FOUND'] },
+          responses: { 200: 'The questions the caller may see' },
+        }),
+        params: ProjectIdParams,
+        response: { 200: Type.Array(QuestionRef), ...errors(400, 401, 404) },
+      },
+    },
+    async (request) => {
+      const user = await requireUser(request);
+      return (await services.get(ListQuestions).execute(user, request.params.id)).map(toQuestionDto);
+    },
+  );
+
+  app.post(
+    '/api/projects/:id/questions',
+    {
+      schema: {
+        tags,
+        ...operation({
+          id: 'askQuestion',
+          summary: 'Ask a question on a project that takes bids (contractors and vendors)',
+          description:
+            `At most ${QUESTION_MAX_LENGTH} characters; not on your own project; at most 10 questions per hour ` +
+            '(429 QUESTION_RATE_LIMITED). The owner is notified (in-app, socket, email).',
+          access: 'session',
+          errors: {
+            400: ['QUESTION_REQUIRED', 'QUESTION_TOO_LONG'],
+            403: ['ROLE_CANNOT_ASK', 'OWN_PROJECT'],
+            404: ['PROJECT_NOT_FOUND'],
+            409: ['PROJECT_NOT_ACTIVE', 'PROJECT_NOT_BIDDING', 'BID_DEADLINE_PASSED'],
+            429: ['QUESTION_RATE_LIMITED'],
+          },
+          responses: { 201: 'The question as stored (visible to the asker and the owner until answered)' },
+        }),
+        params: ProjectIdParams,
+        body: Type.Object(
+          { text: Type.String({ maxLength: QUESTION_MAX_LENGTH * 4 }) },
+          { additionalProperties: false, examples: [{ text: 'Is the existing sheathing to be replaced?' }] },
+        ),
+        response: { 201: QuestionRef, ...errors(400, 401, 403, 404, 409, 429) },
+      },
+    },
+    async (request, reply) => {
+      const user = await requireUser(request);
+      const q = await services.get(AskQuestion).execute(user, request.params.id, request.body.text);
+      return reply.status(201).send(await viewOf(user, request.params.id, q.id));
+    },
+  );
+
+  app.post(
+    '/api/projects/:id/clarifications',
+    {
+      schema: {
+        tags,
+        ...operation({
+          id: 'postClarification',
+          summary: 'Post a clarification without a question (owner)',
+          description:
+            `While the project is active and in bidding; at most ${ANSWER_MAX_LENGTH} characters. Public at once; ` +
+            'every bidder is notified.',
+          access: 'session',
+          errors: {
+            400: ['CLARIFICATION_REQUIRED', 'CLARIFICATION_TOO_LONG'],
+            403: ['NOT_PROJECT_OWNER'],
+            404: ['PROJECT_NOT_FOUND'],
+            409: ['PROJECT_NOT_ACTIVE', 'PROJECT_NOT_BIDDING'],
+          },
+          responses: { 201: 'The clarification as stored' },
+        }),
+        params: ProjectIdParams,
+        body: Type.Object(
+          { text: Type.String({ maxLength: ANSWER_MAX_LENGTH * 4 }) },
+          {
+            additionalProperties: false,
+            examples: [{ text: 'Work hours are 8am to 5pm, Monday to Friday.' }],
+          },
+        ),
+        response: { 201: QuestionRef, ...errors(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request, reply) => {
+      const user = await requireUser(request);
+      const q = await services.get(PostClarification).execute(user, request.params.id, request.body.text);
+      return reply.status(201).send(await viewOf(user, request.params.id, q.id));
+    },
+  );
+
+  app.post(
+    '/api/questions/:questionId/answer',
+    {
+      schema: {
+        tags,
+        ...operation({
+          id: 'answerQuestion',
+          summary: 'Answer a question on your project (owner, once)',
+          description:
+            'The answered question becomes public, without the asker’s name unless `showAsker` is true. The ' +
+            'asker and every bidder are notified; bidders may then revise their pending bids.',
+          access: 'session',
+          errors: {
+            400: ['ANSWER_REQUIRED', 'ANSWER_TOO_LONG'],
+            403: ['NOT_PROJECT_OWNER'],
+            404: ['QUESTION_NOT_FOUND', 'PROJECT_NOT_FOUND'],
+            409: ['QUESTION_ALREADY_ANSWERED', 'QUESTION_HIDDEN', 'PROJECT_NOT_ACTIVE'],
+          },
+          responses: { 200: 'The answered question' },
+        }),
+        params: QuestionIdParams,
+        body: Type.Object(
+          {
+            answer: Type.String({ maxLength: ANSWER_MAX_LENGTH * 4 }),
+            showAsker: Type.Optional(Type.Boolean({ description: "Show the asker's name (default false)" })),
+          },
+          { additionalProperties: false, examples: [{ answer: 'Yes, all of it.', showAsker: false }] },
+        ),
+        response: { 200: QuestionRef, ...errors(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => {
+      const user = await requireUser(request);
+      const q = await services.get(AnswerQuestion).execute(user, request.params.questionId, request.body);
+      return viewOf(user, q.projectId, q.id);
+    },
+  );
+
+  app.post(
+    '/api/questions/:questionId/hidden',
+    {
+      schema: {
+        tags,
+        ...operation({
+          id: 'hideQuestion',
+          summary: 'Hide (or show again) an abusive question (admins)',
+          description: 'A hidden question is shown to nobody but admins, and cannot be answered.',
+          access: 'session',
+          errors: { 403: ['ADMIN_ONLY'], 404: ['QUESTION_NOT_FOUND'] },
+          responses: { 200: 'The question as admins now see it' },
+        }),
+        params: QuestionIdParams,
+        body: Type.Object(
+          { hidden: Type.Boolean() },
+          { additionalProperties: false, examples: [{ hidden: true }] },
+        ),
+        response: { 200: QuestionRef, ...errors(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const user = await requireUser(request);
+      const q = await services
+        .get(HideQuestion)
+        .execute(user, request.params.questionId, request.body.hidden);
+      return viewOf(user, q.projectId, q.id);
+    },
+  );
+};

@@ -1,0 +1,205 @@
+/**
+ * The bid dialog (projects-and-bids 2.4): project summary, amount, timeline and proposal, tips,
+ * the free-plan 'Bid Limit Reached' banner, Cancel and Submit Bid. Also edits the caller's own
+ * pending bid (PATCH /api/bids/{bidId}). Used by My Bids and, exposed as 'bids/BidDialog', by the
+ * projects remote's pages (props: BidDialogProps in @buildbid/ui).
+ */
+
+import {
+  type BidDialogProject,
+  type BidDialogProps,
+  type EditableBid,
+  TextAreaInput,
+  TextInput,
+} from '@buildbid/ui';
+import { useEffect, useRef, useState } from 'react';
+import { Button, Dialog, Form, Heading, Link, Modal, ModalOverlay } from 'react-aria-components';
+import { editBid, getMyStats, submitBid } from './api.ts';
+import '@buildbid/ui/shared.css';
+import { formatBudget, isBidLimitError, PinIcon, reportFailure } from '@buildbid/ui';
+import { type BidField, FREE_MONTHLY_BID_LIMIT, isBidLimitReached, validateBidForm } from './bid-rules.ts';
+
+type Props = BidDialogProps;
+
+export type { BidDialogProject, EditableBid };
+
+export const BID_LIMIT_TITLE = 'Bid Limit Reached';
+export const BID_LIMIT_TEXT = `You've reached your monthly limit of ${FREE_MONTHLY_BID_LIMIT} bids on the free plan.`;
+
+const TIPS = [
+  'Be specific about what your price includes (labor, materials, permits).',
+  'Give a realistic timeline in days, including any lead time for materials.',
+  'Mention similar projects you have completed and any licences or insurance.',
+  'Explain how you will handle changes, clean-up and warranty.',
+];
+
+export function BidDialog({ project, isOpen, onOpenChange, tier, bid, onSubmitted, toast, navigate }: Props) {
+  const editing = Boolean(bid);
+  const [amount, setAmount] = useState('');
+  const [timeline, setTimeline] = useState('');
+  const [proposal, setProposal] = useState('');
+  const [errors, setErrors] = useState<Partial<Record<BidField, string>>>({});
+  const [pending, setPending] = useState(false);
+  const [stats, setStats] = useState<{ tier: string; bidsThisMonth: number } | null>(null);
+  const [limitHit, setLimitHit] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  useEffect(() => {
+    if (!isOpen) return;
+    setAmount(bid ? String(bid.amount) : '');
+    setTimeline(bid ? String(bid.timeline) : '');
+    setProposal(bid?.proposal ?? '');
+    setErrors({});
+    setLimitHit(false);
+    if (bid) return;
+    let live = true;
+    getMyStats().then(
+      (s) => {
+        if (live) setStats({ tier: s.subscriptionTier, bidsThisMonth: s.bidsThisMonth });
+      },
+      () => {},
+    );
+    return () => {
+      live = false;
+    };
+  }, [isOpen, bid]);
+
+  const limitReached =
+    !editing && (limitHit || (stats !== null && isBidLimitReached(stats.tier ?? tier, stats.bidsThisMonth)));
+
+  async function submit() {
+    if (pending || limitReached) return;
+    const result = validateBidForm({ amount, timeline, proposal });
+    if (!result.ok) {
+      setErrors(Object.fromEntries(result.errors.map((e) => [e.field, e.message])));
+      return;
+    }
+    setErrors({});
+    setPending(true);
+    try {
+      if (bid) await editBid(bid.id, result.payload);
+      else await submitBid(project.id, result.payload);
+    } catch (error) {
+      setPending(false);
+      if (isBidLimitError(error)) {
+        setLimitHit(true);
+        return;
+      }
+      timer.current = reportFailure(error, { toast, navigate });
+      return;
+    }
+    setPending(false);
+    toast({
+      title: 'Success!',
+      description: bid
+        ? 'Your bid has been updated successfully.'
+        : 'Your bid has been submitted successfully.',
+    });
+    onOpenChange(false);
+    onSubmitted?.();
+  }
+
+  const clear = (field: BidField) => setErrors((e) => ({ ...e, [field]: undefined }));
+
+  return (
+    <ModalOverlay className="modal-overlay" isOpen={isOpen} onOpenChange={onOpenChange} isDismissable>
+      <Modal className="modal">
+        <Dialog className="dialog bid-dialog">
+          <Heading slot="title" className="dialog-title">
+            {editing ? 'Edit Bid' : 'Submit Bid'}
+          </Heading>
+          <div className="bid-project">
+            <p className="bid-project-title">{project.title}</p>
+            <p className="muted small">
+              {project.location && (
+                <span>
+                  <PinIcon /> {project.location}
+                </span>
+              )}
+              {project.category && <span className="badge">{project.category}</span>}
+            </p>
+            <p className="bid-project-budget">{formatBudget(project.budgetMin, project.budgetMax)}</p>
+          </div>
+
+          {limitReached && (
+            <div className="alert alert-destructive bid-limit" role="alert">
+              <p className="alert-title">{BID_LIMIT_TITLE}</p>
+              <p>{BID_LIMIT_TEXT}</p>
+              <Link href="/pricing" className="text-link">
+                Upgrade to Pro for Unlimited Bids
+              </Link>
+            </div>
+          )}
+
+          <Form
+            className="form"
+            validationBehavior="aria"
+            onSubmit={(event) => {
+              event.preventDefault();
+              void submit();
+            }}
+          >
+            <div className="form-row">
+              <TextInput
+                label="Bid Amount (USD)"
+                name="amount"
+                inputMode="decimal"
+                placeholder="e.g. 15000"
+                value={amount}
+                onChange={(v) => {
+                  setAmount(v);
+                  clear('amount');
+                }}
+                isRequired
+                error={errors.amount}
+              />
+              <TextInput
+                label="Timeline (days)"
+                name="timeline"
+                inputMode="numeric"
+                placeholder="e.g. 30"
+                value={timeline}
+                onChange={(v) => {
+                  setTimeline(v);
+                  clear('timeline');
+                }}
+                isRequired
+                error={errors.timeline}
+              />
+            </div>
+            <TextAreaInput
+              label="Proposal"
+              name="proposal"
+              placeholder="Describe your approach, what is included, and why you are the right fit."
+              value={proposal}
+              onChange={(v) => {
+                setProposal(v);
+                clear('proposal');
+              }}
+              rows={6}
+              isRequired
+              error={errors.proposal}
+            />
+            <div className="bid-tips">
+              <p className="bid-tips-title">Tips for a winning bid</p>
+              <ul>
+                {TIPS.map((t) => (
+                  <li key={t}>{t}</li>
+                ))}
+              </ul>
+            </div>
+            <div className="dialog-actions">
+              <Button className="btn btn-outline" onPress={() => onOpenChange(false)}>
+                Cancel
+              </Button>
+              <Button type="submit" className="btn btn-primary" isDisabled={pending || limitReached}>
+                {pending ? 'Submitting...' : editing ? 'Save Bid' : 'Submit Bid'}
+              </Button>
+            </div>
+          </Form>
+        </Dialog>
+      </Modal>
+    </ModalOverlay>
+  );
+}

@@ -1,0 +1,206 @@
+/**
+ * The owner's Compare view of received bids (issue 13, bid leveling; decision 0132): a react-aria
+ * Table, one row per bid, sortable by amount, timeline, rating and date, with the lowest amount and the
+ * shortest timeline marked, the spread (lowest, median, highest) and each bid's difference from the
+ * median. Accept and Decline call the same decide() as the list. Below 640 px the rows become cards.
+ */
+import type { ProjectBid } from '@buildbid/api-client';
+import { formatDate, formatRating, formatUsd, personName, StatusBadge } from '@buildbid/ui';
+import { useMemo, useState } from 'react';
+import {
+  Button,
+  Cell,
+  Column,
+  Row,
+  type SortDescriptor,
+  Table,
+  TableBody,
+  TableHeader,
+} from 'react-aria-components';
+import {
+  type CompareSortKey,
+  differenceFromMedian,
+  lowestAmountIds,
+  shortestTimelineIds,
+  sortBids,
+  spreadOf,
+} from '../../../domain/bid/leveling.ts';
+
+export const EXCERPT_LENGTH = 90;
+
+/** '18500.00' → 1850000 (the API's amounts are decimal strings with 2 places). */
+export function toCents(amount: string | number): number {
+  return Math.round(Number(amount) * 100);
+}
+
+export function excerpt(text: string, max = EXCERPT_LENGTH): string {
+  const chars = [...text.trim()];
+  return chars.length <= max ? text.trim() : `${chars.slice(0, max - 1).join('')}…`;
+}
+
+/** '+$1,250.00 vs median', '−$300.00 vs median' or 'At median'. */
+export function medianText(diffCents: number): string {
+  if (diffCents === 0) return 'At median';
+  const sign = diffCents > 0 ? '+' : '−';
+  return `${sign}${formatUsd((Math.abs(diffCents) / 100).toFixed(2))} vs median`;
+}
+
+interface CompareRow {
+  id: string;
+  amountCents: number;
+  timeline: number;
+  rating: number;
+  createdAt: Date;
+  bid: ProjectBid;
+}
+
+export function CompareBids({
+  bids,
+  isOwner,
+  deciding,
+  onDecide,
+}: {
+  bids: readonly ProjectBid[];
+  isOwner: boolean;
+  deciding: string | null;
+  onDecide(bidId: string, status: 'accepted' | 'rejected'): void;
+}) {
+  const [sort, setSort] = useState<SortDescriptor>({ column: 'amount', direction: 'ascending' });
+  const rows: CompareRow[] = useMemo(
+    () =>
+      bids.map((b) => ({
+        id: b.id,
+        amountCents: toCents(b.amount),
+        timeline: b.timeline,
+        rating: Number(b.contractor.rating) || 0,
+        createdAt: new Date(b.createdAt),
+        bid: b,
+      })),
+    [bids],
+  );
+  const spread = spreadOf(rows.map((r) => r.amountCents));
+  const lowest = lowestAmountIds(rows);
+  const shortest = shortestTimelineIds(rows);
+  const sorted = sortBids(rows, sort.column as CompareSortKey, sort.direction ?? 'ascending');
+  if (!spread) return <p className="muted">No bids yet.</p>;
+
+  return (
+    <div className="compare">
+      <dl className="compare-spread" aria-label="Spread of the amounts">
+        <div>
+          <dt>Lowest</dt>
+          <dd>{formatUsd((spread.lowestCents / 100).toFixed(2))}</dd>
+        </div>
+        <div>
+          <dt>Median</dt>
+          <dd>{formatUsd((spread.medianCents / 100).toFixed(2))}</dd>
+        </div>
+        <div>
+          <dt>Highest</dt>
+          <dd>{formatUsd((spread.highestCents / 100).toFixed(2))}</dd>
+        </div>
+      </dl>
+      <Table aria-label="Compare bids" className="compare-table" sortDescriptor={sort} onSortChange={setSort}>
+        <TableHeader>
+          <Column id="bidder" isRowHeader>
+            Bidder
+          </Column>
+          <Column id="amount" allowsSorting>
+            Amount
+          </Column>
+          <Column id="timeline" allowsSorting>
+            Timeline
+          </Column>
+          <Column id="rating" allowsSorting>
+            Rating
+          </Column>
+          <Column id="proposal">Proposal</Column>
+          <Column id="status">Status</Column>
+          <Column id="date" allowsSorting>
+            Submitted
+          </Column>
+          <Column id="actions">Actions</Column>
+        </TableHeader>
+        <TableBody items={sorted}>
+          {(r) => {
+            const b = r.bid;
+            return (
+              <Row id={r.id}>
+                <Cell>
+                  <span className="compare-label" aria-hidden="true">
+                    Bidder
+                  </span>
+                  {personName(b.contractor, 'Contractor')}
+                </Cell>
+                <Cell>
+                  <span className="compare-label" aria-hidden="true">
+                    Amount
+                  </span>
+                  <strong>{formatUsd(b.amount)}</strong>
+                  {lowest.has(r.id) && <span className="badge badge-best compare-mark">Lowest</span>}
+                  <span className="muted small compare-diff">
+                    {medianText(differenceFromMedian(r.amountCents, spread))}
+                  </span>
+                </Cell>
+                <Cell>
+                  <span className="compare-label" aria-hidden="true">
+                    Timeline
+                  </span>
+                  {b.timeline} days
+                  {shortest.has(r.id) && <span className="badge badge-best compare-mark">Shortest</span>}
+                </Cell>
+                <Cell>
+                  <span className="compare-label" aria-hidden="true">
+                    Rating
+                  </span>
+                  <span aria-hidden="true">★</span> {formatRating(b.contractor.rating)} (
+                  {b.contractor.reviewCount} reviews)
+                </Cell>
+                <Cell>
+                  <span className="compare-label" aria-hidden="true">
+                    Proposal
+                  </span>
+                  {excerpt(b.proposal)}
+                </Cell>
+                <Cell>
+                  <span className="compare-label" aria-hidden="true">
+                    Status
+                  </span>
+                  <StatusBadge status={b.status} />
+                </Cell>
+                <Cell>
+                  <span className="compare-label" aria-hidden="true">
+                    Submitted
+                  </span>
+                  {formatDate(b.createdAt)}
+                </Cell>
+                <Cell>
+                  {isOwner && b.status === 'pending' ? (
+                    <div className="actions">
+                      <Button
+                        className="btn btn-primary btn-small"
+                        aria-label={`Accept the bid of ${personName(b.contractor, 'Contractor')}`}
+                        isDisabled={deciding !== null}
+                        onPress={() => onDecide(b.id, 'accepted')}
+                      >
+                        Accept
+                      </Button>
+                      <Button
+                        className="btn btn-outline btn-small"
+                        aria-label={`Decline the bid of ${personName(b.contractor, 'Contractor')}`}
+                        isDisabled={deciding !== null}
+                        onPress={() => onDecide(b.id, 'rejected')}
+                      >
+                        Decline
+                      </Button>
+                    </div>
+                  ) : null}
+                </Cell>
+              </Row>
+            );
+          }}
+        </TableBody>
+      </Table>
+    </div>
+  );
+}

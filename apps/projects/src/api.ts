@@ -1,0 +1,187 @@
+/**
+ * Every call of the projects screens, through the typed openapi-fetch client
+ * (@buildbid/api-client), so each call is checked against the API's generated `paths`.
+ */
+
+import type {
+  Project,
+  ProjectAddendum,
+  ProjectData,
+  ProjectQuestion,
+  ProjectSummary,
+  paths,
+} from '@buildbid/api-client';
+import { createBrowserApi, nextCursorOf, pageOf, unwrap } from '@buildbid/api-client';
+
+export const api = createBrowserApi();
+
+type BrowseQuery = NonNullable<paths['/api/projects']['get']['parameters']['query']>;
+export type ProjectQuery = BrowseQuery;
+
+export interface ProjectPage {
+  projects: ProjectSummary[];
+  /** From X-Total-Count; the page's length when the header is missing. */
+  total: number;
+  /** The cursor of the Link rel=next page, if any. */
+  nextCursor: string | null;
+}
+
+export { nextCursorOf };
+
+function toPage(projects: ProjectSummary[], response: Response): ProjectPage {
+  const { items, total, nextCursor } = pageOf(projects, response);
+  return { projects: items, total, nextCursor };
+}
+
+/** GET /api/projects. The country is always sent: empty for all countries. */
+export async function listProjects(query: ProjectQuery): Promise<ProjectPage> {
+  const q: ProjectQuery = { country: query.country ?? '' };
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== '' && key !== 'country') (q as Record<string, unknown>)[key] = value;
+  }
+  const call = api.GET('/api/projects', { params: { query: q } });
+  const projects = await unwrap(call);
+  return toPage(projects, (await call).response);
+}
+
+/** GET /api/users/me/projects: the caller's own projects (My Projects). */
+export async function listMyProjects(limit: number): Promise<ProjectPage> {
+  const call = api.GET('/api/users/me/projects', { params: { query: { limit } } });
+  const projects = await unwrap(call);
+  return toPage(projects, (await call).response);
+}
+
+/** GET /api/projects/{id}; null when the project does not exist. */
+export async function getProject(id: string): Promise<Project | null> {
+  const call = api.GET('/api/projects/{id}', { params: { path: { id } } });
+  if ((await call).response.status === 404) return null;
+  return unwrap(call);
+}
+
+function multipart(projectData: ProjectData, files: readonly File[]): FormData {
+  const form = new FormData();
+  form.append('projectData', JSON.stringify(projectData));
+  for (const file of files) form.append('files', file, file.name);
+  return form;
+}
+
+/** POST /api/projects (multipart). Answers the new project's id, if any. */
+export async function createProject(
+  projectData: ProjectData,
+  files: readonly File[],
+): Promise<string | null> {
+  const created = await unwrap(
+    api.POST('/api/projects', {
+      body: { projectData: JSON.stringify(projectData) },
+      bodySerializer: () => multipart(projectData, files),
+    }),
+  );
+  return created?.id ?? null;
+}
+
+/** PATCH /api/projects/{id} (multipart: projectData with the attachments to keep, plus new files). */
+export async function updateProject(
+  id: string,
+  projectData: ProjectData,
+  files: readonly File[],
+): Promise<void> {
+  await unwrap(
+    api.PATCH('/api/projects/{id}', {
+      params: { path: { id } },
+      body: { projectData: JSON.stringify(projectData) },
+      bodySerializer: () => multipart(projectData, files),
+    }),
+  );
+}
+
+export async function deleteProject(id: string): Promise<void> {
+  await unwrap(api.DELETE('/api/projects/{id}', { params: { path: { id } } }));
+}
+
+/** POST /api/projects/{id}/bid-deadline (owner): a date means the end of that day on the platform. */
+export async function changeBidDeadline(id: string, bidDeadline: string): Promise<Project> {
+  return unwrap(
+    api.POST('/api/projects/{id}/bid-deadline', { params: { path: { id } }, body: { bidDeadline } }),
+  );
+}
+
+/** GET /api/projects/{id}/addenda, oldest first. */
+export async function listAddenda(id: string): Promise<ProjectAddendum[]> {
+  return unwrap(api.GET('/api/projects/{id}/addenda', { params: { path: { id } } }));
+}
+
+/** POST /api/projects/{id}/addenda (multipart: text and files). */
+export async function postAddendum(
+  id: string,
+  text: string,
+  files: readonly File[],
+): Promise<ProjectAddendum> {
+  return unwrap(
+    api.POST('/api/projects/{id}/addenda', {
+      params: { path: { id } },
+      body: { text },
+      bodySerializer: () => {
+        const form = new FormData();
+        form.append('text', text);
+        for (const file of files) form.append('files', file, file.name);
+        return form;
+      },
+    }),
+  );
+}
+
+/** GET /api/projects/{id}/questions: what this viewer may see, oldest first. */
+export async function listQuestions(id: string): Promise<ProjectQuestion[]> {
+  return unwrap(api.GET('/api/projects/{id}/questions', { params: { path: { id } } }));
+}
+
+/** POST /api/projects/{id}/questions (contractors and vendors). */
+export async function askQuestion(id: string, text: string): Promise<ProjectQuestion> {
+  return unwrap(api.POST('/api/projects/{id}/questions', { params: { path: { id } }, body: { text } }));
+}
+
+/** POST /api/projects/{id}/clarifications (owner). */
+export async function postClarification(id: string, text: string): Promise<ProjectQuestion> {
+  return unwrap(api.POST('/api/projects/{id}/clarifications', { params: { path: { id } }, body: { text } }));
+}
+
+/** POST /api/questions/{questionId}/answer (owner, once). */
+export async function answerQuestion(
+  questionId: string,
+  answer: string,
+  showAsker: boolean,
+): Promise<ProjectQuestion> {
+  return unwrap(
+    api.POST('/api/questions/{questionId}/answer', {
+      params: { path: { questionId } },
+      body: { answer, showAsker },
+    }),
+  );
+}
+
+/** POST /api/questions/{questionId}/hidden (admins). */
+export async function hideQuestion(questionId: string, hidden: boolean): Promise<ProjectQuestion> {
+  return unwrap(
+    api.POST('/api/questions/{questionId}/hidden', { params: { path: { questionId } }, body: { hidden } }),
+  );
+}
+
+export interface SaveState {
+  saved: boolean;
+  saveCount: number;
+}
+
+/** PUT /api/projects/{id}/save: save for later (anyone but the owner); saving twice is one save. */
+export async function saveProject(id: string): Promise<SaveState> {
+  return unwrap(api.PUT('/api/projects/{id}/save', { params: { path: { id } } }));
+}
+
+/** DELETE /api/projects/{id}/save. */
+export async function unsaveProject(id: string): Promise<SaveState> {
+  return unwrap(api.DELETE('/api/projects/{id}/save', { params: { path: { id } } }));
+}
+
+/** GET /api/users/me/saved-projects: the caller's saved projects, newest save first. */
+export async function listSavedProjects(): Promise<ProjectSummary[]> {
+  return unwrap(api.GET('/api/users/me/saved-projects'));
+}

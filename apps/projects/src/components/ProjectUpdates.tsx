@@ -1,0 +1,278 @@
+/**
+ * Deadline changes and addenda (issue 13, decision 0130): the owner's 'Extend Deadline' and
+ * 'Post Addendum' dialogs, and the 'Addenda' section everyone signed in sees on the project page.
+ * The API enforces every rule; these forms check only what a person would otherwise wait for.
+ */
+import type { ProjectAddendum, RemoteProps } from '@buildbid/api-client';
+import { formatDate, reportFailure, TextAreaInput, TextInput, useLoad } from '@buildbid/ui';
+import { useEffect, useRef, useState } from 'react';
+import { Button, Dialog, Form, Heading, Modal, ModalOverlay } from 'react-aria-components';
+import { changeBidDeadline, listAddenda, postAddendum } from '../api.ts';
+import { fileKind } from '../rules.ts';
+import { FilePicker } from './FilePicker.tsx';
+
+export const ADDENDUM_MAX_LENGTH = 5000;
+
+type Shell = Pick<RemoteProps, 'toast' | 'navigate'>;
+
+/** Today's date as YYYY-MM-DD in the reader's time zone (the date input's minimum). */
+export function todayInput(now: Date = new Date()): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
+/**
+ * What the deadline form refuses before asking the server: an empty or past date, and (while bids
+ * exist) a date before the current deadline's day.
+ */
+export function deadlineError(
+  value: string,
+  current: string | null,
+  hasBids: boolean,
+  now: Date = new Date(),
+): string | undefined {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return 'Please choose a date';
+  if (value < todayInput(now)) return 'The bid deadline cannot be in the past';
+  if (hasBids && current && value < todayInput(new Date(current))) {
+    return `The project has bids: the deadline cannot be earlier than ${formatDate(current)}`;
+  }
+  return undefined;
+}
+
+export function ExtendDeadlineDialog({
+  projectId,
+  current,
+  hasBids,
+  isOpen,
+  onOpenChange,
+  onChanged,
+  toast,
+  navigate,
+}: Shell & {
+  projectId: string;
+  current: string | null;
+  hasBids: boolean;
+  isOpen: boolean;
+  onOpenChange(open: boolean): void;
+  onChanged(): void;
+}) {
+  const [value, setValue] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const [pending, setPending] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  useEffect(() => {
+    if (isOpen) {
+      setValue('');
+      setError(undefined);
+    }
+  }, [isOpen]);
+
+  async function submit() {
+    const problem = deadlineError(value, current, hasBids);
+    setError(problem);
+    if (problem || pending) return;
+    setPending(true);
+    try {
+      const saved = await changeBidDeadline(projectId, value);
+      toast({
+        title: 'Deadline Extended',
+        description: saved.bidDeadline
+          ? `Bids are now open until ${formatDate(saved.bidDeadline)}. Bidders have been notified.`
+          : 'Bidders have been notified.',
+      });
+      onOpenChange(false);
+      onChanged();
+    } catch (failure) {
+      timer.current = reportFailure(failure, { toast, navigate });
+    } finally {
+      setPending(false);
+    }
+  }
+
+  return (
+    <ModalOverlay
+      className="modal-overlay"
+      isOpen={isOpen}
+      onOpenChange={onOpenChange}
+      isDismissable={!pending}
+    >
+      <Modal className="modal modal-small">
+        <Dialog className="dialog">
+          <Heading slot="title" className="dialog-title">
+            Extend Bid Deadline
+          </Heading>
+          <p className="dialog-text">
+            Current deadline: {current ? formatDate(current) : 'Open bidding'}. Pending bids stay, and bidders
+            may revise them until the new deadline.
+          </p>
+          <Form
+            className="form"
+            validationBehavior="aria"
+            onSubmit={(event) => {
+              event.preventDefault();
+              void submit();
+            }}
+          >
+            <TextInput
+              label="New bid deadline"
+              name="bidDeadline"
+              type="date"
+              min={todayInput()}
+              value={value}
+              onChange={(v) => {
+                setValue(v);
+                setError(undefined);
+              }}
+              isRequired
+              error={error}
+            />
+            <div className="dialog-actions">
+              <Button className="btn btn-outline" onPress={() => onOpenChange(false)} isDisabled={pending}>
+                Cancel
+              </Button>
+              <Button type="submit" className="btn btn-primary" isDisabled={pending}>
+                {pending ? 'Saving...' : 'Save Deadline'}
+              </Button>
+            </div>
+          </Form>
+        </Dialog>
+      </Modal>
+    </ModalOverlay>
+  );
+}
+
+export function PostAddendumDialog({
+  projectId,
+  isOpen,
+  onOpenChange,
+  onPosted,
+  toast,
+  navigate,
+}: Shell & {
+  projectId: string;
+  isOpen: boolean;
+  onOpenChange(open: boolean): void;
+  onPosted(): void;
+}) {
+  const [text, setText] = useState('');
+  const [files, setFiles] = useState<File[]>([]);
+  const [error, setError] = useState<string | undefined>();
+  const [pending, setPending] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  useEffect(() => {
+    if (isOpen) {
+      setText('');
+      setFiles([]);
+      setError(undefined);
+    }
+  }, [isOpen]);
+
+  async function submit() {
+    const trimmed = text.trim();
+    const problem =
+      trimmed === ''
+        ? 'Addendum text is required'
+        : trimmed.length > ADDENDUM_MAX_LENGTH
+          ? `Addendum text must be at most ${ADDENDUM_MAX_LENGTH} characters`
+          : undefined;
+    setError(problem);
+    if (problem || pending) return;
+    setPending(true);
+    try {
+      await postAddendum(projectId, trimmed, files);
+      toast({ title: 'Addendum Posted', description: 'Bidders have been notified.' });
+      onOpenChange(false);
+      onPosted();
+    } catch (failure) {
+      timer.current = reportFailure(failure, { toast, navigate });
+    } finally {
+      setPending(false);
+    }
+  }
+
+  return (
+    <ModalOverlay
+      className="modal-overlay"
+      isOpen={isOpen}
+      onOpenChange={onOpenChange}
+      isDismissable={!pending}
+    >
+      <Modal className="modal">
+        <Dialog className="dialog">
+          <Heading slot="title" className="dialog-title">
+            Post Addendum
+          </Heading>
+          <p className="dialog-text">Everyone who bid is notified, and may revise a pending bid.</p>
+          <Form
+            className="form"
+            validationBehavior="aria"
+            onSubmit={(event) => {
+              event.preventDefault();
+              void submit();
+            }}
+          >
+            <TextAreaInput
+              label="What changed"
+              name="text"
+              value={text}
+              onChange={(v) => {
+                setText(v);
+                setError(undefined);
+              }}
+              rows={6}
+              isRequired
+              error={error}
+            />
+            <FilePicker files={files} onChange={setFiles} toast={toast} />
+            <div className="dialog-actions">
+              <Button className="btn btn-outline" onPress={() => onOpenChange(false)} isDisabled={pending}>
+                Cancel
+              </Button>
+              <Button type="submit" className="btn btn-primary" isDisabled={pending}>
+                {pending ? 'Posting...' : 'Post Addendum'}
+              </Button>
+            </div>
+          </Form>
+        </Dialog>
+      </Modal>
+    </ModalOverlay>
+  );
+}
+
+/** The project's addenda, oldest first; nothing at all while there are none. */
+export function AddendaSection({ projectId, reloadKey }: { projectId: string; reloadKey: number }) {
+  const addenda = useLoad<ProjectAddendum[]>(`${projectId}:${reloadKey}`, () => listAddenda(projectId));
+  const items = addenda.state.data ?? [];
+  if (items.length === 0) return null;
+  return (
+    <section className="card" aria-labelledby="addenda-title">
+      <h2 id="addenda-title" className="card-title">
+        Addenda
+      </h2>
+      <ol className="addenda-list">
+        {items.map((a, i) => (
+          <li key={a.id} className="addendum">
+            <p className="owner-label">
+              Addendum {i + 1} <span className="muted small">· {formatDate(a.createdAt)}</span>
+            </p>
+            <p className="description">{a.text}</p>
+            {a.attachments.length > 0 && (
+              <ul className="file-list">
+                {a.attachments.map((f) => (
+                  <li key={f.name}>
+                    <span aria-hidden="true">{fileKind(f.mimeType || f.name) === 'image' ? '🖼' : '📄'}</span>
+                    <a href={f.url} target="_blank" rel="noreferrer" className="text-link">
+                      {f.originalName || f.name}
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}

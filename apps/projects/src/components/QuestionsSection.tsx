@@ -1,0 +1,239 @@
+/**
+ * Questions & Answers on the project page (issue 13, decision 0131): bidders ask, the owner answers
+ * (or posts a clarification), answered questions are public without the asker's name unless the owner
+ * shows it, and admins hide abuse. The API decides who sees what; this shows what it answers.
+ */
+import type { ApiUser, ProjectQuestion, RemoteProps } from '@buildbid/api-client';
+import { formatDate, reportFailure, TextAreaInput, useLoad } from '@buildbid/ui';
+import { useEffect, useRef, useState } from 'react';
+import { Button, Checkbox, Form } from 'react-aria-components';
+import { answerQuestion, askQuestion, hideQuestion, listQuestions, postClarification } from '../api.ts';
+
+export const QUESTION_MAX_LENGTH = 1000;
+export const ANSWER_MAX_LENGTH = 5000;
+
+type Shell = Pick<RemoteProps, 'toast' | 'navigate'>;
+
+/** The form's own check: not blank, not longer than `max`. */
+export function textError(value: string, max: number, what: string): string | undefined {
+  const text = value.trim();
+  if (text === '') return `${what} is required`;
+  if (text.length > max) return `${what} must be at most ${max.toLocaleString('en-US')} characters`;
+  return undefined;
+}
+
+function useSubmit(shell: Shell) {
+  const [pending, setPending] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  async function run(work: () => Promise<unknown>): Promise<boolean> {
+    if (pending) return false;
+    setPending(true);
+    try {
+      await work();
+      return true;
+    } catch (failure) {
+      timer.current = reportFailure(failure, shell);
+      return false;
+    } finally {
+      setPending(false);
+    }
+  }
+  return { pending, run };
+}
+
+function TextForm({
+  label,
+  name,
+  submitLabel,
+  max,
+  what,
+  onSubmit,
+  shell,
+  children,
+}: {
+  label: string;
+  name: string;
+  submitLabel: string;
+  max: number;
+  what: string;
+  onSubmit(text: string): Promise<unknown>;
+  shell: Shell;
+  children?: React.ReactNode;
+}) {
+  const [text, setText] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const { pending, run } = useSubmit(shell);
+  return (
+    <Form
+      className="form qa-form"
+      validationBehavior="aria"
+      onSubmit={(event) => {
+        event.preventDefault();
+        const problem = textError(text, max, what);
+        setError(problem);
+        if (problem) return;
+        void run(() => onSubmit(text.trim())).then((ok) => {
+          if (ok) setText('');
+        });
+      }}
+    >
+      <TextAreaInput
+        label={label}
+        name={name}
+        value={text}
+        onChange={(v) => {
+          setText(v);
+          setError(undefined);
+        }}
+        rows={3}
+        error={error}
+      />
+      {children}
+      <div className="qa-actions">
+        <Button type="submit" className="btn btn-primary" isDisabled={pending}>
+          {pending ? 'Sending...' : submitLabel}
+        </Button>
+      </div>
+    </Form>
+  );
+}
+
+function AnswerForm({
+  question,
+  onDone,
+  shell,
+}: {
+  question: ProjectQuestion;
+  onDone(): void;
+  shell: Shell;
+}) {
+  const [showAsker, setShowAsker] = useState(false);
+  return (
+    <TextForm
+      label="Your answer"
+      name={`answer-${question.id}`}
+      submitLabel="Post Answer"
+      max={ANSWER_MAX_LENGTH}
+      what="Answer"
+      shell={shell}
+      onSubmit={async (text) => {
+        await answerQuestion(question.id, text, showAsker);
+        shell.toast({ title: 'Answer Posted', description: 'Everyone who may bid can now read it.' });
+        onDone();
+      }}
+    >
+      <Checkbox className="checkbox" isSelected={showAsker} onChange={setShowAsker}>
+        <span className="checkbox-box" aria-hidden="true" />
+        Show the asker's name
+      </Checkbox>
+    </TextForm>
+  );
+}
+
+export function QuestionsSection({
+  projectId,
+  user,
+  isOwner,
+  takingBids,
+  reloadKey,
+  toast,
+  navigate,
+}: Shell & {
+  projectId: string;
+  user: ApiUser;
+  isOwner: boolean;
+  takingBids: boolean;
+  reloadKey: number;
+}) {
+  const [version, setVersion] = useState(0);
+  const questions = useLoad<ProjectQuestion[]>(`${projectId}:${reloadKey}:${version}`, () =>
+    listQuestions(projectId),
+  );
+  const items = questions.state.data ?? [];
+  const shell = { toast, navigate };
+  const mayAsk = !isOwner && takingBids && (user.role === 'contractor' || user.role === 'vendor');
+  const reload = () => setVersion((v) => v + 1);
+  const { run } = useSubmit(shell);
+
+  return (
+    <section className="card" aria-labelledby="qa-title">
+      <h2 id="qa-title" className="card-title">
+        Questions &amp; Answers
+      </h2>
+      {items.length === 0 && questions.state.status !== 'loading' && (
+        <p className="muted">No questions answered yet.</p>
+      )}
+      <ul className="qa-list">
+        {items.map((q) => (
+          <li key={q.id} className="qa-item">
+            {q.kind === 'clarification' ? (
+              <p className="owner-label">
+                Clarification from the owner <span className="muted small">· {formatDate(q.createdAt)}</span>
+              </p>
+            ) : (
+              <p className="owner-label">
+                Q: {q.question}
+                <span className="muted small">
+                  {' '}
+                  · {q.askerName ? `asked by ${q.askerName}` : 'asked by a bidder'} ·{' '}
+                  {formatDate(q.createdAt)}
+                </span>
+              </p>
+            )}
+            {q.hidden && <p className="badge badge-danger">Hidden</p>}
+            {q.answer !== null ? (
+              <p className="description">
+                {q.kind === 'question' && <strong>A: </strong>}
+                {q.answer}
+              </p>
+            ) : (
+              <p className="muted small">Awaiting the owner's answer</p>
+            )}
+            {isOwner && q.answer === null && !q.hidden && (
+              <AnswerForm question={q} onDone={reload} shell={shell} />
+            )}
+            {user.role === 'admin' && (
+              <Button
+                className="btn btn-outline btn-small"
+                onPress={() => void run(() => hideQuestion(q.id, !q.hidden)).then((ok) => ok && reload())}
+              >
+                {q.hidden ? 'Unhide' : 'Hide'}
+              </Button>
+            )}
+          </li>
+        ))}
+      </ul>
+      {mayAsk && (
+        <TextForm
+          label="Ask a question"
+          name="question"
+          submitLabel="Ask Question"
+          max={QUESTION_MAX_LENGTH}
+          what="Question"
+          shell={shell}
+          onSubmit={async (text) => {
+            await askQuestion(projectId, text);
+            toast({ title: 'Question Sent', description: 'The owner will answer it here for every bidder.' });
+            reload();
+          }}
+        />
+      )}
+      {isOwner && takingBids && (
+        <TextForm
+          label="Post a clarification"
+          name="clarification"
+          submitLabel="Post Clarification"
+          max={ANSWER_MAX_LENGTH}
+          what="Clarification"
+          shell={shell}
+          onSubmit={async (text) => {
+            await postClarification(projectId, text);
+            toast({ title: 'Clarification Posted', description: 'Every bidder has been notified.' });
+            reload();
+          }}
+        />
+      )}
+    </section>
+  );
+}

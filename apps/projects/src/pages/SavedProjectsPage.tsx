@@ -1,0 +1,77 @@
+/**
+ * Saved Projects (/saved-projects, issue 12): the projects the caller saved, newest save first, as the
+ * same cards as Browse. Unsaving removes a card at once.
+ */
+import type { ApiUser, ProjectSummary, RemoteProps } from '@buildbid/api-client';
+import { errorText, messageOwner, plural, useLoad } from '@buildbid/ui';
+import { useState } from 'react';
+import { Button, Link } from 'react-aria-components';
+import { listSavedProjects, unsaveProject } from '../api.ts';
+import { ProjectCard, SkeletonCard } from '../components/ProjectCard.tsx';
+
+type Props = RemoteProps & { user: ApiUser };
+
+export function SavedProjectsPage(props: Props) {
+  const { user } = props;
+  const { state, reload } = useLoad<ProjectSummary[]>('saved', () => listSavedProjects());
+  const [removed, setRemoved] = useState<ReadonlySet<string>>(new Set());
+  const projects = (state.data ?? []).filter((p) => !removed.has(p.id));
+
+  async function unsave(project: ProjectSummary) {
+    try {
+      await unsaveProject(project.id);
+      setRemoved((r) => new Set([...r, project.id]));
+      props.toast({ title: 'Project removed from saved' });
+    } catch (error) {
+      props.toast({ title: 'Error', description: errorText(error), variant: 'destructive' });
+    }
+  }
+
+  return (
+    <div className="page stack">
+      <div>
+        <h1 className="page-title">Saved Projects</h1>
+        {state.status === 'ready' && <p className="muted">{plural(projects.length, 'saved project')}</p>}
+      </div>
+      {state.status === 'loading' && (
+        <div className="project-grid" aria-busy="true">
+          <SkeletonCard />
+          <SkeletonCard />
+        </div>
+      )}
+      {state.status === 'error' && (
+        <div className="card empty-state" role="alert">
+          <p className="muted">{errorText(state.error)}</p>
+          <Button className="btn btn-primary" onPress={() => void reload()}>
+            Try again
+          </Button>
+        </div>
+      )}
+      {state.status === 'ready' && projects.length === 0 && (
+        <div className="card empty-state">
+          <h2 className="card-title">No saved projects yet</h2>
+          <p className="muted">Save a project from its card or page to find it here.</p>
+          <Link href="/projects" className="btn btn-primary">
+            Browse Projects
+          </Link>
+        </div>
+      )}
+      {projects.length > 0 && (
+        <div className="project-grid">
+          {projects.map((p) => (
+            <ProjectCard
+              key={p.id}
+              project={p}
+              canBid={false}
+              onBid={() => {}}
+              onMessage={(project) => messageOwner(project, props)}
+              viewerId={user.id}
+              saved={true}
+              onToggleSave={(project) => void unsave(project)}
+            />
+          ))}
+        </div>
+      )}
+    </div>
+  );
+}

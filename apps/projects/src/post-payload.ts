@@ -1,0 +1,103 @@
+/** Building the post form's projectData (section 7, Create). Pure, so it is unit-tested. */
+import {
+  filterServicesForNeeds,
+  findPhaseGroup,
+  POST_FORM_CATEGORY,
+  servicesForPhase,
+} from '../../../domain/catalog/projects.ts';
+
+/** The service phase each construction phase group belongs to (servicePhases of the project). */
+export const SERVICE_PHASE_OF_GROUP: Readonly<Record<string, string>> = {
+  site_demo: 'site_work',
+  structure_shell: 'structure',
+  envelope_roofing: 'building_envelope',
+  mep_systems: 'systems',
+  interiors: 'interior',
+  exterior_landscape: 'outdoor',
+};
+
+export function servicePhasesFor(phases: readonly string[]): string[] {
+  return [...new Set(phases.map((p) => SERVICE_PHASE_OF_GROUP[p]).filter((x): x is string => Boolean(x)))];
+}
+
+/** Checking a phase adds its services (those the needs do not hide); unchecking removes them. */
+export function togglePhase(
+  state: { phases: readonly string[]; services: readonly string[]; needs: readonly string[] },
+  phase: string,
+  on: boolean,
+): { phases: string[]; services: string[] } {
+  if (on) {
+    if (state.phases.includes(phase)) return { phases: [...state.phases], services: [...state.services] };
+    const added = servicesForPhase(phase, state.needs).map((s) => s.value);
+    return { phases: [...state.phases, phase], services: [...new Set([...state.services, ...added])] };
+  }
+  const own = new Set((findPhaseGroup(phase)?.services ?? []).map((s) => s.value));
+  return {
+    phases: state.phases.filter((p) => p !== phase),
+    services: state.services.filter((s) => !own.has(s)),
+  };
+}
+
+/** Changing needs drops the services they hide. */
+export function servicesAfterNeeds(services: readonly string[], needs: readonly string[]): string[] {
+  return filterServicesForNeeds(services, needs);
+}
+
+export interface PostFormState {
+  title: string;
+  description: string;
+  projectStage: string;
+  contractorNeeds: string[];
+  phases: string[];
+  generalContractor: boolean;
+  services: string[];
+  country: string;
+  island: string;
+  city: string;
+  location: string;
+  budgetMin: number | null;
+  budgetMax: number | null;
+  bidDeadline: string;
+  deadline: string;
+  tags: string[];
+}
+
+/** A 'YYYY-MM-DD' picker value as sent (the API reads it as the end of that day); null when blank. */
+export function dateValue(value: string): string | null {
+  return /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : null;
+}
+
+/** Today as 'YYYY-MM-DD' (local), the pickers' minimum. */
+export function todayInput(now: Date = new Date()): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
+function text(value: string): string | null {
+  const t = value.trim();
+  return t === '' ? null : t;
+}
+
+export function toProjectData(form: PostFormState) {
+  return {
+    title: form.title.trim(),
+    description: form.description.trim(),
+    projectStage: form.projectStage,
+    contractorNeeds: form.contractorNeeds,
+    phases: form.phases,
+    generalContractor: form.generalContractor,
+    services: form.services,
+    country: form.country,
+    island: form.country === 'BS' ? text(form.island) : null,
+    city: text(form.city),
+    location: text(form.location),
+    budgetMin: form.budgetMin,
+    budgetMax: form.budgetMax,
+    bidDeadline: dateValue(form.bidDeadline),
+    deadline: dateValue(form.deadline),
+    tags: form.tags,
+    servicePhases: servicePhasesFor(form.phases),
+    projectType: form.generalContractor ? 'general_contractor' : 'specialty',
+    category: POST_FORM_CATEGORY,
+  };
+}

@@ -1,0 +1,166 @@
+// @vitest-environment jsdom
+
+import { nextCursorOf } from '@buildbid/api-client';
+import { describe, expect, it } from 'vitest';
+import { servicePhasesFor, togglePhase, toProjectData } from './post-payload.ts';
+import { addFiles, addTag, readPostQuery, validatePostForm, writePostQuery } from './rules.ts';
+
+const MB = 1024 * 1024;
+function file(name: string, size: number, type: string): File {
+  const f = new File(['x'], name, { type });
+  Object.defineProperty(f, 'size', { value: size });
+  return f;
+}
+
+describe('post form validation', () => {
+  const valid = {
+    title: 'Roof repair',
+    description: 'Replace the shingles on a 2,000 sq ft roof.',
+    projectStage: 'permit_approved',
+    contractorNeeds: ['labor_only'],
+    phases: ['envelope_roofing'],
+    country: 'BS',
+  };
+
+  it('accepts a complete form', () => {
+    expect(validatePostForm(valid)).toEqual([]);
+  });
+
+  it("gives the spec's messages in the spec's order", () => {
+    const messages = validatePostForm({
+      title: 'Roof',
+      description: 'Too short',
+      projectStage: '',
+      contractorNeeds: [],
+      phases: [],
+      country: '',
+    }).map((m) => m.message);
+    expect(messages).toEqual([
+      'Title must be at least 5 characters',
+      'Description must be at least 20 characters',
+      'Please select a project stage',
+      'Please select at least one contractor need',
+      'Please select at least one construction phase',
+      'Please select a country',
+    ]);
+  });
+
+  it('counts trimmed lengths at the boundaries', () => {
+    expect(validatePostForm({ ...valid, title: '12345' })).toEqual([]);
+    expect(validatePostForm({ ...valid, title: ' 1234 ' })[0]?.field).toBe('title');
+    expect(validatePostForm({ ...valid, description: 'x'.repeat(20) })).toEqual([]);
+    expect(validatePostForm({ ...valid, description: 'x'.repeat(19) })[0]?.field).toBe('description');
+  });
+});
+
+describe('tags', () => {
+  it('trims, refuses empty and duplicate tags, and keeps at most 5', () => {
+    expect(addTag([], '  pool  ')).toEqual(['pool']);
+    expect(addTag(['pool'], '   ')).toEqual(['pool']);
+    expect(addTag(['pool'], 'pool ')).toEqual(['pool']);
+    const five = ['a', 'b', 'c', 'd', 'e'];
+    expect(addTag(five, 'f')).toEqual(five);
+    expect(addTag(five.slice(0, 4), 'e')).toEqual(five);
+  });
+});
+
+describe('files', () => {
+  it("skips a file over 80MB with 'File too large'", () => {
+    const big = file('plans.pdf', 81 * MB, 'application/pdf');
+    const ok = file('photo.jpg', 2 * MB, 'image/jpeg');
+    const result = addFiles([], [big, ok]);
+    expect(result.files.map((f) => f.name)).toEqual(['photo.jpg']);
+    expect(result.notices).toEqual([
+      { title: 'File too large', description: 'plans.pdf exceeds 80MB limit' },
+    ]);
+    expect(addFiles([], [file('exact.pdf', 80 * MB, 'application/pdf')]).files).toHaveLength(1);
+  });
+
+  it("refuses a batch past 5 files with 'Too many files'", () => {
+    const four = [1, 2, 3, 4].map((i) => file(`p${i}.png`, 10, 'image/png'));
+    const result = addFiles(four, [file('a.png', 10, 'image/png'), file('b.png', 10, 'image/png')]);
+    expect(result.files).toHaveLength(4);
+    expect(result.notices).toEqual([{ title: 'Too many files', description: 'Maximum 5 files allowed' }]);
+    expect(addFiles(four, [file('a.png', 10, 'image/png')]).files).toHaveLength(5);
+  });
+
+  it('on edit counts the kept files and names how many there are', () => {
+    const result = addFiles([file('new.pdf', 10, 'application/pdf')], [file('x.docx', 10, '')], {
+      existingCount: 4,
+      editing: true,
+    });
+    expect(result.notices).toEqual([
+      { title: 'Too many files', description: 'Maximum 5 files allowed. You currently have 5 files.' },
+    ]);
+  });
+
+  it('accepts images, PDF, doc and docx only', () => {
+    const result = addFiles(
+      [],
+      [file('a.doc', 10, 'application/msword'), file('b.exe', 10, 'application/x-msdownload')],
+    );
+    expect(result.files.map((f) => f.name)).toEqual(['a.doc']);
+    expect(result.notices[0]?.description).toContain('b.exe');
+  });
+});
+
+describe('post form query string and payload', () => {
+  it('reads and writes stage, phases and needs, keeping other parameters', () => {
+    expect(readPostQuery('?stage=shell_complete&phases=site_demo,interiors&needs=labor_only')).toEqual({
+      stage: 'shell_complete',
+      phases: ['site_demo', 'interiors'],
+      needs: ['labor_only'],
+    });
+    expect(writePostQuery('?x=1', { stage: 'idea_planning', phases: ['a', 'b'], needs: [] })).toBe(
+      '?x=1&stage=idea_planning&phases=a,b',
+    );
+    expect(writePostQuery('?stage=a', { stage: '', phases: [], needs: [] })).toBe('');
+  });
+
+  it('adds a phase’s visible services and removes them when unchecked', () => {
+    const on = togglePhase({ phases: [], services: [], needs: ['labor_only'] }, 'site_demo', true);
+    expect(on).toEqual({ phases: ['site_demo'], services: ['demolition', 'site_work'] });
+    const supply = togglePhase({ phases: [], services: [], needs: ['supply_only'] }, 'site_demo', true);
+    expect(supply.services).toEqual(['concrete', 'excavation']);
+    expect(togglePhase({ ...on, needs: [] }, 'site_demo', false)).toEqual({ phases: [], services: [] });
+  });
+
+  it('builds projectData with the fixed category and the derived fields', () => {
+    const data = toProjectData({
+      title: ' Deck ',
+      description: 'A new deck of about 300 square feet.',
+      projectStage: 'idea_planning',
+      contractorNeeds: ['estimate_only'],
+      phases: ['exterior_landscape'],
+      generalContractor: false,
+      services: ['decking'],
+      country: 'US',
+      island: 'Abaco',
+      city: ' ',
+      location: 'Miami',
+      budgetMin: 5000,
+      budgetMax: null,
+      bidDeadline: '',
+      deadline: '2030-01-31',
+      tags: ['deck'],
+    });
+    expect(data).toMatchObject({
+      title: 'Deck',
+      category: 'Construction',
+      projectType: 'specialty',
+      island: null,
+      city: null,
+      budgetMin: 5000,
+      budgetMax: null,
+      bidDeadline: null,
+      servicePhases: ['outdoor'],
+    });
+    expect(data.deadline).toBe('2030-01-31');
+    expect(servicePhasesFor(['site_demo', 'interiors'])).toEqual(['site_work', 'interior']);
+  });
+
+  it('reads the next cursor from a Link header', () => {
+    expect(nextCursorOf('</api/projects?limit=20&cursor=abc>; rel="next"')).toBe('abc');
+    expect(nextCursorOf(null)).toBeNull();
+  });
+});

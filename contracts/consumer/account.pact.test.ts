@@ -1,0 +1,551 @@
+// @vitest-environment jsdom
+/**
+ * Consumer side of the account remote's contract: the dashboard, profile, switch-role, pricing and
+ * subscribe screens' calls (apps/account/src/api.ts, and the dashboard's project list), through the
+ * account remote's own functions on its typed client, against the Pact mock server.
+ */
+import { describe, expect, it, vi } from 'vitest';
+
+// Before Pact loads: no telemetry from tests.
+vi.hoisted(() => {
+  process.env.PACT_DO_NOT_TRACK = 'true';
+});
+
+import { type ApiUser, hasStatus } from '@buildbid/api-client';
+import { MatchersV3 } from '@pact-foundation/pact';
+import {
+  cancelSubscription,
+  confirmSandboxPayment,
+  createSubscription,
+  getAchievements,
+  getBadges,
+  getPaymentsConfig,
+  getQuota,
+  getStats,
+  getSubscription,
+  paymentPortalUrl,
+  switchRole,
+  updateMe,
+} from '../../apps/account/src/api.ts';
+import { loadDashboardProjects } from '../../apps/account/src/Dashboard.tsx';
+import { bidQuotaBody, projectSummaryBody, userBody, userStatsBody } from '../support/bodies.ts';
+import {
+  consumerContract,
+  EXAMPLE_IDS,
+  errorBody,
+  itKeepsTheCommittedPact,
+  JSON_CONTENT,
+  JSON_WITH_SESSION,
+  NOT_SIGNED_IN,
+  statePath,
+  stateValue,
+  WITH_SESSION,
+} from '../support/consumer.ts';
+import { CONSUMERS, STATES } from '../support/contract.ts';
+
+const { like, equal, eachLike, integer, regex, boolean, iso8601DateTimeWithMillis } = MatchersV3;
+
+const CONSUMER = CONSUMERS.account;
+const EMAIL = 'ann@example.com';
+const CLIENT = { email: EMAIL, role: 'client' };
+const CONTRACTOR = { email: 'marcus@example.com', role: 'contractor', firstName: 'Marcus' };
+const EXAMPLE_SECRET = 'seti_sandbox_123_secret_456';
+const TOTAL_COUNT = { 'X-Total-Count': regex('\\d+', '1') };
+
+/** The Billing tab's subscription, as the sandbox answers it during a first subscriber's trial. */
+function subscriptionBody(overrides: Record<string, unknown> = {}) {
+  return {
+    plan: like('pro'),
+    status: like('trialing'),
+    trialEnd: iso8601DateTimeWithMillis('2026-12-01T12:00:00.000Z'),
+    currentPeriodEnd: iso8601DateTimeWithMillis('2026-12-01T12:00:00.000Z'),
+    nextBillingDate: iso8601DateTimeWithMillis('2026-12-01T12:00:00.000Z'),
+    cancelAtPeriodEnd: boolean(false),
+    amount: regex('\\d+\\.\\d{2}', '29.00'),
+    currency: like('usd'),
+    interval: like('month'),
+    paymentsMode: like('sandbox'),
+    canUpdatePaymentMethod: boolean(false),
+    ...overrides,
+  };
+}
+
+/** Calls the dashboard makes for a signed-in user with this role (only the role matters here). */
+const asUser = (role: ApiUser['role']) => ({ ...({} as ApiUser), role }) as ApiUser;
+
+describe(`${CONSUMER} → buildbid-api`, () => {
+  const contract = consumerContract(CONSUMER);
+  const { pact } = contract;
+  const signedIn = (url: string) => contract.browseTo(url, { signedIn: true });
+  const signedOut = (url: string) => contract.browseTo(url);
+
+  /** The 401 every signed-in screen handles (toast 'Unauthorized', then the login page). */
+  async function refusesWithoutSession(
+    description: string,
+    method: 'GET' | 'POST' | 'PATCH',
+    path: string,
+    call: () => Promise<unknown>,
+    body?: unknown,
+  ) {
+    await pact
+      .addInteraction()
+      .uponReceiving(description)
+      .withRequest(method, path, (b) => {
+        if (body !== undefined) b.headers(JSON_CONTENT).jsonBody(body);
+      })
+      .willRespondWith(401, (b) => b.headers(JSON_CONTENT).jsonBody(NOT_SIGNED_IN))
+      .executeTest(async (mock) => {
+        signedOut(mock.url);
+        expect(hasStatus(await call().catch((e: unknown) => e), 401)).toBe(true);
+      });
+  }
+
+  describe('switch role (PATCH /api/users/me/role)', () => {
+    it('switches to another self-service role: 200 with the updated user', async () => {
+      await pact
+        .addInteraction()
+        .given(STATES.signedInUser, CLIENT)
+        .uponReceiving('a role switch to contractor')
+        .withRequest('PATCH', '/api/users/me/role', (b) =>
+          b.headers(JSON_WITH_SESSION).jsonBody({ role: 'contractor' }),
+        )
+        .willRespondWith(200, (b) =>
+          b.headers(JSON_CONTENT).jsonBody(userBody({ role: equal('contractor') })),
+        )
+        .executeTest(async (mock) => {
+          signedIn(mock.url);
+          await switchRole('contractor');
+        });
+    });
+
+    it('refuses without a session: 401 (the page says Unauthorized and goes to the login)', async () => {
+      await refusesWithoutSession(
+        'a role switch without a session',
+        'PATCH',
+        '/api/users/me/role',
+        () => switchRole('vendor'),
+        { role: 'vendor' },
+      );
+    });
+  });
+
+  describe('dashboard', () => {
+    it('loads the stats: 200', async () => {
+      await pact
+        .addInteraction()
+        .given(STATES.signedInUser, CONTRACTOR)
+        .uponReceiving('a request for my stats')
+        .withRequest('GET', '/api/users/me/stats', (b) => b.headers(WITH_SESSION))
+        .willRespondWith(200, (b) => b.headers(JSON_CONTENT).jsonBody(userStatsBody()))
+        .executeTest(async (mock) => {
+          signedIn(mock.url);
+          const stats = await getStats();
+          expect(stats.bidQuota.remaining).toBe(3);
+        });
+    });
+
+    it('refuses the stats without a session: 401', async () => {
+      await refusesWithoutSession(
+        'a request for stats without a session',
+        'GET',
+        '/api/users/me/stats',
+        getStats,
+      );
+    });
+
+    it('loads the bid quota: 200', async () => {
+      await pact
+        .addInteraction()
+        .given(STATES.signedInUser, CONTRACTOR)
+        .uponReceiving('a request for my bid quota')
+        .withRequest('GET', '/api/users/me/quota', (b) => b.headers(WITH_SESSION))
+        .willRespondWith(200, (b) => b.headers(JSON_CONTENT).jsonBody(bidQuotaBody()))
+        .executeTest(async (mock) => {
+          signedIn(mock.url);
+          expect((await getQuota()).limitReached).toBe(false);
+        });
+    });
+
+    it('refuses the quota without a session: 401', async () => {
+      await refusesWithoutSession(
+        'a request for the quota without a session',
+        'GET',
+        '/api/users/me/quota',
+        getQuota,
+      );
+    });
+
+    it('loads my achievements: every category at zero for a new contractor, 200', async () => {
+      await pact
+        .addInteraction()
+        .given(STATES.signedInUser, CONTRACTOR)
+        .uponReceiving('a request for my achievements')
+        .withRequest('GET', '/api/users/me/achievements', (b) => b.headers(WITH_SESSION))
+        .willRespondWith(200, (b) =>
+          b.headers(JSON_CONTENT).jsonBody({
+            categories: eachLike({
+              category: like('quality'),
+              points: equal(0),
+              level: integer(1),
+              tier: null,
+              nextTier: like('bronze'),
+              nextTierPoints: integer(25),
+              progress: equal(0),
+            }),
+            badges: [],
+          }),
+        )
+        .executeTest(async (mock) => {
+          signedIn(mock.url);
+          const achievements = await getAchievements();
+          expect(achievements.categories[0]).toMatchObject({ points: 0, tier: null, progress: 0 });
+        });
+    });
+
+    it('refuses the achievements without a session: 401', async () => {
+      await refusesWithoutSession(
+        'a request for achievements without a session',
+        'GET',
+        '/api/users/me/achievements',
+        getAchievements,
+      );
+    });
+
+    it('loads a user’s badges: 200 (none yet)', async () => {
+      const { path } = statePath('userId', (id) => `/api/users/${id}/badges`);
+      await pact
+        .addInteraction()
+        .given(STATES.signedInUser, CONTRACTOR)
+        .uponReceiving('a request for my badges')
+        .withRequest('GET', path, (b) => b.headers(WITH_SESSION))
+        .willRespondWith(200, (b) => b.headers(JSON_CONTENT).jsonBody([]))
+        .executeTest(async (mock) => {
+          signedIn(mock.url);
+          expect(await getBadges(EXAMPLE_IDS.userId)).toEqual([]);
+        });
+    });
+
+    it('refuses badges without a session: 401', async () => {
+      await refusesWithoutSession(
+        'a request for badges without a session',
+        'GET',
+        `/api/users/${EXAMPLE_IDS.userId}/badges`,
+        () => getBadges(EXAMPLE_IDS.userId),
+      );
+    });
+
+    it('lists a client’s own projects: 200 with the total', async () => {
+      await pact
+        .addInteraction()
+        .given(STATES.signedInUser, CLIENT)
+        .given(STATES.projectExists, { owner: EMAIL })
+        .uponReceiving('a request for my first projects')
+        .withRequest('GET', '/api/users/me/projects', (b) => b.headers(WITH_SESSION).query({ limit: '6' }))
+        .willRespondWith(200, (b) =>
+          b.headers({ ...JSON_CONTENT, ...TOTAL_COUNT }).jsonBody(eachLike(projectSummaryBody())),
+        )
+        .executeTest(async (mock) => {
+          signedIn(mock.url);
+          const page = await loadDashboardProjects(asUser('client'), '');
+          expect(page.total).toBe(1);
+          expect(page.projects[0]?.title).toBe('Re-roof a two-storey house');
+        });
+    });
+
+    it('refuses my projects without a session: 401', async () => {
+      await pact
+        .addInteraction()
+        .uponReceiving('a request for my projects without a session')
+        .withRequest('GET', '/api/users/me/projects', (b) => b.query({ limit: '6' }))
+        .willRespondWith(401, (b) => b.headers(JSON_CONTENT).jsonBody(NOT_SIGNED_IN))
+        .executeTest(async (mock) => {
+          signedOut(mock.url);
+          const failure = await loadDashboardProjects(asUser('client'), '').catch((e: unknown) => e);
+          expect(hasStatus(failure, 401)).toBe(true);
+        });
+    });
+
+    it('lists the open projects in the header’s country for a contractor: 200 with the total', async () => {
+      await pact
+        .addInteraction()
+        .given(STATES.userExists, CLIENT)
+        .given(STATES.projectExists, { owner: EMAIL, country: 'BS' })
+        .given(STATES.signedInUser, CONTRACTOR)
+        .uponReceiving('a request for the first open projects in a country')
+        .withRequest('GET', '/api/projects', (b) =>
+          b.headers(WITH_SESSION).query({ country: 'BS', status: 'active', limit: '6' }),
+        )
+        .willRespondWith(200, (b) =>
+          b.headers({ ...JSON_CONTENT, ...TOTAL_COUNT }).jsonBody(eachLike(projectSummaryBody())),
+        )
+        .executeTest(async (mock) => {
+          signedIn(mock.url);
+          const page = await loadDashboardProjects(asUser('contractor'), 'BS');
+          expect(page.total).toBe(1);
+        });
+    });
+
+    it('refuses open projects without a session: 401', async () => {
+      await pact
+        .addInteraction()
+        .uponReceiving('a request for open projects without a session')
+        .withRequest('GET', '/api/projects', (b) => b.query({ country: 'BS', status: 'active', limit: '6' }))
+        .willRespondWith(401, (b) => b.headers(JSON_CONTENT).jsonBody(NOT_SIGNED_IN))
+        .executeTest(async (mock) => {
+          signedOut(mock.url);
+          const failure = await loadDashboardProjects(asUser('contractor'), 'BS').catch((e: unknown) => e);
+          expect(hasStatus(failure, 401)).toBe(true);
+        });
+    });
+  });
+
+  describe('profile (PATCH /api/users/me)', () => {
+    it('saves the profile form: 200 with the user', async () => {
+      const form = {
+        firstName: 'Annie',
+        lastName: 'Example',
+        email: EMAIL,
+        country: 'BS',
+        role: 'client',
+      } as const;
+      await pact
+        .addInteraction()
+        .given(STATES.signedInUser, CLIENT)
+        .uponReceiving('a profile update')
+        .withRequest('PATCH', '/api/users/me', (b) => b.headers(JSON_WITH_SESSION).jsonBody(form))
+        .willRespondWith(200, (b) =>
+          b.headers(JSON_CONTENT).jsonBody(userBody({ firstName: equal('Annie'), country: equal('BS') })),
+        )
+        .executeTest(async (mock) => {
+          signedIn(mock.url);
+          await updateMe(form);
+        });
+    });
+
+    it('refuses an email another account has: 409 with the message the form shows', async () => {
+      const form = {
+        firstName: 'Ann',
+        lastName: 'Example',
+        email: 'marcus@example.com',
+        country: 'US',
+        role: 'client',
+        // A new email needs the current password (decision 0141); the signed-in state's password.
+        currentPassword: 'correct-horse-42',
+      } as const;
+      await pact
+        .addInteraction()
+        .given(STATES.userExists, CONTRACTOR)
+        .given(STATES.signedInUser, { ...CLIENT, password: 'correct-horse-42' })
+        .uponReceiving('a profile update to an email that is taken')
+        .withRequest('PATCH', '/api/users/me', (b) => b.headers(JSON_WITH_SESSION).jsonBody(form))
+        .willRespondWith(409, (b) =>
+          b
+            .headers(JSON_CONTENT)
+            .jsonBody(errorBody('EMAIL_TAKEN', 'An account with this email already exists')),
+        )
+        .executeTest(async (mock) => {
+          signedIn(mock.url);
+          const failure = await updateMe(form).catch((e: unknown) => e);
+          expect(hasStatus(failure, 409)).toBe(true);
+          expect(failure).toHaveProperty('fromServer', true);
+        });
+    });
+  });
+
+  describe('payments', () => {
+    it('reads the public payment settings: 200', async () => {
+      await pact
+        .addInteraction()
+        .uponReceiving('a request for the payment settings')
+        .withRequest('GET', '/api/config')
+        .willRespondWith(200, (b) =>
+          b.headers(JSON_CONTENT).jsonBody({
+            paymentsMode: like('sandbox'),
+            stripePublishableKey: null,
+            proPlan: {
+              amount: regex('\\d+\\.\\d{2}', '29.00'),
+              currency: like('usd'),
+              interval: like('month'),
+              trialDays: integer(7),
+            },
+          }),
+        )
+        .executeTest(async (mock) => {
+          signedOut(mock.url);
+          expect((await getPaymentsConfig()).paymentsMode).toBe('sandbox');
+        });
+    });
+
+    it('starts a subscription: 200 with the client secret to confirm', async () => {
+      await pact
+        .addInteraction()
+        .given(STATES.signedInUser, CONTRACTOR)
+        .uponReceiving('a request to start the Pro subscription')
+        .withRequest('POST', '/api/create-subscription', (b) => b.headers(WITH_SESSION))
+        .willRespondWith(200, (b) =>
+          b.headers(JSON_CONTENT).jsonBody({
+            clientSecret: like(EXAMPLE_SECRET),
+            confirmation: like('setup'),
+            alreadySubscribed: equal(false),
+            subscriptionId: like('sub_sandbox_1'),
+            status: like('incomplete'),
+            trialEnd: iso8601DateTimeWithMillis('2026-12-01T12:00:00.000Z'),
+            paymentsMode: like('sandbox'),
+          }),
+        )
+        .executeTest(async (mock) => {
+          signedIn(mock.url);
+          const start = await createSubscription();
+          expect(start.clientSecret).toBe(EXAMPLE_SECRET);
+        });
+    });
+
+    it('refuses to start without a session: 401', async () => {
+      await refusesWithoutSession(
+        'a request to start a subscription without a session',
+        'POST',
+        '/api/create-subscription',
+        createSubscription,
+      );
+    });
+
+    it('confirms the sandbox payment with a test card: 200 with the subscription', async () => {
+      await pact
+        .addInteraction()
+        .given(STATES.signedInUser, CONTRACTOR)
+        .given(STATES.subscriptionExists, { user: CONTRACTOR.email, confirmed: false })
+        .uponReceiving('a sandbox confirmation with a good test card')
+        .withRequest('POST', '/api/subscription/sandbox/confirm', (b) =>
+          b.headers(JSON_WITH_SESSION).jsonBody({
+            clientSecret: stateValue('clientSecret', EXAMPLE_SECRET),
+            cardNumber: '4242424242424242',
+            expiry: '12 / 34',
+            cvc: '123',
+          }),
+        )
+        .willRespondWith(200, (b) => b.headers(JSON_CONTENT).jsonBody(subscriptionBody()))
+        .executeTest(async (mock) => {
+          signedIn(mock.url);
+          await confirmSandboxPayment({
+            clientSecret: EXAMPLE_SECRET,
+            cardNumber: '4242424242424242',
+            expiry: '12 / 34',
+            cvc: '123',
+          });
+        });
+    });
+
+    it('refuses a declined test card: 400 with the card’s message', async () => {
+      await pact
+        .addInteraction()
+        .given(STATES.signedInUser, CONTRACTOR)
+        .given(STATES.subscriptionExists, { user: CONTRACTOR.email, confirmed: false })
+        .uponReceiving('a sandbox confirmation with a declined test card')
+        .withRequest('POST', '/api/subscription/sandbox/confirm', (b) =>
+          b.headers(JSON_WITH_SESSION).jsonBody({
+            clientSecret: stateValue('clientSecret', EXAMPLE_SECRET),
+            cardNumber: '4000000000000002',
+            expiry: '12 / 34',
+            cvc: '123',
+          }),
+        )
+        .willRespondWith(400, (b) =>
+          b
+            .headers(JSON_CONTENT)
+            // The card form puts the message under the field the answer names.
+            .jsonBody({ ...errorBody('CARD_DECLINED', 'Your card was declined.'), field: 'cardNumber' }),
+        )
+        .executeTest(async (mock) => {
+          signedIn(mock.url);
+          const card = {
+            clientSecret: EXAMPLE_SECRET,
+            cardNumber: '4000000000000002',
+            expiry: '12 / 34',
+            cvc: '123',
+          };
+          const failure = await confirmSandboxPayment(card).catch((e: unknown) => e);
+          expect(failure).toHaveProperty('field', 'cardNumber');
+          expect(hasStatus(failure, 400)).toBe(true);
+          expect(failure).toHaveProperty('message', 'Your card was declined.');
+        });
+    });
+
+    it('reads the subscription for the Billing tab: 200', async () => {
+      await pact
+        .addInteraction()
+        .given(STATES.signedInUser, CONTRACTOR)
+        .given(STATES.subscriptionExists, { user: CONTRACTOR.email })
+        .uponReceiving('a request for my subscription')
+        .withRequest('GET', '/api/subscription', (b) => b.headers(WITH_SESSION))
+        .willRespondWith(200, (b) => b.headers(JSON_CONTENT).jsonBody(subscriptionBody()))
+        .executeTest(async (mock) => {
+          signedIn(mock.url);
+          expect((await getSubscription()).plan).toBe('pro');
+        });
+    });
+
+    it('refuses the subscription without a session: 401', async () => {
+      await refusesWithoutSession(
+        'a request for the subscription without a session',
+        'GET',
+        '/api/subscription',
+        getSubscription,
+      );
+    });
+
+    it('cancels at the end of the period: 200 with the subscription', async () => {
+      await pact
+        .addInteraction()
+        .given(STATES.signedInUser, CONTRACTOR)
+        .given(STATES.subscriptionExists, { user: CONTRACTOR.email })
+        .uponReceiving('a cancellation of my subscription')
+        .withRequest('POST', '/api/subscription/cancel', (b) => b.headers(WITH_SESSION))
+        .willRespondWith(200, (b) =>
+          b
+            .headers(JSON_CONTENT)
+            .jsonBody(subscriptionBody({ cancelAtPeriodEnd: equal(true), nextBillingDate: null })),
+        )
+        .executeTest(async (mock) => {
+          signedIn(mock.url);
+          expect((await cancelSubscription()).cancelAtPeriodEnd).toBe(true);
+        });
+    });
+
+    it('refuses to cancel without a subscription: 409', async () => {
+      await pact
+        .addInteraction()
+        .given(STATES.signedInUser, CONTRACTOR)
+        .uponReceiving('a cancellation without a subscription')
+        .withRequest('POST', '/api/subscription/cancel', (b) => b.headers(WITH_SESSION))
+        .willRespondWith(409, (b) =>
+          b
+            .headers(JSON_CONTENT)
+            .jsonBody(errorBody('NO_ACTIVE_SUBSCRIPTION', 'You have no subscription to cancel')),
+        )
+        .executeTest(async (mock) => {
+          signedIn(mock.url);
+          expect(hasStatus(await cancelSubscription().catch((e: unknown) => e), 409)).toBe(true);
+        });
+    });
+
+    it('has no billing portal in sandbox mode: 409 (the button is hidden then)', async () => {
+      await pact
+        .addInteraction()
+        .given(STATES.signedInUser, CONTRACTOR)
+        .given(STATES.subscriptionExists, { user: CONTRACTOR.email })
+        .uponReceiving('a request for the billing portal in sandbox mode')
+        .withRequest('POST', '/api/subscription/portal', (b) => b.headers(WITH_SESSION))
+        .willRespondWith(409, (b) =>
+          b
+            .headers(JSON_CONTENT)
+            .jsonBody(errorBody('PORTAL_UNAVAILABLE', 'The billing portal is not available')),
+        )
+        .executeTest(async (mock) => {
+          signedIn(mock.url);
+          expect(hasStatus(await paymentPortalUrl().catch((e: unknown) => e), 409)).toBe(true);
+        });
+    });
+  });
+
+  itKeepsTheCommittedPact(contract);
+});

@@ -1,0 +1,141 @@
+// @vitest-environment jsdom
+/**
+ * Consumer side of the admin remote's contract: the admin page's calls (apps/admin/src/api.ts) through
+ * its own typed client, against the Pact mock server. Admin only: the main error is a non-admin's 403.
+ */
+import { describe, expect, it, vi } from 'vitest';
+
+// Before Pact loads: no telemetry from tests.
+vi.hoisted(() => {
+  process.env.PACT_DO_NOT_TRACK = 'true';
+});
+
+import { hasStatus } from '@buildbid/api-client';
+import { MatchersV3 } from '@pact-foundation/pact';
+import { getAdminStats, listUsers, setUserRole } from '../../apps/admin/src/api.ts';
+import { userBody } from '../support/bodies.ts';
+import {
+  consumerContract,
+  EXAMPLE_IDS,
+  errorBody,
+  itKeepsTheCommittedPact,
+  JSON_CONTENT,
+  JSON_WITH_SESSION,
+  statePath,
+  UNKNOWN_ID,
+  WITH_SESSION,
+} from '../support/consumer.ts';
+import { CONSUMERS, STATES } from '../support/contract.ts';
+
+const { eachLike, equal, integer } = MatchersV3;
+
+const CONSUMER = CONSUMERS.admin;
+const ADMIN = { email: 'admin@example.com', role: 'admin', firstName: 'Ada' };
+const CLIENT = { email: 'ann@example.com', role: 'client' };
+const ADMIN_ONLY = errorBody('ADMIN_ONLY', 'Admin privileges required');
+
+describe(`${CONSUMER} → buildbid-api`, () => {
+  const contract = consumerContract(CONSUMER);
+  const { pact } = contract;
+  const browseTo = (url: string) => contract.browseTo(url, { signedIn: true });
+
+  describe('users (GET /api/admin/users)', () => {
+    it('lists every user for an admin: 200', async () => {
+      await pact
+        .addInteraction()
+        .given(STATES.signedInUser, ADMIN)
+        .uponReceiving('an admin’s request for all users')
+        .withRequest('GET', '/api/admin/users', (b) => b.headers(WITH_SESSION))
+        .willRespondWith(200, (b) =>
+          b.headers(JSON_CONTENT).jsonBody(eachLike(userBody({ role: equal('admin') }))),
+        )
+        .executeTest(async (mock) => {
+          browseTo(mock.url);
+          const [user] = await listUsers();
+          expect(user?.role).toBe('admin');
+        });
+    });
+
+    it('refuses a non-admin: 403', async () => {
+      await pact
+        .addInteraction()
+        .given(STATES.signedInUser, CLIENT)
+        .uponReceiving('a client’s request for all users')
+        .withRequest('GET', '/api/admin/users', (b) => b.headers(WITH_SESSION))
+        .willRespondWith(403, (b) => b.headers(JSON_CONTENT).jsonBody(ADMIN_ONLY))
+        .executeTest(async (mock) => {
+          browseTo(mock.url);
+          expect(hasStatus(await listUsers().catch((e: unknown) => e), 403)).toBe(true);
+        });
+    });
+  });
+
+  describe('platform stats (GET /api/admin/stats)', () => {
+    it('answers the counts for an admin: 200', async () => {
+      await pact
+        .addInteraction()
+        .given(STATES.signedInUser, ADMIN)
+        .uponReceiving('an admin’s request for the platform stats')
+        .withRequest('GET', '/api/admin/stats', (b) => b.headers(WITH_SESSION))
+        .willRespondWith(200, (b) =>
+          b.headers(JSON_CONTENT).jsonBody({ activeProjects: integer(0), totalBids: integer(0) }),
+        )
+        .executeTest(async (mock) => {
+          browseTo(mock.url);
+          expect(await getAdminStats()).toEqual({ activeProjects: 0, totalBids: 0 });
+        });
+    });
+
+    it('refuses a non-admin: 403', async () => {
+      await pact
+        .addInteraction()
+        .given(STATES.signedInUser, CLIENT)
+        .uponReceiving('a client’s request for the platform stats')
+        .withRequest('GET', '/api/admin/stats', (b) => b.headers(WITH_SESSION))
+        .willRespondWith(403, (b) => b.headers(JSON_CONTENT).jsonBody(ADMIN_ONLY))
+        .executeTest(async (mock) => {
+          browseTo(mock.url);
+          expect(hasStatus(await getAdminStats().catch((e: unknown) => e), 403)).toBe(true);
+        });
+    });
+  });
+
+  describe('change a role (POST /api/admin/users/{id}/role)', () => {
+    it('gives another user a role: 200 with the user', async () => {
+      const { path } = statePath('otherUserId', (id) => `/api/admin/users/${id}/role`);
+      await pact
+        .addInteraction()
+        .given(STATES.signedInUser, ADMIN)
+        .given(STATES.userExists, { email: 'marcus@example.com', role: 'client', as: 'otherUserId' })
+        .uponReceiving('an admin making another user a contractor')
+        .withRequest('POST', path, (b) => b.headers(JSON_WITH_SESSION).jsonBody({ role: 'contractor' }))
+        .willRespondWith(200, (b) =>
+          b.headers(JSON_CONTENT).jsonBody(userBody({ role: equal('contractor') })),
+        )
+        .executeTest(async (mock) => {
+          browseTo(mock.url);
+          await setUserRole(EXAMPLE_IDS.otherUserId, 'contractor');
+        });
+    });
+
+    it('answers 404 for a user who is not there', async () => {
+      await pact
+        .addInteraction()
+        .given(STATES.signedInUser, ADMIN)
+        .uponReceiving('an admin changing the role of an unknown user')
+        .withRequest('POST', `/api/admin/users/${UNKNOWN_ID}/role`, (b) =>
+          b.headers(JSON_WITH_SESSION).jsonBody({ role: 'contractor' }),
+        )
+        .willRespondWith(404, (b) =>
+          b.headers(JSON_CONTENT).jsonBody(errorBody('USER_NOT_FOUND', 'No such user')),
+        )
+        .executeTest(async (mock) => {
+          browseTo(mock.url);
+          const failure = await setUserRole(UNKNOWN_ID, 'contractor').catch((e: unknown) => e);
+          expect(hasStatus(failure, 404)).toBe(true);
+        });
+    });
+  });
+
+  itKeepsTheCommittedPact(contract);
+});

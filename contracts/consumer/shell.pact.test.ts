@@ -1,0 +1,491 @@
+// @vitest-environment jsdom
+/**
+ * Consumer side of the shell's contract: every API call the shell makes (auth, the bell's notifications,
+ * the message dialog), through the shell's own functions on its own typed client (createBrowserApi →
+ * createApi → openapi-fetch). jsdom gives them a window; `browseTo` points the browser's network layer
+ * at the Pact mock server and keeps a cookie jar.
+ *
+ * The last test compares the fresh pact with the committed one in contracts/pacts/ (see support/consumer.ts).
+ */
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+// Before Pact loads: no telemetry from tests.
+vi.hoisted(() => {
+  process.env.PACT_DO_NOT_TRACK = 'true';
+});
+
+import { type ApiUser, hasStatus } from '@buildbid/api-client';
+import { MatchersV3 } from '@pact-foundation/pact';
+import { authAtom, loadUser, register, signIn, signOut } from '../../apps/shell/src/auth.ts';
+import { listMessages, markConversationRead, sendMessage } from '../../apps/shell/src/messaging/api.ts';
+import {
+  listNotifications,
+  markAllRead,
+  markRead,
+  unreadCount,
+} from '../../apps/shell/src/notifications/api.ts';
+import { loadLanding } from '../../apps/shell/src/pages/Landing.tsx';
+import { shellStore } from '../../apps/shell/src/store.ts';
+import { messageBody, notificationBody, userBody } from '../support/bodies.ts';
+import {
+  consumerContract,
+  EXAMPLE_IDS,
+  errorBody,
+  errorCode,
+  itKeepsTheCommittedPact,
+  JSON_CONTENT,
+  JSON_WITH_SESSION,
+  NOT_SIGNED_IN,
+  SETS_SESSION_COOKIE,
+  stateId,
+  statePath,
+  UNKNOWN_ID,
+  WITH_SESSION,
+} from '../support/consumer.ts';
+import { CONSUMERS, SESSION_COOKIE, STATES } from '../support/contract.ts';
+
+const { like, equal, eachLike, integer, uuid } = MatchersV3;
+
+const CONSUMER = CONSUMERS.shell;
+const EMAIL = 'ann@example.com';
+const PASSWORD = 'correct-horse-42';
+const OTHER = { email: 'marcus@example.com', role: 'contractor', firstName: 'Marcus', as: 'otherUserId' };
+
+describe(`${CONSUMER} → buildbid-api`, () => {
+  const contract = consumerContract(CONSUMER);
+  const { pact, jar } = contract;
+  const browseTo = (url: string, signedIn = false) => contract.browseTo(url, { signedIn });
+
+  beforeEach(() => {
+    window.scrollTo = () => {}; // jsdom has no layout; signOut navigates to '/'
+    shellStore.set(authAtom, { status: 'loading' });
+  });
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  describe('register (POST /api/auth/register)', () => {
+    const registration = {
+      email: EMAIL,
+      password: PASSWORD,
+      firstName: 'Ann',
+      lastName: 'Example',
+      role: 'client',
+      country: 'US',
+    } as const;
+
+    it('creates the account and signs in: 201 with the user and a session cookie', async () => {
+      await pact
+        .addInteraction()
+        .uponReceiving('a registration with a new email')
+        .withRequest('POST', '/api/auth/register', (b) => b.headers(JSON_CONTENT).jsonBody(registration))
+        .willRespondWith(201, (b) =>
+          b.headers({ ...JSON_CONTENT, 'Set-Cookie': SETS_SESSION_COOKIE }).jsonBody(
+            userBody({
+              email: equal(EMAIL),
+              firstName: equal('Ann'),
+              lastName: equal('Example'),
+              role: equal('client'),
+              country: equal('US'),
+            }),
+          ),
+        )
+        .executeTest(async (mock) => {
+          browseTo(mock.url);
+          await register(registration);
+          expect(jar.has(SESSION_COOKIE)).toBe(true);
+        });
+    });
+
+    it('refuses an email that is taken: 409 with a message the form shows', async () => {
+      await pact
+        .addInteraction()
+        .given(STATES.userExists, { email: EMAIL })
+        .uponReceiving('a registration with an email that is taken')
+        .withRequest('POST', '/api/auth/register', (b) => b.headers(JSON_CONTENT).jsonBody(registration))
+        .willRespondWith(409, (b) =>
+          b.headers(JSON_CONTENT).jsonBody({
+            message: like('An account with this email already exists'),
+            code: errorCode('EMAIL_TAKEN'),
+          }),
+        )
+        .executeTest(async (mock) => {
+          browseTo(mock.url);
+          const failure = await register(registration).catch((error: unknown) => error);
+          expect(hasStatus(failure, 409)).toBe(true);
+          expect(failure).toHaveProperty('message', 'An account with this email already exists');
+          expect(failure).toHaveProperty('fromServer', true);
+        });
+    });
+  });
+
+  describe('sign in (POST /api/auth/signin)', () => {
+    it('signs in with the right password: 200 with the user and a session cookie', async () => {
+      await pact
+        .addInteraction()
+        .given(STATES.userExists, { email: EMAIL, password: PASSWORD })
+        .uponReceiving('a sign-in with the right password')
+        .withRequest('POST', '/api/auth/signin', (b) =>
+          b.headers(JSON_CONTENT).jsonBody({ email: EMAIL, password: PASSWORD }),
+        )
+        .willRespondWith(200, (b) =>
+          b.headers({ ...JSON_CONTENT, 'Set-Cookie': SETS_SESSION_COOKIE }).jsonBody(userBody()),
+        )
+        .executeTest(async (mock) => {
+          browseTo(mock.url);
+          const user: ApiUser = await signIn(EMAIL, PASSWORD);
+          expect(user.email).toBe(EMAIL);
+          expect(shellStore.get(authAtom)).toEqual({ status: 'signed-in', user });
+          expect(jar.has(SESSION_COOKIE)).toBe(true);
+        });
+    });
+
+    it('refuses a wrong password: 401 with the one message for any bad credentials', async () => {
+      await pact
+        .addInteraction()
+        .given(STATES.userExists, { email: EMAIL, password: PASSWORD })
+        .uponReceiving('a sign-in with a wrong password')
+        .withRequest('POST', '/api/auth/signin', (b) =>
+          b.headers(JSON_CONTENT).jsonBody({ email: EMAIL, password: 'not-the-password' }),
+        )
+        .willRespondWith(401, (b) =>
+          b.headers(JSON_CONTENT).jsonBody({
+            message: 'Invalid email or password',
+            code: errorCode('INVALID_CREDENTIALS'),
+          }),
+        )
+        .executeTest(async (mock) => {
+          browseTo(mock.url);
+          const failure = await signIn(EMAIL, 'not-the-password').catch((error: unknown) => error);
+          expect(hasStatus(failure, 401)).toBe(true);
+          expect(failure).toHaveProperty('message', 'Invalid email or password');
+          expect(shellStore.get(authAtom)).toEqual({ status: 'loading' });
+        });
+    });
+  });
+
+  describe('current user (GET /api/auth/user)', () => {
+    it('answers the signed-in user: 200', async () => {
+      await pact
+        .addInteraction()
+        .given(STATES.signedInUser, { email: EMAIL })
+        .uponReceiving('a request for the current user with a session')
+        .withRequest('GET', '/api/auth/user', (b) => b.headers(WITH_SESSION))
+        .willRespondWith(200, (b) => b.headers(JSON_CONTENT).jsonBody(userBody()))
+        .executeTest(async (mock) => {
+          browseTo(mock.url, true); // the browser holds a session
+          await loadUser();
+          const auth = shellStore.get(authAtom);
+          expect(auth.status).toBe('signed-in');
+          expect(auth.status === 'signed-in' && auth.user.email).toBe(EMAIL);
+        });
+    });
+
+    it('answers 401 without a session, which the shell reads as signed out', async () => {
+      await pact
+        .addInteraction()
+        .uponReceiving('a request for the current user without a session')
+        .withRequest('GET', '/api/auth/user')
+        .willRespondWith(401, (b) =>
+          b.headers(JSON_CONTENT).jsonBody({
+            message: like('You are not signed in'),
+            code: errorCode('UNAUTHENTICATED'),
+          }),
+        )
+        .executeTest(async (mock) => {
+          browseTo(mock.url);
+          const error = vi.spyOn(console, 'error');
+          await loadUser();
+          expect(shellStore.get(authAtom)).toEqual({ status: 'signed-out' });
+          // A 401 is the normal signed-out answer, not a failure worth logging.
+          expect(error).not.toHaveBeenCalled();
+          error.mockRestore();
+        });
+    });
+  });
+
+  describe('sign out (POST /api/auth/signout)', () => {
+    it('revokes the session: 204', async () => {
+      await pact
+        .addInteraction()
+        .given(STATES.signedInUser, { email: EMAIL })
+        .uponReceiving('a sign-out with a session')
+        .withRequest('POST', '/api/auth/signout', (b) => b.headers(WITH_SESSION))
+        .willRespondWith(204)
+        .executeTest(async (mock) => {
+          browseTo(mock.url, true); // the browser holds a session
+          const error = vi.spyOn(console, 'error');
+          const notify = vi.fn();
+          expect(await signOut(notify, 0)).toBe(true);
+          expect(error).not.toHaveBeenCalled(); // signOut only logs a failed request
+          expect(notify).not.toHaveBeenCalled();
+          error.mockRestore();
+          expect(shellStore.get(authAtom)).toEqual({ status: 'signed-out' });
+        });
+    });
+  });
+
+  describe('the landing page (GET /api/landing, issue 12)', () => {
+    it('shows a project posted a moment ago, the real figures, and no testimonials yet: 200', async () => {
+      await pact
+        .addInteraction()
+        .given(STATES.userExists, { email: EMAIL })
+        .given(STATES.projectExists, { owner: EMAIL })
+        .uponReceiving('a visitor opening the landing page')
+        .withRequest('GET', '/api/landing')
+        .willRespondWith(200, (b) =>
+          b.headers(JSON_CONTENT).jsonBody({
+            featured: eachLike({
+              id: uuid(EXAMPLE_IDS.projectId),
+              title: like('Re-roof a two-storey house'),
+              bidCount: integer(0),
+              status: equal('active'),
+              currentPhase: equal('bidding'),
+            }),
+            testimonials: [],
+            figures: { projectsPosted: integer(1), contractorsRegistered: integer(0) },
+          }),
+        )
+        .executeTest(async (mock) => {
+          browseTo(mock.url);
+          const landing = await loadLanding();
+          expect(landing.featured[0]?.title).toBe('Re-roof a two-storey house');
+          expect(landing.figures.projectsPosted).toBe(1);
+          expect(landing.testimonials).toEqual([]);
+        });
+    });
+  });
+
+  describe('notifications (the bell)', () => {
+    const SIGNED_IN = { email: EMAIL };
+
+    it('lists the signed-in user’s notifications: 200', async () => {
+      await pact
+        .addInteraction()
+        .given(STATES.signedInUser, SIGNED_IN)
+        .given(STATES.notificationExists, { user: EMAIL, title: 'Welcome' })
+        .uponReceiving('a request for my notifications')
+        .withRequest('GET', '/api/notifications', (b) => b.headers(WITH_SESSION))
+        .willRespondWith(200, (b) => b.headers(JSON_CONTENT).jsonBody(eachLike(notificationBody())))
+        .executeTest(async (mock) => {
+          browseTo(mock.url, true);
+          const [first] = await listNotifications();
+          expect(first?.title).toBe('Welcome');
+          expect(first?.isRead).toBe(false);
+        });
+    });
+
+    it('refuses the list without a session: 401', async () => {
+      await pact
+        .addInteraction()
+        .uponReceiving('a request for notifications without a session')
+        .withRequest('GET', '/api/notifications')
+        .willRespondWith(401, (b) => b.headers(JSON_CONTENT).jsonBody(NOT_SIGNED_IN))
+        .executeTest(async (mock) => {
+          browseTo(mock.url);
+          expect(hasStatus(await listNotifications().catch((e: unknown) => e), 401)).toBe(true);
+        });
+    });
+
+    it('counts the unread ones: 200 { count }', async () => {
+      await pact
+        .addInteraction()
+        .given(STATES.signedInUser, SIGNED_IN)
+        .given(STATES.notificationExists, { user: EMAIL })
+        .uponReceiving('a request for my unread notification count')
+        .withRequest('GET', '/api/notifications/unread-count', (b) => b.headers(WITH_SESSION))
+        .willRespondWith(200, (b) => b.headers(JSON_CONTENT).jsonBody({ count: integer(1) }))
+        .executeTest(async (mock) => {
+          browseTo(mock.url, true);
+          expect(await unreadCount()).toBe(1);
+        });
+    });
+
+    it('refuses the count without a session: 401', async () => {
+      await pact
+        .addInteraction()
+        .uponReceiving('a request for the unread count without a session')
+        .withRequest('GET', '/api/notifications/unread-count')
+        .willRespondWith(401, (b) => b.headers(JSON_CONTENT).jsonBody(NOT_SIGNED_IN))
+        .executeTest(async (mock) => {
+          browseTo(mock.url);
+          expect(hasStatus(await unreadCount().catch((e: unknown) => e), 401)).toBe(true);
+        });
+    });
+
+    it('marks one as read: 200 with the notification', async () => {
+      const { path } = statePath('notificationId', (id) => `/api/notifications/${id}/read`);
+      await pact
+        .addInteraction()
+        .given(STATES.signedInUser, SIGNED_IN)
+        .given(STATES.notificationExists, { user: EMAIL })
+        .uponReceiving('marking my notification as read')
+        .withRequest('PATCH', path, (b) => b.headers(WITH_SESSION))
+        .willRespondWith(200, (b) =>
+          b.headers(JSON_CONTENT).jsonBody(notificationBody({ isRead: equal(true) })),
+        )
+        .executeTest(async (mock) => {
+          browseTo(mock.url, true);
+          await markRead(EXAMPLE_IDS.notificationId);
+        });
+    });
+
+    it('answers 404 for a notification that is not there', async () => {
+      await pact
+        .addInteraction()
+        .given(STATES.signedInUser, SIGNED_IN)
+        .uponReceiving('marking an unknown notification as read')
+        .withRequest('PATCH', `/api/notifications/${UNKNOWN_ID}/read`, (b) => b.headers(WITH_SESSION))
+        .willRespondWith(404, (b) =>
+          b.headers(JSON_CONTENT).jsonBody(errorBody('NOTIFICATION_NOT_FOUND', 'Notification not found')),
+        )
+        .executeTest(async (mock) => {
+          browseTo(mock.url, true);
+          expect(hasStatus(await markRead(UNKNOWN_ID).catch((e: unknown) => e), 404)).toBe(true);
+        });
+    });
+
+    it('marks all as read: 200', async () => {
+      await pact
+        .addInteraction()
+        .given(STATES.signedInUser, SIGNED_IN)
+        .given(STATES.notificationExists, { user: EMAIL })
+        .uponReceiving('marking all my notifications as read')
+        .withRequest('PATCH', '/api/notifications/mark-all-read', (b) => b.headers(WITH_SESSION))
+        .willRespondWith(200, (b) => b.headers(JSON_CONTENT).jsonBody({ count: integer(1) }))
+        .executeTest(async (mock) => {
+          browseTo(mock.url, true);
+          await markAllRead();
+        });
+    });
+
+    it('refuses mark-all-read without a session: 401', async () => {
+      await pact
+        .addInteraction()
+        .uponReceiving('marking all notifications as read without a session')
+        .withRequest('PATCH', '/api/notifications/mark-all-read')
+        .willRespondWith(401, (b) => b.headers(JSON_CONTENT).jsonBody(NOT_SIGNED_IN))
+        .executeTest(async (mock) => {
+          browseTo(mock.url);
+          expect(hasStatus(await markAllRead().catch((e: unknown) => e), 401)).toBe(true);
+        });
+    });
+  });
+
+  describe('messages (the message dialog)', () => {
+    it('loads the conversation with another user: 200', async () => {
+      await pact
+        .addInteraction()
+        .given(STATES.signedInUser, { email: EMAIL })
+        .given(STATES.userExists, OTHER)
+        .given(STATES.messageExists, { from: OTHER.email, to: EMAIL, content: 'Can you start Monday?' })
+        .uponReceiving('a request for my conversation with another user')
+        .withRequest('GET', '/api/messages', (b) =>
+          b.headers(WITH_SESSION).query({ otherUserId: stateId('otherUserId') }),
+        )
+        .willRespondWith(200, (b) =>
+          b
+            .headers(JSON_CONTENT)
+            .jsonBody(eachLike(messageBody({ content: equal('Can you start Monday?') }))),
+        )
+        .executeTest(async (mock) => {
+          browseTo(mock.url, true);
+          const [message] = await listMessages(EXAMPLE_IDS.otherUserId);
+          expect(message?.content).toBe('Can you start Monday?');
+        });
+    });
+
+    it('refuses the conversation without a session: 401', async () => {
+      await pact
+        .addInteraction()
+        .uponReceiving('a request for a conversation without a session')
+        .withRequest('GET', '/api/messages', (b) => b.query({ otherUserId: EXAMPLE_IDS.otherUserId }))
+        .willRespondWith(401, (b) => b.headers(JSON_CONTENT).jsonBody(NOT_SIGNED_IN))
+        .executeTest(async (mock) => {
+          browseTo(mock.url);
+          const failure = await listMessages(EXAMPLE_IDS.otherUserId).catch((e: unknown) => e);
+          expect(hasStatus(failure, 401)).toBe(true);
+        });
+    });
+
+    it('marks the conversation read (a POST; reading marks nothing): 200 { count }', async () => {
+      await pact
+        .addInteraction()
+        .given(STATES.signedInUser, { email: EMAIL })
+        .given(STATES.userExists, OTHER)
+        .given(STATES.messageExists, { from: OTHER.email, to: EMAIL, content: 'Can you start Monday?' })
+        .uponReceiving('my conversation with another user marked read')
+        .withRequest('POST', '/api/messages/read', (b) =>
+          b.headers(JSON_WITH_SESSION).jsonBody({ otherUserId: stateId('otherUserId'), projectId: null }),
+        )
+        .willRespondWith(200, (b) => b.headers(JSON_CONTENT).jsonBody({ count: integer(1) }))
+        .executeTest(async (mock) => {
+          browseTo(mock.url, true);
+          await markConversationRead(EXAMPLE_IDS.otherUserId, null);
+        });
+    });
+
+    it('refuses marking read without a session: 401', async () => {
+      await pact
+        .addInteraction()
+        .uponReceiving('a conversation marked read without a session')
+        .withRequest('POST', '/api/messages/read', (b) =>
+          b.headers(JSON_CONTENT).jsonBody({ otherUserId: EXAMPLE_IDS.otherUserId, projectId: null }),
+        )
+        .willRespondWith(401, (b) => b.headers(JSON_CONTENT).jsonBody(NOT_SIGNED_IN))
+        .executeTest(async (mock) => {
+          browseTo(mock.url);
+          const failure = await markConversationRead(EXAMPLE_IDS.otherUserId, null).catch((e: unknown) => e);
+          expect(hasStatus(failure, 401)).toBe(true);
+        });
+    });
+
+    it('sends a message: 201 with the message', async () => {
+      await pact
+        .addInteraction()
+        .given(STATES.signedInUser, { email: EMAIL })
+        .given(STATES.userExists, OTHER)
+        .uponReceiving('a message to another user')
+        .withRequest('POST', '/api/messages', (b) =>
+          b.headers(JSON_WITH_SESSION).jsonBody({
+            receiverId: stateId('otherUserId'),
+            projectId: null,
+            content: 'Hello Marcus',
+            type: 'text',
+          }),
+        )
+        .willRespondWith(201, (b) =>
+          b.headers(JSON_CONTENT).jsonBody(messageBody({ content: equal('Hello Marcus'), id: uuid() })),
+        )
+        .executeTest(async (mock) => {
+          browseTo(mock.url, true);
+          await sendMessage(EXAMPLE_IDS.otherUserId, null, 'Hello Marcus');
+        });
+    });
+
+    it('refuses a message to nobody: 404 naming the receiver', async () => {
+      await pact
+        .addInteraction()
+        .given(STATES.signedInUser, { email: EMAIL })
+        .uponReceiving('a message to an unknown user')
+        .withRequest('POST', '/api/messages', (b) =>
+          b.headers(JSON_WITH_SESSION).jsonBody({
+            receiverId: UNKNOWN_ID,
+            projectId: null,
+            content: 'Hello?',
+            type: 'text',
+          }),
+        )
+        .willRespondWith(404, (b) =>
+          b.headers(JSON_CONTENT).jsonBody(errorBody('USER_NOT_FOUND', 'User not found')),
+        )
+        .executeTest(async (mock) => {
+          browseTo(mock.url, true);
+          const failure = await sendMessage(UNKNOWN_ID, null, 'Hello?').catch((e: unknown) => e);
+          expect(hasStatus(failure, 404)).toBe(true);
+        });
+    });
+  });
+
+  itKeepsTheCommittedPact(contract);
+});

@@ -1,0 +1,84 @@
+import { expect, test } from '@playwright/test';
+import { postProject, register } from './support/marketplace.ts';
+
+/**
+ * Issue 13 › bid comparison: the owner opens Compare on three received bids, sorts the table, sees the
+ * lowest amount, the shortest timeline and the spread, accepts from the table, and the table becomes
+ * cards at 375 px.
+ */
+test('an owner compares three bids and accepts from the table', async ({ browser }) => {
+  const ownerContext = await browser.newContext();
+  await register(ownerContext.request, 'client', 'Cora');
+  const projectId = await postProject(ownerContext.request, 'Pour the garage slab');
+  const offers = [
+    {
+      name: 'Abe',
+      amount: 18500,
+      timeline: 45,
+      proposal: 'Fibre-reinforced slab, six inches, cured properly.',
+    },
+    {
+      name: 'Bo',
+      amount: 12000,
+      timeline: 60,
+      proposal: 'Standard slab with mesh; we are busy so it takes longer.',
+    },
+    { name: 'Cy', amount: 24000, timeline: 30, proposal: 'Post-tensioned slab, fastest crew on the island.' },
+  ];
+  for (const o of offers) {
+    const ctx = await browser.newContext();
+    await register(ctx.request, 'contractor', o.name);
+    const res = await ctx.request.post(`/api/projects/${projectId}/bids`, {
+      data: { amount: o.amount, timeline: o.timeline, proposal: o.proposal },
+    });
+    expect(res.status()).toBe(201);
+    await ctx.close();
+  }
+
+  const owner = await ownerContext.newPage();
+  await owner.goto(`/projects/${projectId}`);
+  const received = owner.getByRole('region', { name: /Received Bids/ });
+  await expect(received.getByRole('heading', { name: 'Received Bids (3)' })).toBeVisible();
+  await received.getByRole('button', { name: 'Compare' }).click();
+  const table = owner.getByRole('grid', { name: 'Compare bids' });
+  await expect(table).toBeVisible();
+  const spread = owner.getByLabel('Spread of the amounts');
+  await expect(spread).toContainText('Lowest$12,000');
+  await expect(spread).toContainText('Median$18,500');
+  await expect(spread).toContainText('Highest$24,000');
+
+  // Sorted by amount ascending first; the lowest and the shortest are marked; differences from the median.
+  const rows = table.getByRole('row');
+  await expect(rows.nth(1)).toContainText('Bo Tester');
+  await expect(rows.nth(1)).toContainText('Lowest');
+  await expect(rows.nth(1)).toContainText('−$6,500 vs median');
+  await expect(rows.nth(3)).toContainText('Shortest');
+  // Sort by timeline with the keyboard-accessible column header.
+  await table.getByRole('columnheader', { name: 'Timeline' }).click();
+  await expect(rows.nth(1)).toContainText('Cy Tester');
+  await table.getByRole('columnheader', { name: 'Timeline' }).click();
+  await expect(rows.nth(1)).toContainText('Bo Tester');
+
+  if (process.env.SCREENSHOT_DIR) {
+    await received.screenshot({ path: `${process.env.SCREENSHOT_DIR}/compare-table.png` });
+  }
+
+  // Accept from the table: the same decision as the list.
+  await table.getByRole('button', { name: 'Accept the bid of Abe Tester' }).click();
+  await expect(owner.getByText('Bid status updated successfully')).toBeVisible();
+  await expect(table.getByRole('button', { name: /^Accept/ })).toHaveCount(0);
+  await expect(rows.filter({ hasText: 'Abe Tester' })).toContainText('accepted', { ignoreCase: true });
+
+  // At 375 px the rows are cards with their labels.
+  await owner.setViewportSize({ width: 375, height: 800 });
+  await expect(table.getByRole('columnheader', { name: 'Amount' }))
+    .toBeHidden({ timeout: 2_000 })
+    .catch(() => {});
+  const box = await rows.nth(1).boundingBox();
+  expect(box?.width ?? 999).toBeLessThanOrEqual(375);
+  if (process.env.SCREENSHOT_DIR) {
+    await received.screenshot({ path: `${process.env.SCREENSHOT_DIR}/compare-cards-375.png` });
+  }
+
+  await ownerContext.close();
+});

@@ -1,0 +1,55 @@
+/** Setting up e2e scenes through the API (the browser then plays the part under test). */
+import type { APIRequestContext } from '@playwright/test';
+
+export const PASSWORD = 'hammer-and-nails';
+
+export interface Person {
+  email: string;
+  firstName: string;
+}
+
+/** Registers (which signs this request context in) and answers who it is. */
+export async function register(
+  request: APIRequestContext,
+  role: 'client' | 'contractor',
+  firstName: string,
+): Promise<Person> {
+  const email = `${firstName.toLowerCase()}.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.com`;
+  const res = await request.post('/api/auth/register', {
+    data: { email, password: PASSWORD, firstName, lastName: 'Tester', role },
+  });
+  if (res.status() !== 201) throw new Error(`register failed: ${res.status()} ${await res.text()}`);
+  return { email, firstName };
+}
+
+/** Posts a project as the signed-in client; answers its id. */
+export async function postProject(
+  request: APIRequestContext,
+  title: string,
+  extra: Record<string, unknown> = {},
+): Promise<string> {
+  const projectData = {
+    title,
+    description: 'Replace the shingle roof with standing-seam metal, hurricane-rated.',
+    projectStage: 'permit_approved',
+    contractorNeeds: ['labor_materials'],
+    phases: ['envelope_roofing'],
+    generalContractor: false,
+    services: ['roofing'],
+    servicePhases: ['building_envelope'],
+    projectType: 'general_contractor',
+    category: 'Construction',
+    country: 'BS',
+    island: 'New Providence',
+    city: 'Nassau',
+    budgetMin: 15000,
+    budgetMax: 25000,
+    tags: ['roofing'],
+    ...extra,
+  };
+  const res = await request.post('/api/projects', {
+    multipart: { projectData: JSON.stringify(projectData) },
+  });
+  if (res.status() !== 201) throw new Error(`post project failed: ${res.status()} ${await res.text()}`);
+  return ((await res.json()) as { id: string }).id;
+}

@@ -1,0 +1,81 @@
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+
+/**
+ * The layer rule must be true, not just configured: `.dependency-cruiser.cjs` is run on a small
+ * scratch repository whose files break each rule once, and every break must be reported.
+ */
+const root = join(import.meta.dirname, '..', '..', '..');
+const scratch = mkdtempSync(join(tmpdir(), 'buildbid-layers-'));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+function write(file: string, text: string) {
+  mkdirSync(dirname(join(scratch, file)), { recursive: true });
+  writeFileSync(join(scratch, file), text);
+}
+
+function cruise(...paths: string[]): string {
+  const result = spawnSync(
+    process.execPath,
+    [
+      join(root, 'node_modules/dependency-cruiser/bin/dependency-cruiser.mjs'),
+      ...paths,
+      '--config',
+      join(root, '.dependency-cruiser.cjs'),
+    ],
+    { cwd: scratch, encoding: 'utf8' },
+  );
+  return `${result.stdout}${result.stderr}`;
+}
+
+symlinkSync(join(root, 'node_modules'), join(scratch, 'node_modules'));
+write(
+  'tsconfig.json',
+  JSON.stringify({
+    compilerOptions: {
+      module: 'preserve',
+      moduleResolution: 'bundler',
+      allowImportingTsExtensions: true,
+      noEmit: true,
+    },
+  }),
+);
+write('domain/fine.ts', 'export const fine = 1;\n');
+write('domain/uses-fastify.ts', "import fastify from 'fastify';\nexport const app = fastify;\n");
+write(
+  'application/uses-orm.ts',
+  "import { MikroORM } from '@mikro-orm/core';\nexport const orm = MikroORM;\n",
+);
+write('application/uses-react.ts', "import { useState } from 'react';\nexport const hook = useState;\n");
+write('apps/bids/src/x.ts', "import { y } from '../../projects/src/y.ts';\nexport const x = y;\n");
+write('apps/projects/src/y.ts', 'export const y = 2;\n');
+write('packages/ui/src/z.ts', "import { y } from '../../../apps/projects/src/y.ts';\nexport const z = y;\n");
+write(
+  'adapters/ok.ts',
+  "import fastify from 'fastify';\nimport { fine } from '../domain/fine.ts';\nexport const ok = [fastify, fine];\n",
+);
+
+describe('npm run layers', () => {
+  const report = cruise('domain', 'application', 'apps', 'packages', 'adapters');
+
+  it('forbids framework, ORM and React imports below adapters/ (node_modules is not excluded)', () => {
+    expect(report).toMatch(/domain-is-pure: domain\/uses-fastify\.ts → .*node_modules\/fastify/);
+    expect(report).toMatch(/no-frameworks-below-adapters: domain\/uses-fastify\.ts/);
+    expect(report).toMatch(/no-frameworks-below-adapters: application\/uses-orm\.ts → .*@mikro-orm/);
+    expect(report).toMatch(/no-frameworks-below-adapters: application\/uses-react\.ts → .*react/);
+  });
+
+  it('forbids an app importing another app, and a package importing an app', () => {
+    expect(report).toContain('apps-are-independent: apps/bids/src/x.ts → apps/projects/src/y.ts');
+    expect(report).toContain('packages-do-not-import-apps: packages/ui/src/z.ts → apps/projects/src/y.ts');
+  });
+
+  it('lets adapters use frameworks and the domain', () => {
+    expect(report).toMatch(/\d+ dependency violations/);
+    expect(report).not.toContain('adapters/ok.ts');
+    expect(report).not.toMatch(/domain\/fine\.ts →/);
+  });
+});
