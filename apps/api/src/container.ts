@@ -27,6 +27,7 @@ import { InProcessSocketHub } from '../../../adapters/realtime/in-process-socket
 import { PgNotifyRealtime } from '../../../adapters/realtime/pg-notify-realtime.ts';
 import { HmacUnsubscribeTokens } from '../../../adapters/security/hmac-unsubscribe-tokens.ts';
 import { MemorySignInThrottle } from '../../../adapters/security/memory-sign-in-throttle.ts';
+import { RedisSignInThrottle } from '../../../adapters/security/redis-sign-in-throttle.ts';
 import { ScryptPasswordHasher } from '../../../adapters/security/scrypt-password-hasher.ts';
 import { DiskFileStorage } from '../../../adapters/storage/disk-file-storage.ts';
 import { createS3Client, S3FileStorage } from '../../../adapters/storage/s3-file-storage.ts';
@@ -345,7 +346,11 @@ export async function compose(config: Config, options: ComposeOptions = {}): Pro
   container.bind(HTTP_TOKENS.Uploads).toConstantValue(files);
 
   const { Users, PasswordHasher: Hasher, Ids, Clock: Time, Sessions } = TOKENS;
-  const signInThrottle = new MemorySignInThrottle({ freeAttempts: config.accountSignInFreeAttempts });
+  // Failed sign-ins per account: shared through Redis when there is one, so every instance counts alike.
+  const throttleOptions = { freeAttempts: config.accountSignInFreeAttempts };
+  const signInThrottle = redis
+    ? new RedisSignInThrottle(redis, throttleOptions)
+    : new MemorySignInThrottle(throttleOptions);
   const { UnitOfWork: Uow, Events, Files, ProjectQuery: PQ, BidQuery: BQ, StatsQuery: SQ, Settings } = TOKENS;
   container
     .bind(RegisterUser)

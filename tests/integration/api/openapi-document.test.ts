@@ -134,7 +134,7 @@ describe('answers are checked against the document', () => {
     const register = await t.app.inject({
       method: 'POST',
       url: '/api/auth/register',
-      payload: { email: uniqueEmail('openapi'), password: 'secret123', role: 'contractor' },
+      payload: { email: uniqueEmail('openapi'), password: 'tangerine-ladder-42', role: 'contractor' },
     });
     const quota = await t.app.inject({
       url: '/api/users/me/quota',

@@ -17,6 +17,8 @@ const databaseUrl = inject('databaseUrl');
 const redisUrl = process.env.TEST_REDIS_URL as string;
 /** Sign-in and registration attempts per address per minute, counted across both instances. */
 const AUTH_LIMIT = 20;
+/** ACCOUNT_SIGNIN_FREE_ATTEMPTS, the default. */
+const FREE_ATTEMPTS = 5;
 const NAMESPACE = 'buildbid-rate-limit:';
 
 let s3: Awaited<ReturnType<typeof startLocalS3>>;
@@ -137,7 +139,8 @@ describe('two API instances behind a load balancer', () => {
       const res = await fetch(`${lb}/api/auth/signin`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ email: 'nobody@example.com', password: 'wrong-password' }),
+        // A different address each time: this counts the per-client limit, not the per-account throttle.
+        body: JSON.stringify({ email: `nobody-${i}@example.com`, password: 'wrong-password' }),
       });
       statuses.push(res.status);
     }
@@ -147,6 +150,25 @@ describe('two API instances behind a load balancer', () => {
     // ...and together they allowed exactly the limit, not twice it.
     expect(statuses.slice(0, AUTH_LIMIT).every((s) => s === 401)).toBe(true);
     expect(statuses.slice(AUTH_LIMIT)).toEqual([429, 429]);
+  });
+
+  it('throttles one account after its free attempts, whichever instance is asked (shared Redis store)', async () => {
+    const email = `guessed-${Date.now()}@example.com`;
+    const attempt = async (url: string) =>
+      (
+        await fetch(`${url}/api/auth/signin`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ email, password: 'wrong-password' }),
+        })
+      ).json() as Promise<{ code?: string }>;
+    // Five free failures spread over both instances; the fifth makes the account wait...
+    const codes: (string | undefined)[] = [];
+    for (let i = 0; i < FREE_ATTEMPTS; i++) codes.push((await attempt(i % 2 === 0 ? a.url : b.url)).code);
+    expect(codes).toEqual(Array(FREE_ATTEMPTS).fill('INVALID_CREDENTIALS'));
+    // ...on both instances, not only on the one that counted the last failure.
+    expect((await attempt(a.url)).code).toBe('SIGNIN_THROTTLED');
+    expect((await attempt(b.url)).code).toBe('SIGNIN_THROTTLED');
   });
 
   it('shows an edit made through one instance on the other at once (list cache invalidated)', async () => {
