@@ -52,6 +52,33 @@ const register = async (headers: Record<string, string> = {}) => {
 };
 
 describe('security headers', () => {
+  it('allows a remote that REMOTES_FILE moves to another origin, without a restart (CSP and origin check)', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'buildbid-remotes-')), 'remotes.json');
+    const moved = await buildTestApp({
+      APPS_DIR: fakeAppsDir(),
+      PUBLIC_URL: 'https://buildbid.example',
+      REMOTES_FILE: file,
+    });
+    try {
+      const before = csp(await moved.app.inject({ method: 'GET', url: '/' }));
+      expect(before['script-src']).not.toContain('https://bids-next.example');
+      writeFileSync(file, JSON.stringify({ bids: 'https://bids-next.example/mf-manifest.json' }));
+      await new Promise((r) => setTimeout(r, 1100)); // the file is re-read at most once a second
+      const after = csp(await moved.app.inject({ method: 'GET', url: '/' }));
+      expect(after['script-src']).toContain('https://bids-next.example');
+      expect(after['connect-src']).toContain('https://bids-next.example');
+      const fromRemote = await moved.app.inject({
+        method: 'POST',
+        url: '/api/auth/register',
+        headers: { origin: 'https://bids-next.example' },
+        payload: { email: uniqueEmail('sec'), password: 'correct horse 1' },
+      });
+      expect(fromRemote.statusCode).toBe(201);
+    } finally {
+      await moved.close();
+    }
+  });
+
   it('the shell page gets a CSP with the theme script hash, no inline script, no framing, the remotes', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/' });
     expect(res.statusCode).toBe(200);

@@ -3,6 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import helmet from '@fastify/helmet';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
+import { currentRemotes } from '../remotes.ts';
 import { SESSION_COOKIE } from './auth.ts';
 
 /** Stripe.js and the frames it opens (docs.stripe.com/security/guide#content-security-policy). */
@@ -13,13 +14,22 @@ const STRIPE_CONNECT = 'https://api.stripe.com';
 /** Methods that change state: they must come from the site itself (docs/security.md, origin check). */
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-/** The origins of the remotes configured on another origin (REMOTE_<NAME>_URL=https://...). */
-export function remoteOrigins(config: Config): string[] {
+const memo = new WeakMap<Config, { at: number; origins: string[] }>();
+
+/**
+ * The origins of the remotes served from another origin: REMOTE_<NAME>_URL=https://... and the entries of
+ * REMOTES_FILE, which a remote team may edit while the API runs (re-read at most once a second).
+ */
+export function remoteOrigins(config: Config, now = Date.now()): string[] {
+  const seen = memo.get(config);
+  if (seen && (!config.remotesFile || now - seen.at < 1000)) return seen.origins;
   const origins = new Set<string>();
-  for (const url of Object.values(config.remotes)) {
+  for (const url of Object.values(currentRemotes(config))) {
     if (/^https?:\/\//.test(url)) origins.add(new URL(url).origin);
   }
-  return [...origins];
+  const fresh = { at: now, origins: [...origins] };
+  memo.set(config, fresh);
+  return fresh.origins;
 }
 
 /** The origins a state-changing request may come from: PUBLIC_URL and the remotes' origins. */
@@ -39,8 +49,12 @@ export function inlineScriptHashes(indexHtml: string): string[] {
 }
 
 /** The page's Content-Security-Policy directives (helmet's camelCase form). */
-export function cspDirectives(config: Config, scriptHashes: string[]): Record<string, string[]> {
-  const remotes = remoteOrigins(config);
+export function cspDirectives(
+  config: Config,
+  scriptHashes: string[],
+): Record<string, (string | (() => string))[]> {
+  // Evaluated for each answer, so a remote moved through REMOTES_FILE is allowed without a restart.
+  const remotes = [() => remoteOrigins(config).join(' ')];
   const publicUrl = new URL(config.publicUrl);
   const socketOrigin = `${publicUrl.protocol === 'https:' ? 'wss:' : 'ws:'}//${publicUrl.host}`;
   const stripe = config.stripe !== null;
@@ -67,19 +81,12 @@ export function cspDirectives(config: Config, scriptHashes: string[]): Record<st
 /** What /uploads answers with: nothing in a served file may run or reach anything. */
 export const UPLOAD_CSP = "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox";
 
-const allowedByConfig = new WeakMap<Config, Set<string>>();
-
 /**
  * The site's own origins: PUBLIC_URL, the remotes' origins, and the Host the browser addressed
  * (same-origin by the browser's own account: the e2e runs on 127.0.0.1, PUBLIC_URL may say localhost).
  */
 export function isSiteOrigin(config: Config, request: FastifyRequest, origin: string): boolean {
-  let allowed = allowedByConfig.get(config);
-  if (!allowed) {
-    allowed = allowedOrigins(config);
-    allowedByConfig.set(config, allowed);
-  }
-  if (allowed.has(origin)) return true;
+  if (allowedOrigins(config).has(origin)) return true;
   const host = request.headers.host;
   return host !== undefined && (origin === `http://${host}` || origin === `https://${host}`);
 }
