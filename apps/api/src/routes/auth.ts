@@ -175,6 +175,8 @@ export const authRoutes: FastifyPluginAsyncTypebox<{ config: Config; services: A
     '/api/logout',
     {
       schema: {
+        // A browser form's convenience, like GET /api/login: not an API operation (openapi/CHANGELOG.md).
+        hide: true,
         tags: ['auth'],
         ...operation({
           id: 'logOut',
