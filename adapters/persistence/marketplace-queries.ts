@@ -238,10 +238,30 @@ export class SqlProjectQuery implements ProjectQuery {
     const pageParams = cursor ? [...where.params, cursor.at, cursor.id] : where.params;
     const estimateKey = JSON.stringify([where.sql, where.params]);
     const known = this.#knownEstimate(estimateKey);
+    // The newest COUNT_CAP + 1 matches, in browse order, found once: their number is the exact total (up
+    // to the cap) and, on the first page, their head is the page. Ordering this scan lets PostgreSQL pick
+    // per filter set between walking the newest-first index (common words: it stops after the cap) and
+    // a bitmap of the trigram index plus a sort (rare words), instead of walking the index for a rare
+    // word whose matches are far apart. Later pages read their own keyset slice.
+    // With a cursor: while every match is among them (at most COUNT_CAP), the slice comes from them too;
+    // otherwise matches are dense enough to walk the newest-first index from the cursor. The gate is a
+    // one-time filter: the branch not taken is never executed.
+    const pageSql = cursor
+      ? `(select id, created_at from matches
+            where (select count(*) from matches) <= ${COUNT_CAP}
+              and (created_at, id) < (?::timestamptz, ?::uuid)
+            order by created_at desc, id desc limit ?)
+          union all
+          (select p.id, p.created_at from projects p
+            where (select count(*) from matches) > ${COUNT_CAP} and ${pageWhere}
+            order by p.created_at desc, p.id desc limit ?)
+          order by created_at desc, id desc limit ?`
+      : `select id from matches order by created_at desc, id desc limit ?`;
     const rows = await runSql<ListRow>(
       this.#em,
-      `with counted as (
-          select count(*) as n from (select 1 from projects p where ${where.sql} limit ${COUNT_CAP + 1}) m
+      `with matches as materialized (
+          select p.id, p.created_at from projects p where ${where.sql}
+          order by p.created_at desc, p.id desc limit ${COUNT_CAP + 1}
         ), total as (
           select c.n as "countedTotal",
             case when c.n > ${COUNT_CAP} then coalesce(?::bigint, (
@@ -249,17 +269,23 @@ export class SqlProjectQuery implements ProjectQuery {
               from projects p tablesample system (${SAMPLE_PERCENT}) repeatable (0)
               where ${where.sql}
             )) end as "estimatedTotal"
-          from counted c
-        ), pg as (
-          select ${PROJECT_COLUMNS} from projects p where ${pageWhere}
-          order by p.created_at desc, p.id desc limit ?
+          from (select count(*) as n from matches) c
+        ), page as (${pageSql}),
+        pg as (
+          select ${PROJECT_COLUMNS} from page join projects p on p.id = page.id
         )
         select t.*, pg.*, ${VIEW_COLUMNS}
         from total t
         left join pg on true
         ${VIEW_JOINS}
         order by pg."createdAt" desc, pg.id desc`,
-      [...where.params, known, ...where.params, ...pageParams, limit + 1],
+      [
+        ...where.params,
+        known,
+        ...where.params,
+        ...(cursor ? [cursor.at, cursor.id, limit + 1, ...pageParams, limit + 1] : []),
+        limit + 1,
+      ],
     );
     const first = rows[0];
     const counted = toCount(first?.countedTotal);

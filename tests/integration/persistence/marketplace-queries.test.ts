@@ -276,6 +276,31 @@ describe('SqlProjectQuery, SqlBidQuery, SqlStatsQuery (PostgreSQL)', () => {
       expect((await query.list({ limit: 5 })).total).toBe(208);
     });
 
+    it('pages through more than 200 matches and through a few among many, never repeating or skipping', async () => {
+      const owner = await storeUser(orm, 'client');
+      const all: ProjectSnapshot[] = [];
+      for (let i = 0; i < 230; i++) {
+        all.push(
+          await storeProject(orm, owner.id, {
+            title: i % 20 === 0 ? `Cistern repair #${i}` : `Kitchen refit #${i}`,
+            createdAt: minutes(Math.floor(i / 2)),
+          }),
+        );
+      }
+      // Above the exact count: later pages walk the newest-first index from the cursor.
+      const dense = await everyPage({ q: 'refit' }, 50);
+      expect(dense.ids).toEqual(
+        all.filter((p) => p.title.includes('refit')).sort(newestFirst).map((p) => p.id),
+      );
+      // Few matches among many rows: every page, the first and those after a cursor, come from the
+      // matches found once.
+      const sparse = await everyPage({ q: 'cistern' }, 4);
+      expect(sparse.ids).toEqual(
+        all.filter((p) => p.title.includes('Cistern')).sort(newestFirst).map((p) => p.id),
+      );
+      expect(new Set(sparse.totals)).toEqual(new Set([12]));
+    });
+
     it('reads a list page in one statement', async () => {
       await arrange();
       const statements: string[] = [];
