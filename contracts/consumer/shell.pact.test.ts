@@ -17,7 +17,12 @@ vi.hoisted(() => {
 import { type ApiUser, hasStatus } from '@buildbid/api-client';
 import { MatchersV3 } from '@pact-foundation/pact';
 import { authAtom, loadUser, register, signIn, signOut } from '../../apps/shell/src/auth.ts';
-import { listMessages, markConversationRead, sendMessage } from '../../apps/shell/src/messaging/api.ts';
+import {
+  listMessages,
+  markConversationRead,
+  projectTitle,
+  sendMessage,
+} from '../../apps/shell/src/messaging/api.ts';
 import {
   listNotifications,
   markAllRead,
@@ -392,6 +397,41 @@ describe(`${CONSUMER} → buildbid-api`, () => {
           browseTo(mock.url, true);
           const [message] = await listMessages(EXAMPLE_IDS.otherUserId);
           expect(message?.content).toBe('Can you start Monday?');
+        });
+    });
+
+    it('reads the title of the project a conversation is about, for the dialog opened from a notification: 200', async () => {
+      const { path, example } = statePath('projectId', (id) => `/api/projects/${id}`);
+      await pact
+        .addInteraction()
+        .given(STATES.signedInUser, { email: EMAIL })
+        .given(STATES.projectExists, { owner: EMAIL })
+        .uponReceiving("a request for a conversation's project")
+        .withRequest('GET', path, (b) => b.headers(WITH_SESSION))
+        .willRespondWith(200, (b) =>
+          b
+            .headers(JSON_CONTENT)
+            .jsonBody(like({ id: stateId('projectId'), title: 'Re-roof a two-storey house' })),
+        )
+        .executeTest(async (mock) => {
+          browseTo(mock.url, true);
+          expect(await projectTitle(example.split('/').at(-1) as string)).toBe('Re-roof a two-storey house');
+        });
+    });
+
+    it("answers 404 for a conversation's project that is gone, and the dialog names the person alone", async () => {
+      await pact
+        .addInteraction()
+        .given(STATES.signedInUser, { email: EMAIL })
+        .uponReceiving("a request for a conversation's project that is gone")
+        .withRequest('GET', `/api/projects/${UNKNOWN_ID}`, (b) => b.headers(WITH_SESSION))
+        .willRespondWith(404, (b) =>
+          b.headers(JSON_CONTENT).jsonBody(errorBody('PROJECT_NOT_FOUND', 'Project not found')),
+        )
+        .executeTest(async (mock) => {
+          browseTo(mock.url, true);
+          const failure = await projectTitle(UNKNOWN_ID).catch((e: unknown) => e);
+          expect(hasStatus(failure, 404)).toBe(true);
         });
     });
 

@@ -173,4 +173,28 @@ describe('MessageDialog', () => {
       expect(sent).toEqual({ receiverId: OWNER, projectId: 'p7', content: 'Sure', type: 'text' }),
     );
   });
+
+  it('opened from a notification, names the person and the project of the latest message', async () => {
+    routeFetch({
+      'GET /api/messages': [message({ projectId: 'p7' })],
+      'GET /api/projects/p7': { id: 'p7', title: 'Kitchen refit in Nassau' },
+    });
+    renderDialog({ target: { otherUserId: OWNER, otherUserName: 'Ann Rolle' } });
+    expect(
+      await screen.findByRole('heading', { name: 'Message Ann Rolle · Kitchen refit in Nassau' }),
+    ).toBeTruthy();
+  });
+
+  it('names the person alone when the project can no longer be read', async () => {
+    routeFetch({
+      'GET /api/messages': [message({ projectId: 'gone' })],
+      'GET /api/projects/gone': jsonResponse(404, {
+        message: 'Project not found',
+        code: 'PROJECT_NOT_FOUND',
+      }),
+    });
+    renderDialog({ target: { otherUserId: OWNER, otherUserName: 'Ann Rolle' } });
+    await screen.findByText('Hello, is the deck still open for bids?');
+    expect(screen.getByRole('heading', { name: 'Message Ann Rolle' })).toBeTruthy();
+  });
 });

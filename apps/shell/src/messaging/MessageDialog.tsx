@@ -17,7 +17,7 @@ import {
   ModalOverlay,
   TextField,
 } from 'react-aria-components';
-import { type ChatMessage, listMessages, markConversationRead, sendMessage } from './api.ts';
+import { type ChatMessage, listMessages, markConversationRead, projectTitle, sendMessage } from './api.ts';
 
 export const MESSAGE_PLACEHOLDER = 'Type a message...';
 
@@ -124,9 +124,27 @@ export function MessageDialog({ target, currentUserId, isOpen, onOpenChange, rea
     await load();
   }
 
-  // The title names the other person and, where there is one, the project.
+  // The title names the other person and, where there is one, the project: the one it was opened for,
+  // or else (opened from a notification) the project of the conversation's latest message.
+  const threadProjectId = projectId ?? messages?.at(-1)?.projectId ?? null;
+  const [fetchedTitle, setFetchedTitle] = useState<{ id: string; title: string } | null>(null);
+  useEffect(() => {
+    if (!isOpen || target.projectTitle || !threadProjectId || fetchedTitle?.id === threadProjectId) return;
+    let current = true;
+    projectTitle(threadProjectId)
+      .then((title) => {
+        if (current) setFetchedTitle({ id: threadProjectId, title });
+      })
+      // A deleted project, or one this user may no longer see: the title names the person alone.
+      .catch(() => undefined);
+    return () => {
+      current = false;
+    };
+  }, [isOpen, target.projectTitle, threadProjectId, fetchedTitle]);
+  const project =
+    target.projectTitle ?? (fetchedTitle && fetchedTitle.id === threadProjectId ? fetchedTitle.title : null);
   const person = target.otherUserName ? `Message ${target.otherUserName}` : 'Messages';
-  const title = target.projectTitle ? `${person} · ${target.projectTitle}` : person;
+  const title = project ? `${person} · ${project}` : person;
 
   return (
     <ModalOverlay className="chat-overlay" isOpen={isOpen} onOpenChange={onOpenChange} isDismissable>

@@ -1,4 +1,4 @@
-/** The message calls (accounts-and-shell section 7) through the typed client. */
+/** The message calls (accounts-and-shell section 7), and the project a thread is about, through the typed client. */
 
 import type { components } from '@buildbid/api-client';
 import { unwrap } from '@buildbid/api-client';
@@ -23,4 +23,13 @@ export async function sendMessage(
 /** Marks what the other user sent you in this conversation read (the dialog calls it when it opens). */
 export async function markConversationRead(otherUserId: string, projectId?: string | null): Promise<void> {
   await unwrap(api.POST('/api/messages/read', { body: { otherUserId, projectId: projectId ?? null } }));
+}
+
+/**
+ * The title of the project a conversation is about, for the dialog's title when it was opened without
+ * one (from a notification): GET /api/projects/{id}.
+ */
+export async function projectTitle(projectId: string): Promise<string> {
+  const project = await unwrap(api.GET('/api/projects/{id}', { params: { path: { id: projectId } } }));
+  return project.title;
 }
