@@ -82,4 +82,14 @@ export class SqlProjectEngagement implements ProjectEngagement {
     );
     return rows.map((r) => r.project_id);
   }
+
+  async saverIds(projectId: string): Promise<string[]> {
+    if (!isUuid(projectId)) return [];
+    const rows = await runSql<{ user_id: string }>(
+      this.#em,
+      'select user_id from saved_projects where project_id = ?',
+      [projectId],
+    );
+    return rows.map((r) => r.user_id);
+  }
 }

@@ -16,4 +16,6 @@ export interface ProjectEngagement {
   isSaved(userId: string, projectId: string): Promise<boolean>;
   /** The ids of the projects the user saved, newest save first, at most `limit`. */
   savedProjectIds(userId: string, limit: number): Promise<string[]>;
+  /** The ids of the users who saved the project (issue 13: they hear of its answers and addenda). */
+  saverIds(projectId: string): Promise<string[]>;
 }

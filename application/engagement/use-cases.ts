@@ -1,5 +1,6 @@
 import { checkCanSave, countsAsView, MAX_SAVED_LISTED, viewKey } from '../../domain/project/engagement.ts';
 import { NotFoundError } from '../../domain/shared/errors.ts';
+import type { DomainEvent } from '../../domain/shared/events.ts';
 import type { User } from '../../domain/user/user.ts';
 import type { ProjectQuery, ProjectView } from '../projects/ports.ts';
 import type { PlatformSettings } from '../shared/marketplace-ports.ts';
@@ -102,5 +103,45 @@ export class ListSavedProjects {
     const ids = await this.#engagement.savedProjectIds(user.id, MAX_SAVED_LISTED);
     const views = await Promise.all(ids.map((id) => this.#projects.findView(id)));
     return views.filter((v): v is ProjectView => v !== null);
+  }
+}
+
+/** The events whose audience is "everyone who has bid on or saved the project" (issue 13). */
+type SaverAudienceEvent = Extract<
+  DomainEvent,
+  { type: 'bid_deadline_changed' | 'addendum_posted' | 'question_answered' }
+>;
+
+function reachesSavers(event: DomainEvent): event is SaverAudienceEvent {
+  return (
+    event.type === 'bid_deadline_changed' ||
+    event.type === 'addendum_posted' ||
+    event.type === 'question_answered'
+  );
+}
+
+/**
+ * Widens the audience of a project's news to the users who saved it: a deadline change, an addendum, and a
+ * new public answer or clarification reach every bidder (the use case's `recipientIds`) and every saver,
+ * each once, never the owner nor the asker (who hears of the answer on its own). Other events pass through.
+ */
+export class AddSaversToAudience {
+  readonly #engagement: ProjectEngagement;
+
+  constructor(engagement: ProjectEngagement) {
+    this.#engagement = engagement;
+  }
+
+  async execute(event: DomainEvent): Promise<DomainEvent> {
+    if (!reachesSavers(event)) return event;
+    const savers = await this.#engagement.saverIds(event.projectId);
+    if (savers.length === 0) return event;
+    const excluded = new Set<string | null>([
+      ...event.recipientIds,
+      'ownerId' in event ? event.ownerId : null,
+      event.type === 'question_answered' ? event.askerId : null,
+    ]);
+    const added = [...new Set(savers)].filter((id) => !excluded.has(id));
+    return added.length === 0 ? event : { ...event, recipientIds: [...event.recipientIds, ...added] };
   }
 }

@@ -94,6 +94,10 @@ export class InMemoryEngagement implements ProjectEngagement {
       .slice(0, limit)
       .map((s) => s.projectId);
   }
+
+  async saverIds(projectId: string): Promise<string[]> {
+    return this.saves.filter((s) => s.projectId === projectId).map((s) => s.userId);
+  }
 }
 
 /** The committed state. */

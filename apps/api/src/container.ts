@@ -74,6 +74,7 @@ import {
   Unsubscribe,
 } from '../../../application/email/use-cases.ts';
 import {
+  AddSaversToAudience,
   ListSavedProjects,
   OpenProject,
   SaveProject,
@@ -523,11 +524,18 @@ export async function compose(config: Config, options: ComposeOptions = {}): Pro
   }).start();
 
   // Notifications and mails follow the committed events.
+  // A project's news reaches its savers as well as its bidders (issue 13): the audience is widened once.
   const notifyOnEvent = container.get(NotifyOnEvent);
-  events.subscribe((event) => notifyOnEvent.execute(event));
   const emailOnEvent = container.get(EmailOnEvent);
-  events.subscribe(async (event) => {
-    if ((await emailOnEvent.execute(event)) > 0) mailWorker.wake();
+  const addSavers = new AddSaversToAudience(engagement);
+  events.subscribe(async (published) => {
+    const event = await addSavers.execute(published);
+    const [notified, mailed] = await Promise.allSettled([
+      notifyOnEvent.execute(event),
+      emailOnEvent.execute(event),
+    ]);
+    if (mailed.status === 'fulfilled' && mailed.value > 0) mailWorker.wake();
+    for (const outcome of [notified, mailed]) if (outcome.status === 'rejected') throw outcome.reason;
   });
 
   return {

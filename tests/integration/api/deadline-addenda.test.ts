@@ -181,6 +181,20 @@ describe('addenda', () => {
     ]);
   });
 
+  it('a user who saved the project hears of an addendum and a deadline change, in-app and by mail', async () => {
+    const saver = await signUp(t, 'vendor');
+    expect((await send(t, 'PUT', `/api/projects/${projectId}/save`, saver.cookie)).statusCode).toBe(200);
+    expect((await postAddendum(owner.cookie, 'Tiles are now porcelain.')).statusCode).toBe(201);
+    expect((await extend(inDays(20))).statusCode).toBe(200);
+    expect((await notificationsOf(saver)).map((n) => n.title).sort()).toEqual([
+      'Addendum posted',
+      'Bid deadline changed',
+    ]);
+    expect(await sql(`select recipient from email_outbox where subject like 'Addendum posted%'`)).toEqual([
+      { recipient: saver.email },
+    ]);
+  });
+
   it('refuses bad input and other people with a clear 4xx, keeping no row and no file', async () => {
     const cases: [Awaited<ReturnType<typeof postAddendum>>, number, string][] = [
       [await postAddendum(contractor.cookie, 'Not my project', [SAMPLE.pdf()]), 403, 'NOT_PROJECT_OWNER'],

@@ -99,6 +99,22 @@ describe('project questions (RFIs)', () => {
     expect(await titles(bidder)).toContain('New clarification');
   });
 
+  it('a user who saved the project hears of a clarification and an answer too, once, like the bidders', async () => {
+    const saver = await signUp(t, 'contractor');
+    expect((await send(t, 'PUT', `/api/projects/${projectId}/save`, saver.cookie)).statusCode).toBe(200);
+    // The bidder saved it too: still one notification each.
+    await send(t, 'PUT', `/api/projects/${projectId}/save`, bidder.cookie);
+    await send(t, 'POST', `/api/projects/${projectId}/clarifications`, owner.cookie, {
+      text: 'Parking is on site.',
+    });
+    const asked = await ask('Is the roof pitched?');
+    await answer(asked.json().id, { answer: 'Yes, 30 degrees.' });
+    expect((await titles(saver)).sort()).toEqual(['New answer', 'New clarification']);
+    expect((await titles(bidder)).filter((x) => x === 'New clarification')).toHaveLength(1);
+    expect(await titles(asker)).toContain('Your question was answered');
+    expect(await titles(owner)).not.toContain('New clarification');
+  });
+
   it('permissions and bad input: clear 4xx, nothing written', async () => {
     const { id } = (await ask('A fair question?')).json();
     const admin = await signUp(t, 'admin');
