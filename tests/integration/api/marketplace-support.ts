@@ -246,7 +246,7 @@ export function get(t: TestApp, url: string, cookie?: string) {
 
 export function send(
   t: TestApp,
-  method: 'POST' | 'PATCH' | 'DELETE',
+  method: 'POST' | 'PUT' | 'PATCH' | 'DELETE',
   url: string,
   cookie: string | undefined,
   payload?: unknown,
