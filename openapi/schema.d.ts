@@ -672,6 +672,54 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/saved-searches": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your saved searches, newest first
+         * @description At most 10.
+         */
+        get: operations["listSavedSearches"];
+        put?: never;
+        /**
+         * Save the current browse filters and text under a name
+         * @description At most 10 per user (409 SAVED_SEARCH_LIMIT); names are unique per user, ignoring case (409 SAVED_SEARCH_NAME_TAKEN). When a project is posted that these filters would list, you get a notification and, by `alerts`, a mail at once or in a daily digest.
+         */
+        post: operations["createSavedSearch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/saved-searches/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete a saved search
+         * @description Only the search's owner; anyone else gets 404.
+         */
+        delete: operations["deleteSavedSearch"];
+        options?: never;
+        head?: never;
+        /**
+         * Rename a saved search, change its filters or its alerts
+         * @description Only the search's owner; anyone else gets 404, as for a search that does not exist.
+         */
+        patch: operations["updateSavedSearch"];
+        trace?: never;
+    };
     "/api/stripe/webhook": {
         parameters: {
             query?: never;
@@ -2105,6 +2153,43 @@ export interface components {
              * @description The project owner
              */
             reviewerId: string;
+        };
+        /**
+         * @description A saved search with its alert setting
+         * @example {
+         *       "id": "6f1c2a9e-3b7d-4c1e-9a2f-8d5e4b3c2a10",
+         *       "name": "Kitchens in the Bahamas",
+         *       "filters": {
+         *         "q": "kitchen",
+         *         "country": "BS",
+         *         "category": null,
+         *         "budget": "5k-25k"
+         *       },
+         *       "alerts": "instant",
+         *       "createdAt": "2026-11-24T10:00:00.000Z",
+         *       "updatedAt": "2026-11-24T10:00:00.000Z"
+         *     }
+         */
+        SavedSearch: {
+            /** @description 'instant': a notification and a mail for each matching new project; 'daily': a notification at once and one mail a day listing them; 'off': nothing */
+            alerts: "off" | "instant" | "daily";
+            /** Format: date-time */
+            createdAt: string;
+            /** @description The browse filters, as GET /api/projects reads them */
+            filters: {
+                budget: "1k-5k" | "5k-25k" | "25k+" | null;
+                category: string | null;
+                /** @description Country code */
+                country: string | null;
+                /** @description The search text: every word must appear, in any order */
+                q: string | null;
+            };
+            /** Format: uuid */
+            id: string;
+            /** @description The name the user gave the search */
+            name: string;
+            /** Format: date-time */
+            updatedAt: string;
         };
         /**
          * @description The answer to saving or unsaving a project
@@ -6296,6 +6381,433 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
                         code?: "QUESTION_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description Too large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description The request body has a content type this operation does not read: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "UNSUPPORTED_MEDIA_TYPE";
+                    };
+                };
+            };
+            /** @description The database is not reachable right now; retry after the Retry-After seconds: DATABASE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    listSavedSearches: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Your saved searches */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SavedSearch"][];
+                };
+            };
+            /** @description The request is not valid: NUL_BYTE */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "NUL_BYTE";
+                    };
+                };
+            };
+            /** @description Not signed in (no session cookie, or the session ended): UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "UNAUTHENTICATED";
+                    };
+                };
+            };
+            /** @description The database is not reachable right now; retry after the Retry-After seconds: DATABASE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    createSavedSearch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "Kitchens in the Bahamas",
+                 *       "filters": {
+                 *         "q": "kitchen",
+                 *         "country": "BS"
+                 *       },
+                 *       "alerts": "daily"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description 'off', 'instant' (the default) or 'daily' */
+                    alerts?: string;
+                    /** @description The browse filters; empty, null or 'all' means no filter */
+                    filters?: {
+                        budget?: string | null;
+                        category?: string | null;
+                        country?: string | null;
+                        q?: string | null;
+                    };
+                    name: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The saved search */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SavedSearch"];
+                };
+            };
+            /** @description The request is not valid: SAVED_SEARCH_NAME_REQUIRED, SAVED_SEARCH_NAME_TOO_LONG, UNKNOWN_BUDGET_BAND, UNKNOWN_ALERTS, VALIDATION_FAILED, NUL_BYTE, MALFORMED_JSON, BAD_REQUEST */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "SAVED_SEARCH_NAME_REQUIRED" | "SAVED_SEARCH_NAME_TOO_LONG" | "UNKNOWN_BUDGET_BAND" | "UNKNOWN_ALERTS" | "VALIDATION_FAILED" | "NUL_BYTE" | "MALFORMED_JSON" | "BAD_REQUEST";
+                    };
+                };
+            };
+            /** @description Not signed in (no session cookie, or the session ended): UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "UNAUTHENTICATED";
+                    };
+                };
+            };
+            /** @description Signed in, but not allowed: ORIGIN_FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "ORIGIN_FORBIDDEN";
+                    };
+                };
+            };
+            /** @description The current state does not allow it: SAVED_SEARCH_LIMIT, SAVED_SEARCH_NAME_TAKEN */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "SAVED_SEARCH_LIMIT" | "SAVED_SEARCH_NAME_TAKEN";
+                    };
+                };
+            };
+            /** @description Too large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description The request body has a content type this operation does not read: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "UNSUPPORTED_MEDIA_TYPE";
+                    };
+                };
+            };
+            /** @description The database is not reachable right now; retry after the Retry-After seconds: DATABASE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    deleteSavedSearch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The request is not valid: VALIDATION_FAILED, NUL_BYTE, BAD_REQUEST, MALFORMED_JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "VALIDATION_FAILED" | "NUL_BYTE" | "BAD_REQUEST" | "MALFORMED_JSON";
+                    };
+                };
+            };
+            /** @description Not signed in (no session cookie, or the session ended): UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "UNAUTHENTICATED";
+                    };
+                };
+            };
+            /** @description Signed in, but not allowed: ORIGIN_FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "ORIGIN_FORBIDDEN";
+                    };
+                };
+            };
+            /** @description Not found: SAVED_SEARCH_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "SAVED_SEARCH_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description Too large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description The request body has a content type this operation does not read: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "UNSUPPORTED_MEDIA_TYPE";
+                    };
+                };
+            };
+            /** @description The database is not reachable right now; retry after the Retry-After seconds: DATABASE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    updateSavedSearch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "alerts": "off"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description 'off', 'instant' (the default) or 'daily' */
+                    alerts?: string;
+                    /** @description The browse filters; empty, null or 'all' means no filter */
+                    filters?: {
+                        budget?: string | null;
+                        category?: string | null;
+                        country?: string | null;
+                        q?: string | null;
+                    };
+                    name?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The saved search as saved */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SavedSearch"];
+                };
+            };
+            /** @description The request is not valid: SAVED_SEARCH_NAME_REQUIRED, SAVED_SEARCH_NAME_TOO_LONG, UNKNOWN_BUDGET_BAND, UNKNOWN_ALERTS, VALIDATION_FAILED, NUL_BYTE, BAD_REQUEST, MALFORMED_JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "SAVED_SEARCH_NAME_REQUIRED" | "SAVED_SEARCH_NAME_TOO_LONG" | "UNKNOWN_BUDGET_BAND" | "UNKNOWN_ALERTS" | "VALIDATION_FAILED" | "NUL_BYTE" | "BAD_REQUEST" | "MALFORMED_JSON";
+                    };
+                };
+            };
+            /** @description Not signed in (no session cookie, or the session ended): UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "UNAUTHENTICATED";
+                    };
+                };
+            };
+            /** @description Signed in, but not allowed: ORIGIN_FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "ORIGIN_FORBIDDEN";
+                    };
+                };
+            };
+            /** @description Not found: SAVED_SEARCH_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "SAVED_SEARCH_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description The current state does not allow it: SAVED_SEARCH_NAME_TAKEN */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "SAVED_SEARCH_NAME_TAKEN";
                     };
                 };
             };

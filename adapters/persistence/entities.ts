@@ -406,6 +406,74 @@ export const SavedProjectRecord = defineEntity({
 });
 export type SavedProjectRecord = InferEntity<typeof SavedProjectRecord>;
 
+/** A user's saved search (issue 13, Migration20270126000001_saved_searches), written by SqlSavedSearches. */
+export const SavedSearchRecord = defineEntity({
+  name: 'SavedSearchRecord',
+  tableName: 'saved_searches',
+  properties: {
+    id: p.uuid().primary(),
+    userId: p
+      .manyToOne(UserRecord)
+      .mapToPk()
+      .fieldName('user_id')
+      .updateRule('cascade')
+      .deleteRule('cascade'),
+    name: p.string().length(80),
+    q: p.string().length(200).nullable(),
+    country: p.string().length(10).nullable(),
+    category: p.string().length(100).nullable(),
+    budget: p.string().length(20).nullable(),
+    alerts: p.string().length(10),
+    createdAt: p.datetime().columnType('timestamptz'),
+    updatedAt: p.datetime().columnType('timestamptz'),
+  },
+  indexes: [{ name: 'saved_searches_user_id_created_at_index', properties: ['userId', 'createdAt'] }],
+});
+export type SavedSearchRecord = InferEntity<typeof SavedSearchRecord>;
+
+/** A new project waiting for its user's daily digest (issue 13). */
+export const SavedSearchDigestItemRecord = defineEntity({
+  name: 'SavedSearchDigestItemRecord',
+  tableName: 'saved_search_digest_items',
+  properties: {
+    userId: p
+      .manyToOne(UserRecord)
+      .mapToPk()
+      .fieldName('user_id')
+      .primary()
+      .updateRule('cascade')
+      .deleteRule('cascade'),
+    projectId: p
+      .manyToOne(ProjectRecord)
+      .mapToPk()
+      .fieldName('project_id')
+      .primary()
+      .updateRule('cascade')
+      .deleteRule('cascade'),
+    searchName: p.string().length(80),
+    createdAt: p.datetime().columnType('timestamptz'),
+  },
+});
+export type SavedSearchDigestItemRecord = InferEntity<typeof SavedSearchDigestItemRecord>;
+
+/** When a user's last saved-search digest went out (issue 13). */
+export const SavedSearchDigestRecord = defineEntity({
+  name: 'SavedSearchDigestRecord',
+  tableName: 'saved_search_digests',
+  properties: {
+    userId: p
+      .oneToOne(UserRecord)
+      .mapToPk()
+      .fieldName('user_id')
+      .primary()
+      .owner()
+      .updateRule('cascade')
+      .deleteRule('cascade'),
+    lastSentAt: p.datetime().columnType('timestamptz'),
+  },
+});
+export type SavedSearchDigestRecord = InferEntity<typeof SavedSearchDigestRecord>;
+
 export const entities = [
   UserRecord,
   SessionRecord,
@@ -424,4 +492,7 @@ export const entities = [
   ProjectQuestionRecord,
   ProjectViewRecord,
   SavedProjectRecord,
+  SavedSearchRecord,
+  SavedSearchDigestItemRecord,
+  SavedSearchDigestRecord,
 ];

@@ -6,6 +6,7 @@ import type {
   MailOutbox,
   QueuedMail,
   Recipient,
+  SavedSearchDigest,
   UnreadDigest,
 } from '../../application/email/ports.ts';
 import { isUuid } from './marketplace-mappers.ts';
@@ -21,6 +22,9 @@ interface OutboxRow {
   attempts: number;
   created_at: Date | string;
 }
+
+/** How many waiting digest items one round takes. */
+const DIGEST_BATCH = 1_000;
 
 interface UserRow {
   id: string;
@@ -202,6 +206,59 @@ export class SqlEmailAudience implements EmailAudience {
         digests.set(m.receiver_id, digest);
       }
       const mails = [...digests.values()].map(compose).filter((m): m is QueuedMail => m !== null);
+      return insertMails(em, mails, now);
+    });
+  }
+
+  takeSavedSearchDigests(
+    sentBefore: Date,
+    now: Date,
+    compose: (digest: SavedSearchDigest) => QueuedMail | null,
+  ): Promise<number> {
+    return this.#em.fork().transactional(async (em) => {
+      const items = await runSql<{ user_id: string; project_id: string; search_name: string; title: string }>(
+        em,
+        `select i.user_id, i.project_id, i.search_name, p.title
+          from saved_search_digest_items i
+          join projects p on p.id = i.project_id
+          left join saved_search_digests d on d.user_id = i.user_id
+          where d.last_sent_at is null or d.last_sent_at <= ?
+          order by i.user_id, i.created_at
+          limit ?
+          for update of i skip locked`,
+        [sentBefore, DIGEST_BATCH],
+      );
+      if (items.length === 0) return 0;
+      await runSql(
+        em,
+        `delete from saved_search_digest_items
+          where (user_id, project_id) in (${items.map(() => '(?::uuid, ?::uuid)').join(', ')})`,
+        items.flatMap((i) => [i.user_id, i.project_id]),
+      );
+      const userIds = [...new Set(items.map((i) => i.user_id))];
+      await runSql(
+        em,
+        `insert into saved_search_digests (user_id, last_sent_at)
+          values ${userIds.map(() => '(?, ?)').join(', ')}
+          on conflict (user_id) do update set last_sent_at = excluded.last_sent_at`,
+        userIds.flatMap((id) => [id, now]),
+      );
+      const users = await runSql<UserRow>(
+        em,
+        `select id, email, first_name, last_name, email_notifications from users
+          where id in (${userIds.map(() => '?').join(', ')})`,
+        userIds,
+      );
+      const mails: QueuedMail[] = [];
+      for (const user of users) {
+        const mail = compose({
+          recipient: recipientOf(user),
+          items: items
+            .filter((i) => i.user_id === user.id)
+            .map((i) => ({ projectId: i.project_id, projectTitle: i.title, searchName: i.search_name })),
+        });
+        if (mail) mails.push(mail);
+      }
       return insertMails(em, mails, now);
     });
   }

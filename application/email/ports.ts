@@ -61,6 +61,12 @@ export interface UnreadDigest {
   senders: string[];
 }
 
+/** The projects that matched a user's daily saved searches since their last digest (issue 13). */
+export interface SavedSearchDigest {
+  recipient: Recipient;
+  items: { projectId: string; projectTitle: string; searchName: string }[];
+}
+
 /** Who is told about what: the read side of the mail rules. */
 export interface EmailAudience {
   /** Contractors and vendors (other than `excludeUserId`) with email on whose specialties meet `services`. */
@@ -75,6 +81,16 @@ export interface EmailAudience {
     olderThan: Date,
     now: Date,
     compose: (digest: UnreadDigest) => QueuedMail | null,
+  ): Promise<number>;
+  /**
+   * In one transaction: takes the waiting saved-search matches of every user whose last digest went out
+   * at or before `sentBefore` (or never), row-locked with SKIP LOCKED, removes them, records `now` as the
+   * users' last digest, hands each user's digest to `compose`, and queues the mails it returns.
+   */
+  takeSavedSearchDigests(
+    sentBefore: Date,
+    now: Date,
+    compose: (digest: SavedSearchDigest) => QueuedMail | null,
   ): Promise<number>;
 }
 

@@ -1,3 +1,4 @@
+import { DIGEST_INTERVAL_MS } from '../../domain/project/saved-search.ts';
 import { ValidationError } from '../../domain/shared/errors.ts';
 import type { DomainEvent } from '../../domain/shared/events.ts';
 import type { User } from '../../domain/user/user.ts';
@@ -211,9 +212,72 @@ export class EmailOnEvent {
         }
         return mails;
       }
+      case 'saved_search_matched': {
+        if (event.alerts !== 'instant') return [];
+        const user = await this.#users.findById(event.recipientId);
+        if (!user?.emailNotifications) return [];
+        return [
+          this.#links.mail(
+            recipientOf(user),
+            {
+              subject: `New project for “${event.searchName}”: ${event.projectTitle}`,
+              paragraphs: [
+                `A new project matches your saved search “${event.searchName}”: “${event.projectTitle}”.`,
+                'You can change or turn off this alert under Saved searches.',
+              ],
+              action: {
+                label: 'View the project',
+                url: this.#links.site(`/projects/${event.projectId}`),
+              },
+            },
+            `saved_search_matched:${event.projectId}:${event.recipientId}`,
+          ),
+        ];
+      }
       default:
         return [];
     }
+  }
+}
+
+/**
+ * Periodic: one mail per user with `daily` saved searches, listing the new projects that matched since
+ * their last digest; at most one a day per user (DIGEST_INTERVAL_MS).
+ */
+export class SendSavedSearchDigests {
+  readonly #audience: EmailAudience;
+  readonly #links: Links;
+  readonly #clock: Clock;
+
+  constructor(audience: EmailAudience, tokens: UnsubscribeTokens, settings: EmailSettings, clock: Clock) {
+    this.#audience = audience;
+    this.#links = new Links(settings, tokens);
+    this.#clock = clock;
+  }
+
+  /** Returns how many digests were queued. `now` defaults to the clock. */
+  execute(now: Date = this.#clock.now()): Promise<number> {
+    const sentBefore = new Date(now.getTime() - DIGEST_INTERVAL_MS);
+    return this.#audience.takeSavedSearchDigests(sentBefore, now, (digest) => {
+      if (!digest.recipient.emailNotifications || digest.items.length === 0) return null;
+      const n = digest.items.length;
+      return this.#links.mail(
+        digest.recipient,
+        {
+          subject:
+            n === 1 ? '1 new project for your saved searches' : `${n} new projects for your saved searches`,
+          paragraphs: [
+            'New projects on BuildBid match your saved searches:',
+            ...digest.items.map(
+              (item) =>
+                `“${item.projectTitle}” (${item.searchName}): ${this.#links.site(`/projects/${item.projectId}`)}`,
+            ),
+          ],
+          action: { label: 'Browse projects', url: this.#links.site('/projects') },
+        },
+        null,
+      );
+    });
   }
 }
 

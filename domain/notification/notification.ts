@@ -173,6 +173,16 @@ export function notificationsForEvent(event: DomainEvent): NotificationDraft[] {
           event.projectId,
         ),
       );
+    case 'saved_search_matched':
+      return [
+        draft(
+          event.recipientId,
+          'system',
+          'New project matches your search',
+          `${quoted(event.projectTitle)} matches your saved search ${quoted(event.searchName)}.`,
+          event.projectId,
+        ),
+      ];
     case 'question_asked':
       return [
         draft(

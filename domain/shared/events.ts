@@ -187,6 +187,20 @@ export interface QuestionAnswered extends EventBase {
   recipientIds: string[];
 }
 
+/**
+ * A newly posted project matches one or more of a user's saved searches with alerts on (issue 13): the
+ * user is told in-app, and by mail at once (`instant`) or in the next daily digest (`daily`).
+ */
+export interface SavedSearchMatched extends EventBase {
+  type: 'saved_search_matched';
+  projectId: string;
+  projectTitle: string;
+  recipientId: string;
+  /** The name of the (first) matching search. */
+  searchName: string;
+  alerts: 'instant' | 'daily';
+}
+
 export type DomainEvent =
   | BidSubmitted
   | BidAccepted
@@ -203,6 +217,7 @@ export type DomainEvent =
   | BidDeadlineChanged
   | AddendumPosted
   | QuestionAsked
-  | QuestionAnswered;
+  | QuestionAnswered
+  | SavedSearchMatched;
 
 export type DomainEventType = DomainEvent['type'];

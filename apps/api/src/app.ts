@@ -34,6 +34,7 @@ import { profileRoutes } from './routes/profile.ts';
 import { projectRoutes } from './routes/projects.ts';
 import { questionRoutes } from './routes/questions.ts';
 import { realtimeRoutes } from './routes/realtime.ts';
+import { savedSearchRoutes } from './routes/saved-searches.ts';
 import { PAYMENT_SCHEMAS, subscriptionRoutes } from './routes/subscription.ts';
 import { systemRoutes } from './routes/system.ts';
 import { unsubscribeRoutes } from './routes/unsubscribe.ts';
@@ -55,7 +56,7 @@ declare module 'fastify' {
 export type App = FastifyInstance;
 
 /** The API's version: semantic, recorded in openapi/CHANGELOG.md (a breaking change is a new major). */
-export const API_VERSION = '1.0.0';
+export const API_VERSION = '1.1.0';
 
 export async function buildApp(config: Config, services: AppServices): Promise<App> {
   const app = Fastify({
@@ -124,6 +125,7 @@ export async function buildApp(config: Config, services: AppServices): Promise<A
         { name: 'system', description: 'Health and frontend discovery' },
         { name: 'projects', description: 'Posting, browsing, editing and running projects' },
         { name: 'bids', description: 'Bidding on projects and deciding on bids' },
+        { name: 'saved searches', description: 'Saved browse searches and their alerts for new projects' },
         { name: 'catalog', description: 'The catalogues behind the forms and filters' },
         { name: 'uploads', description: "Projects' files" },
         { name: 'notifications', description: 'The notification bell, and unsubscribing from mail' },
@@ -192,6 +194,7 @@ export async function buildApp(config: Config, services: AppServices): Promise<A
   await app.register(userRoutes, { services });
   await app.register(projectRoutes, { services });
   await app.register(engagementRoutes, { config, services });
+  await app.register(savedSearchRoutes, { config, services });
   await app.register(bidRoutes, { services });
   await app.register(questionRoutes, { services });
   await app.register(meRoutes, { services });

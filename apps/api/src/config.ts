@@ -54,6 +54,8 @@ export interface Config {
   publicUrl: string;
   /** How often the outbox worker looks for due mails. */
   mailPollMs: number;
+  /** How often the saved-search digest worker looks for digests that are due (DIGEST_POLL_MS). */
+  digestPollMs: number;
   /** First retry delay of a failed mail; doubles per attempt up to mailRetryMaxMs. */
   mailRetryBaseMs: number;
   mailRetryMaxMs: number;
@@ -240,6 +242,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     problems.push(`PUBLIC_URL must be an http(s) URL (got '${env.PUBLIC_URL}')`);
   }
   const mailPollMs = integer(env.MAIL_POLL_MS, 5000, 'MAIL_POLL_MS', 10, 3_600_000, problems);
+  const digestPollMs = integer(env.DIGEST_POLL_MS, 600_000, 'DIGEST_POLL_MS', 10, 86_400_000, problems);
   const mailRetryBaseMs = integer(
     env.MAIL_RETRY_BASE_MS,
     30_000,
@@ -345,6 +348,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     mailFrom: env.MAIL_FROM?.trim() || 'BuildBid <no-reply@buildbid.local>',
     publicUrl,
     mailPollMs,
+    digestPollMs,
     mailRetryBaseMs,
     mailRetryMaxMs: Math.max(mailRetryMaxMs, mailRetryBaseMs),
     stripe,

@@ -23,6 +23,7 @@ import { SqlLandingQuery } from '../../../adapters/persistence/sql-landing.ts';
 import { SqlEmailAudience, SqlMailOutbox } from '../../../adapters/persistence/sql-mail-outbox.ts';
 import { SqlMessageRepository } from '../../../adapters/persistence/sql-message-repository.ts';
 import { SqlNotificationRepository } from '../../../adapters/persistence/sql-notification-repository.ts';
+import { SqlSavedSearches } from '../../../adapters/persistence/sql-saved-searches.ts';
 import { InProcessSocketHub } from '../../../adapters/realtime/in-process-socket-hub.ts';
 import { PgNotifyRealtime } from '../../../adapters/realtime/pg-notify-realtime.ts';
 import { HmacUnsubscribeTokens } from '../../../adapters/security/hmac-unsubscribe-tokens.ts';
@@ -71,6 +72,7 @@ import {
   DeliverOutbox,
   EmailOnEvent,
   RemindUnreadMessages,
+  SendSavedSearchDigests,
   Unsubscribe,
 } from '../../../application/email/use-cases.ts';
 import {
@@ -120,6 +122,13 @@ import {
 } from '../../../application/projects/use-cases.ts';
 import type { RealtimePort } from '../../../application/realtime/ports.ts';
 import { ReviewContractor } from '../../../application/reviews/use-cases.ts';
+import {
+  AlertSavedSearches,
+  CreateSavedSearch,
+  DeleteSavedSearch,
+  ListSavedSearches,
+  UpdateSavedSearch,
+} from '../../../application/saved-searches/use-cases.ts';
 import type {
   EventPublisher,
   FileStorage,
@@ -219,8 +228,8 @@ export interface Composition {
   redis?: Redis;
   /** Which real-time adapter delivers: PostgreSQL LISTEN/NOTIFY or this process only. */
   realtime: 'postgres' | 'memory';
-  /** The background workers: the mail outbox and the unread-message reminders. */
-  workers: { mail: BackgroundLoop; unreadReminders: BackgroundLoop };
+  /** The background workers: the mail outbox, the unread-message reminders, the saved-search digests. */
+  workers: { mail: BackgroundLoop; unreadReminders: BackgroundLoop; digests: BackgroundLoop };
   close(): Promise<void>;
 }
 
@@ -280,7 +289,8 @@ export async function compose(config: Config, options: ComposeOptions = {}): Pro
   const container = new Container({ defaultScope: 'Singleton' });
   const clock = new SystemClock();
   container.bind(TOKENS.Clock).toConstantValue(clock);
-  container.bind(TOKENS.Ids).toConstantValue(new UuidGenerator());
+  const ids = new UuidGenerator();
+  container.bind(TOKENS.Ids).toConstantValue(ids);
   container.bind(TOKENS.PasswordHasher).toConstantValue(new ScryptPasswordHasher(options.passwordHashCost));
   const log = pino({ level: config.logLevel, base: { component: 'background' } });
   const [versionRow] = await orm.em
@@ -434,6 +444,13 @@ export async function compose(config: Config, options: ComposeOptions = {}): Pro
   container.bind(ListSavedProjects).toConstantValue(new ListSavedProjects(projectQuery, engagement));
   container.bind(GetLanding).toConstantValue(new GetLanding(projectQuery, new SqlLandingQuery(orm.em)));
 
+  // Saved searches with alerts (issue 13).
+  const savedSearches = new SqlSavedSearches(orm.em);
+  container.bind(ListSavedSearches).toConstantValue(new ListSavedSearches(savedSearches));
+  container.bind(CreateSavedSearch).toConstantValue(new CreateSavedSearch(savedSearches, ids, clock));
+  container.bind(UpdateSavedSearch).toConstantValue(new UpdateSavedSearch(savedSearches, clock));
+  container.bind(DeleteSavedSearch).toConstantValue(new DeleteSavedSearch(savedSearches));
+
   // Notifications, messages, profile and mail.
   container.bind(TOKENS.Notifications).toConstantValue(new SqlNotificationRepository(orm.em));
   container.bind(TOKENS.Messages).toConstantValue(new SqlMessageRepository(orm.em));
@@ -494,6 +511,12 @@ export async function compose(config: Config, options: ComposeOptions = {}): Pro
       [Audience, Tokens, MailSettings, Time],
     );
   container
+    .bind(SendSavedSearchDigests)
+    .toResolvedValue(
+      (a, t, s, c) => new SendSavedSearchDigests(a, t, s, c),
+      [Audience, Tokens, MailSettings, Time],
+    );
+  container
     .bind(DeliverOutbox)
     .toResolvedValue((o, m, s, c) => new DeliverOutbox(o, m, s, c), [Outbox, Mail, MailSettings, Time]);
   container.bind(Unsubscribe).toResolvedValue((t, u, c) => new Unsubscribe(t, u, c), [Tokens, Users, Time]);
@@ -524,6 +547,18 @@ export async function compose(config: Config, options: ComposeOptions = {}): Pro
   }).start();
 
   // Notifications and mails follow the committed events.
+  // New projects alert the saved searches they match (issue 13); the daily digests go out from a loop.
+  const alertSavedSearches = new AlertSavedSearches(savedSearches, events, clock);
+  events.subscribe((event) => alertSavedSearches.execute(event).then(() => undefined));
+  const sendDigests = container.get(SendSavedSearchDigests);
+  const digestWorker = new BackgroundLoop({
+    intervalMs: config.digestPollMs,
+    task: async () => {
+      if ((await sendDigests.execute()) > 0) mailWorker.wake();
+    },
+    onError: (error) => log.error({ err: error }, 'saved-search digest round failed'),
+  }).start();
+
   // A project's news reaches its savers as well as its bidders (issue 13): the audience is widened once.
   const notifyOnEvent = container.get(NotifyOnEvent);
   const emailOnEvent = container.get(EmailOnEvent);
@@ -555,9 +590,9 @@ export async function compose(config: Config, options: ComposeOptions = {}): Pro
     },
     redis,
     realtime: pgRealtime ? 'postgres' : 'memory',
-    workers: { mail: mailWorker, unreadReminders: reminderWorker },
+    workers: { mail: mailWorker, unreadReminders: reminderWorker, digests: digestWorker },
     close: async () => {
-      await Promise.all([mailWorker.stop(), reminderWorker.stop()]);
+      await Promise.all([mailWorker.stop(), reminderWorker.stop(), digestWorker.stop()]);
       smtp?.close();
       await pgRealtime?.close();
       await invalidation.close();

@@ -1,0 +1,163 @@
+import {
+  checkCanAddSavedSearch,
+  isSearchAlerts,
+  type RawSavedSearchFilters,
+  type SavedSearchSnapshot,
+  type SearchAlerts,
+  savedSearchFilters,
+  savedSearchName,
+} from '../../domain/project/saved-search.ts';
+import { NotFoundError, ValidationError } from '../../domain/shared/errors.ts';
+import type { DomainEvent, SavedSearchMatched } from '../../domain/shared/events.ts';
+import type { User } from '../../domain/user/user.ts';
+import type { EventPublisher } from '../shared/marketplace-ports.ts';
+import type { Clock, IdGenerator } from '../shared/ports.ts';
+import type { SavedSearchRepository, SearchMatch } from './ports.ts';
+
+export interface SavedSearchInput {
+  name: string;
+  filters: RawSavedSearchFilters;
+  alerts?: string | undefined;
+}
+
+export interface SavedSearchChanges {
+  name?: string | undefined;
+  filters?: RawSavedSearchFilters | undefined;
+  alerts?: string | undefined;
+}
+
+function alertsOf(value: string): SearchAlerts {
+  if (!isSearchAlerts(value)) {
+    throw new ValidationError('UNKNOWN_ALERTS', `Alerts must be 'off', 'instant' or 'daily'`, 'alerts');
+  }
+  return value;
+}
+
+function savedSearchNotFound(): NotFoundError {
+  return new NotFoundError('SAVED_SEARCH_NOT_FOUND', 'Saved search not found');
+}
+
+/** The caller's saved searches, newest first. */
+export class ListSavedSearches {
+  readonly #searches: SavedSearchRepository;
+
+  constructor(searches: SavedSearchRepository) {
+    this.#searches = searches;
+  }
+
+  execute(user: User): Promise<SavedSearchSnapshot[]> {
+    return this.#searches.listByUser(user.id);
+  }
+}
+
+/** 'Save this search': the browse filters under a name, alerts instant unless chosen; at most 10. */
+export class CreateSavedSearch {
+  readonly #searches: SavedSearchRepository;
+  readonly #ids: IdGenerator;
+  readonly #clock: Clock;
+
+  constructor(searches: SavedSearchRepository, ids: IdGenerator, clock: Clock) {
+    this.#searches = searches;
+    this.#ids = ids;
+    this.#clock = clock;
+  }
+
+  async execute(user: User, input: SavedSearchInput): Promise<SavedSearchSnapshot> {
+    const now = this.#clock.now();
+    const search: SavedSearchSnapshot = {
+      id: this.#ids.next(),
+      userId: user.id,
+      name: savedSearchName(input.name),
+      filters: savedSearchFilters(input.filters),
+      alerts: alertsOf(input.alerts ?? 'instant'),
+      createdAt: now,
+      updatedAt: now,
+    };
+    await this.#searches.add(search, checkCanAddSavedSearch);
+    return search;
+  }
+}
+
+/** Renames a search, changes its filters or its alerts. Only its owner may (others get 404). */
+export class UpdateSavedSearch {
+  readonly #searches: SavedSearchRepository;
+  readonly #clock: Clock;
+
+  constructor(searches: SavedSearchRepository, clock: Clock) {
+    this.#searches = searches;
+    this.#clock = clock;
+  }
+
+  async execute(user: User, id: string, changes: SavedSearchChanges): Promise<SavedSearchSnapshot> {
+    const found = await this.#searches.find(id);
+    if (!found || found.userId !== user.id) throw savedSearchNotFound();
+    const updated: SavedSearchSnapshot = {
+      ...found,
+      ...(changes.name !== undefined ? { name: savedSearchName(changes.name) } : {}),
+      ...(changes.filters !== undefined ? { filters: savedSearchFilters(changes.filters) } : {}),
+      ...(changes.alerts !== undefined ? { alerts: alertsOf(changes.alerts) } : {}),
+      updatedAt: this.#clock.now(),
+    };
+    await this.#searches.update(updated);
+    return updated;
+  }
+}
+
+/** Deletes one of the caller's searches (another user's answers 404, as if it did not exist). */
+export class DeleteSavedSearch {
+  readonly #searches: SavedSearchRepository;
+
+  constructor(searches: SavedSearchRepository) {
+    this.#searches = searches;
+  }
+
+  async execute(user: User, id: string): Promise<void> {
+    const found = await this.#searches.find(id);
+    if (!found || found.userId !== user.id) throw savedSearchNotFound();
+    await this.#searches.remove(id);
+  }
+}
+
+/**
+ * The event subscriber for new projects: finds the saved searches with alerts on that the project meets
+ * (in the database) and tells each of their owners once, naming their first matching search. A user with
+ * an instant search among the matches gets the instant mail; otherwise the match waits for the daily
+ * digest. Publishes `saved_search_matched`, which becomes the notification and the instant mail.
+ */
+export class AlertSavedSearches {
+  readonly #searches: SavedSearchRepository;
+  readonly #events: EventPublisher;
+  readonly #clock: Clock;
+
+  constructor(searches: SavedSearchRepository, events: EventPublisher, clock: Clock) {
+    this.#searches = searches;
+    this.#events = events;
+    this.#clock = clock;
+  }
+
+  /** Answers how many users were told. */
+  async execute(event: DomainEvent): Promise<number> {
+    if (event.type !== 'project_posted') return 0;
+    const { projectTitle, matches } = await this.#searches.matching(event.projectId);
+    const byUser = new Map<string, SearchMatch[]>();
+    for (const match of matches) byUser.set(match.userId, [...(byUser.get(match.userId) ?? []), match]);
+    const now = this.#clock.now();
+    const told: SavedSearchMatched[] = [];
+    for (const [userId, mine] of byUser) {
+      const instant = mine.find((m) => m.alerts === 'instant');
+      const first = instant ?? (mine[0] as SearchMatch);
+      if (!instant) await this.#searches.queueForDigest(userId, event.projectId, first.name, now);
+      told.push({
+        type: 'saved_search_matched',
+        occurredAt: now,
+        projectId: event.projectId,
+        projectTitle,
+        recipientId: userId,
+        searchName: first.name,
+        alerts: instant ? 'instant' : 'daily',
+      });
+    }
+    if (told.length > 0) await this.#events.publish(told);
+    return told.length;
+  }
+}
