@@ -290,13 +290,19 @@ describe('SqlProjectQuery, SqlBidQuery, SqlStatsQuery (PostgreSQL)', () => {
       // Above the exact count: later pages walk the newest-first index from the cursor.
       const dense = await everyPage({ q: 'refit' }, 50);
       expect(dense.ids).toEqual(
-        all.filter((p) => p.title.includes('refit')).sort(newestFirst).map((p) => p.id),
+        all
+          .filter((p) => p.title.includes('refit'))
+          .sort(newestFirst)
+          .map((p) => p.id),
       );
       // Few matches among many rows: every page, the first and those after a cursor, come from the
       // matches found once.
       const sparse = await everyPage({ q: 'cistern' }, 4);
       expect(sparse.ids).toEqual(
-        all.filter((p) => p.title.includes('Cistern')).sort(newestFirst).map((p) => p.id),
+        all
+          .filter((p) => p.title.includes('Cistern'))
+          .sort(newestFirst)
+          .map((p) => p.id),
       );
       expect(new Set(sparse.totals)).toEqual(new Set([12]));
     });
