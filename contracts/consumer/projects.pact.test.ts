@@ -18,7 +18,9 @@ import {
   askQuestion,
   changeBidDeadline,
   createProject,
+  createSavedSearch,
   deleteProject,
+  deleteSavedSearch,
   getProject,
   hideQuestion,
   listAddenda,
@@ -26,11 +28,13 @@ import {
   listProjects,
   listQuestions,
   listSavedProjects,
+  listSavedSearches,
   postAddendum,
   postClarification,
   saveProject,
   unsaveProject,
   updateProject,
+  updateSavedSearch,
 } from '../../apps/projects/src/api.ts';
 import { projectBody, projectSummaryBody } from '../support/bodies.ts';
 import {
@@ -396,6 +400,165 @@ describe(`${CONSUMER} → buildbid-api`, () => {
         .executeTest(async (mock) => {
           signedOut(mock.url);
           expect(hasStatus(await listSavedProjects().catch((e: unknown) => e), 401)).toBe(true);
+        });
+    });
+  });
+
+  describe('saved searches (issue 13)', () => {
+    const savedSearchBody = (overrides: Record<string, unknown> = {}) => ({
+      id: uuid(EXAMPLE_IDS.savedSearchId),
+      name: like('Roofs in the Bahamas'),
+      filters: { q: like('roof'), country: like('BS'), category: null, budget: null },
+      alerts: like('instant'),
+      createdAt: iso8601DateTimeWithMillis('2026-11-24T10:00:00.000Z'),
+      updatedAt: iso8601DateTimeWithMillis('2026-11-24T10:00:00.000Z'),
+      ...overrides,
+    });
+
+    it('saves the current search: 201 with the saved search', async () => {
+      await pact
+        .addInteraction()
+        .given(STATES.signedInUser, CONTRACTOR)
+        .uponReceiving('a contractor saving a search')
+        .withRequest('POST', '/api/saved-searches', (b) =>
+          b.headers(JSON_WITH_SESSION).jsonBody({
+            name: 'Roofs in the Bahamas',
+            filters: { q: 'roof', country: 'BS', category: null, budget: null },
+            alerts: 'daily',
+          }),
+        )
+        .willRespondWith(201, (b) =>
+          b.headers(JSON_CONTENT).jsonBody(savedSearchBody({ alerts: equal('daily') })),
+        )
+        .executeTest(async (mock) => {
+          signedIn(mock.url);
+          const saved = await createSavedSearch(
+            'Roofs in the Bahamas',
+            { q: 'roof', country: 'BS', category: null, budget: null },
+            'daily',
+          );
+          expect(saved).toMatchObject({ name: 'Roofs in the Bahamas', alerts: 'daily' });
+        });
+    });
+
+    it('refuses a name the user already uses: 409', async () => {
+      await pact
+        .addInteraction()
+        .given(STATES.signedInUser, CONTRACTOR)
+        .given(STATES.savedSearchExists, { user: CONTRACTOR.email, name: 'Roofs in the Bahamas' })
+        .uponReceiving('a contractor saving a search under a name they use already')
+        .withRequest('POST', '/api/saved-searches', (b) =>
+          b
+            .headers(JSON_WITH_SESSION)
+            .jsonBody({ name: 'roofs in the bahamas', filters: {}, alerts: 'instant' }),
+        )
+        .willRespondWith(409, (b) =>
+          b.headers(JSON_CONTENT).jsonBody({
+            ...errorBody(
+              'SAVED_SEARCH_NAME_TAKEN',
+              "You already have a saved search named 'roofs in the bahamas'",
+            ),
+            field: 'name',
+          }),
+        )
+        .executeTest(async (mock) => {
+          signedIn(mock.url);
+          const failure = await createSavedSearch('roofs in the bahamas', {}, 'instant').catch(
+            (e: unknown) => e,
+          );
+          expect(hasStatus(failure, 409)).toBe(true);
+        });
+    });
+
+    it('lists my saved searches: 200', async () => {
+      await pact
+        .addInteraction()
+        .given(STATES.signedInUser, CONTRACTOR)
+        .given(STATES.savedSearchExists, { user: CONTRACTOR.email })
+        .uponReceiving('a request for my saved searches')
+        .withRequest('GET', '/api/saved-searches', (b) => b.headers(WITH_SESSION))
+        .willRespondWith(200, (b) => b.headers(JSON_CONTENT).jsonBody(eachLike(savedSearchBody())))
+        .executeTest(async (mock) => {
+          signedIn(mock.url);
+          expect(await listSavedSearches()).toMatchObject([{ name: 'Roofs in the Bahamas' }]);
+        });
+    });
+
+    it('refuses the saved searches without a session: 401', async () => {
+      await pact
+        .addInteraction()
+        .uponReceiving('a request for my saved searches without a session')
+        .withRequest('GET', '/api/saved-searches')
+        .willRespondWith(401, (b) => b.headers(JSON_CONTENT).jsonBody(NOT_SIGNED_IN))
+        .executeTest(async (mock) => {
+          signedOut(mock.url);
+          expect(hasStatus(await listSavedSearches().catch((e: unknown) => e), 401)).toBe(true);
+        });
+    });
+
+    it('turns the alerts of a saved search off: 200', async () => {
+      const { path, example } = statePath('savedSearchId', (id) => `/api/saved-searches/${id}`);
+      await pact
+        .addInteraction()
+        .given(STATES.signedInUser, CONTRACTOR)
+        .given(STATES.savedSearchExists, { user: CONTRACTOR.email })
+        .uponReceiving('a contractor turning the alerts of a saved search off')
+        .withRequest('PATCH', path, (b) => b.headers(JSON_WITH_SESSION).jsonBody({ alerts: 'off' }))
+        .willRespondWith(200, (b) =>
+          b.headers(JSON_CONTENT).jsonBody(savedSearchBody({ alerts: equal('off') })),
+        )
+        .executeTest(async (mock) => {
+          signedIn(mock.url);
+          const id = example.split('/').at(-1) as string;
+          expect(await updateSavedSearch(id, { alerts: 'off' })).toMatchObject({ alerts: 'off' });
+        });
+    });
+
+    it("answers 404 for a saved search that is not the caller's", async () => {
+      await pact
+        .addInteraction()
+        .given(STATES.signedInUser, CONTRACTOR)
+        .uponReceiving('a contractor renaming an unknown saved search')
+        .withRequest('PATCH', `/api/saved-searches/${UNKNOWN_ID}`, (b) =>
+          b.headers(JSON_WITH_SESSION).jsonBody({ name: 'Roofs' }),
+        )
+        .willRespondWith(404, (b) =>
+          b.headers(JSON_CONTENT).jsonBody(errorBody('SAVED_SEARCH_NOT_FOUND', 'Saved search not found')),
+        )
+        .executeTest(async (mock) => {
+          signedIn(mock.url);
+          const failure = await updateSavedSearch(UNKNOWN_ID, { name: 'Roofs' }).catch((e: unknown) => e);
+          expect(hasStatus(failure, 404)).toBe(true);
+        });
+    });
+
+    it('deletes a saved search: 204', async () => {
+      const { path, example } = statePath('savedSearchId', (id) => `/api/saved-searches/${id}`);
+      await pact
+        .addInteraction()
+        .given(STATES.signedInUser, CONTRACTOR)
+        .given(STATES.savedSearchExists, { user: CONTRACTOR.email })
+        .uponReceiving('a contractor deleting a saved search')
+        .withRequest('DELETE', path, (b) => b.headers(WITH_SESSION))
+        .willRespondWith(204)
+        .executeTest(async (mock) => {
+          signedIn(mock.url);
+          await expect(deleteSavedSearch(example.split('/').at(-1) as string)).resolves.toBeUndefined();
+        });
+    });
+
+    it('answers 404 when deleting a saved search that is not there', async () => {
+      await pact
+        .addInteraction()
+        .given(STATES.signedInUser, CONTRACTOR)
+        .uponReceiving('a contractor deleting an unknown saved search')
+        .withRequest('DELETE', `/api/saved-searches/${UNKNOWN_ID}`, (b) => b.headers(WITH_SESSION))
+        .willRespondWith(404, (b) =>
+          b.headers(JSON_CONTENT).jsonBody(errorBody('SAVED_SEARCH_NOT_FOUND', 'Saved search not found')),
+        )
+        .executeTest(async (mock) => {
+          signedIn(mock.url);
+          expect(hasStatus(await deleteSavedSearch(UNKNOWN_ID).catch((e: unknown) => e), 404)).toBe(true);
         });
     });
   });

@@ -14,12 +14,14 @@
  * With PACT_BROKER_BASE_URL set, the same run also verifies the pacts the broker selects (main branch and
  * deployed/released versions) and, with PACT_PUBLISH_VERIFICATION_RESULTS=true, publishes the results.
  */
+
 import { execFileSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { CreateSavedSearch } from '../../application/saved-searches/use-cases.ts';
 
 // Before Pact loads: no telemetry from tests.
 vi.hoisted(() => {
@@ -250,6 +252,18 @@ describe(`${PROVIDER} honours its consumers' pacts`, () => {
         );
       }
       return { [text(p, 'as', 'questionId')]: question.id };
+    },
+
+    [STATES.savedSearchExists]: async (params) => {
+      const p = (params ?? {}) as Params;
+      const search = await run(() =>
+        api.composition.get(CreateSavedSearch).execute(userOf(text(p, 'user')), {
+          name: text(p, 'name', 'Roofs in the Bahamas'),
+          filters: { q: text(p, 'q', 'roof'), country: text(p, 'country', 'BS') },
+          alerts: text(p, 'alerts', 'instant'),
+        }),
+      );
+      return { [text(p, 'as', 'savedSearchId')]: search.id };
     },
 
     [STATES.notificationExists]: async (params) => {

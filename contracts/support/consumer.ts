@@ -55,6 +55,7 @@ export const EXAMPLE_IDS = {
   notificationId: '5b0f6a52-8d4c-4a53-9a0e-0e3c1f6a2b11',
   messageId: '9f1e2d3c-4b5a-4c6d-8e7f-0a1b2c3d4e5f',
   questionId: '7b1f0a52-6a7e-4a52-9d0c-3f6f3b1c2d4e',
+  savedSearchId: '3c2b1a09-8f7e-4d6c-9b5a-4e3d2c1b0a98',
 } as const;
 
 /** An id that no state creates (the API answers 404 for it). */

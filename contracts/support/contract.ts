@@ -67,6 +67,11 @@ export const STATES = {
    * project? (key, default 'projectId'), as? (default 'questionId') }.
    */
   questionExists: 'a question exists',
+  /**
+   * A saved search (issue 13) of a user of an earlier state. params: { user (email), name?, q?, country?,
+   * alerts? ('off' | 'instant' | 'daily'), as? (default 'savedSearchId') }.
+   */
+  savedSearchExists: 'a saved search exists',
   /** A notification for a user of an earlier state. params: { user (email), title?, message?, as? ('notificationId') }. */
   notificationExists: 'a notification exists',
   /** A message between two users of earlier states. params: { from (email), to (email), content?, as? ('messageId') }. */

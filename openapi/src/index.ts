@@ -22,6 +22,8 @@ export type {
   ProjectData,
   ProjectQuestion,
   ProjectSummary,
+  SavedSearch,
+  SearchAlerts,
   UserStats,
 } from './resources.ts';
 export type { ApiErrorBody, ApiUser, Role, SelfServiceRole, SubscriptionTier } from './types.ts';

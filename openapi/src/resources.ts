@@ -23,3 +23,6 @@ export type ProjectData = Schemas['ProjectData'];
 export type ProjectAddendum = Schemas['Addendum'];
 /** A project question (RFI) or the owner's clarification (issue 13). */
 export type ProjectQuestion = Schemas['Question'];
+/** A saved browse search with its alert setting (issue 13). */
+export type SavedSearch = Schemas['SavedSearch'];
+export type SearchAlerts = SavedSearch['alerts'];

@@ -4,6 +4,7 @@ import { EditProjectPage } from './pages/EditProjectPage.tsx';
 import { PostProjectPage } from './pages/PostProjectPage.tsx';
 import { ProjectDetailPage } from './pages/ProjectDetailPage.tsx';
 import { SavedProjectsPage } from './pages/SavedProjectsPage.tsx';
+import { SavedSearchesPage } from './pages/SavedSearchesPage.tsx';
 import '@buildbid/ui/shared.css';
 import './projects.css';
 
@@ -11,14 +12,19 @@ export type ProjectsRoute =
   | { page: 'browse' }
   | { page: 'post' }
   | { page: 'saved' }
+  | { page: 'searches' }
   | { page: 'detail'; id: string }
   | { page: 'edit'; id: string };
 
-/** The projects remote's routes: /projects, /projects/{id}, /projects/{id}/edit, /post-project, /saved-projects. */
+/**
+ * The projects remote's routes: /projects, /projects/{id}, /projects/{id}/edit, /post-project,
+ * /saved-projects, /saved-searches.
+ */
 export function routeFor(path: string): ProjectsRoute {
   const clean = path.length > 1 ? path.replace(/\/+$/, '') : path;
   if (clean === '/post-project') return { page: 'post' };
   if (clean === '/saved-projects') return { page: 'saved' };
+  if (clean === '/saved-searches') return { page: 'searches' };
   const edit = /^\/projects\/([^/]+)\/edit$/.exec(clean);
   if (edit?.[1]) return { page: 'edit', id: decodeURIComponent(edit[1]) };
   const detail = /^\/projects\/([^/]+)$/.exec(clean);
@@ -38,6 +44,8 @@ export default function App(props: RemoteProps) {
       return <ProjectDetailPage key={route.id} {...props} user={user} id={route.id} />;
     case 'saved':
       return <SavedProjectsPage {...props} user={user} />;
+    case 'searches':
+      return <SavedSearchesPage {...props} user={user} />;
     case 'edit':
       return <EditProjectPage key={route.id} {...props} user={user} id={route.id} />;
     default:

@@ -10,6 +10,8 @@ import type {
   ProjectQuestion,
   ProjectSummary,
   paths,
+  SavedSearch,
+  SearchAlerts,
 } from '@buildbid/api-client';
 import { createBrowserApi, nextCursorOf, pageOf, unwrap } from '@buildbid/api-client';
 
@@ -184,4 +186,39 @@ export async function unsaveProject(id: string): Promise<SaveState> {
 /** GET /api/users/me/saved-projects: the caller's saved projects, newest save first. */
 export async function listSavedProjects(): Promise<ProjectSummary[]> {
   return unwrap(api.GET('/api/users/me/saved-projects'));
+}
+
+/** The filters a saved search keeps (the browse page's, without paging). */
+export interface SearchFilters {
+  q?: string | null;
+  country?: string | null;
+  category?: string | null;
+  budget?: string | null;
+}
+
+/** GET /api/saved-searches: the caller's saved searches, newest first. */
+export async function listSavedSearches(): Promise<SavedSearch[]> {
+  return unwrap(api.GET('/api/saved-searches'));
+}
+
+/** POST /api/saved-searches: 'Save this search'. */
+export async function createSavedSearch(
+  name: string,
+  filters: SearchFilters,
+  alerts: SearchAlerts,
+): Promise<SavedSearch> {
+  return unwrap(api.POST('/api/saved-searches', { body: { name, filters, alerts } }));
+}
+
+/** PATCH /api/saved-searches/{id}: rename, or change the alerts. */
+export async function updateSavedSearch(
+  id: string,
+  changes: { name?: string; alerts?: SearchAlerts },
+): Promise<SavedSearch> {
+  return unwrap(api.PATCH('/api/saved-searches/{id}', { params: { path: { id } }, body: changes }));
+}
+
+/** DELETE /api/saved-searches/{id}. */
+export async function deleteSavedSearch(id: string): Promise<void> {
+  await unwrap(api.DELETE('/api/saved-searches/{id}', { params: { path: { id } } }));
 }

@@ -25,6 +25,7 @@ const REMOTE_ROUTES: ReadonlyArray<readonly [RegExp, RemoteName]> = [
   [/^\/projects\/[^/]+\/edit$/, 'projects'],
   [/^\/post-project$/, 'projects'],
   [/^\/saved-projects$/, 'projects'],
+  [/^\/saved-searches$/, 'projects'],
   [/^\/my-bids$/, 'bids'],
   [/^\/admin$/, 'admin'],
 ];

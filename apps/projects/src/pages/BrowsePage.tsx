@@ -2,14 +2,22 @@
 import type { ApiUser, ProjectSummary, RemoteProps } from '@buildbid/api-client';
 import { errorText, messageOwner, projectsFoundText, SelectInput, useLoad } from '@buildbid/ui';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { Button, Input, Label, SearchField } from 'react-aria-components';
+import { Button, Input, Label, Link, SearchField } from 'react-aria-components';
 import { COUNTRIES } from '../../../../domain/catalog/countries.ts';
 import { BROWSE_CATEGORIES } from '../../../../domain/catalog/projects.ts';
 import { BUDGET_BANDS } from '../../../../domain/project/browse.ts';
-import { listProjects, type ProjectPage, type ProjectQuery } from '../api.ts';
+import {
+  createSavedSearch,
+  listProjects,
+  type ProjectPage,
+  type ProjectQuery,
+  type SearchFilters,
+} from '../api.ts';
 import { BidDialogSlot } from '../components/BidsSlots.tsx';
 import { ProjectCard, SkeletonCard } from '../components/ProjectCard.tsx';
+import { SaveSearchDialog } from '../components/SaveSearchDialog.tsx';
 import { useSavedProjects } from '../useSaved.ts';
+import { describeSearch } from './SavedSearchesPage.tsx';
 
 const ALL = 'all';
 const SKELETONS = 6;
@@ -42,6 +50,16 @@ export function toQuery(f: BrowseFilters, cursor?: string): ProjectQuery {
   return q;
 }
 
+/** The filters a saved search keeps: the text and the three filters, 'all' as none. */
+export function searchFilters(f: BrowseFilters): SearchFilters {
+  return {
+    q: f.q.trim() || null,
+    country: f.country === ALL ? null : f.country,
+    category: f.category === ALL ? null : f.category,
+    budget: f.budget === ALL ? null : f.budget,
+  };
+}
+
 const CATEGORY_OPTIONS = [
   { value: ALL, label: 'All' },
   ...BROWSE_CATEGORIES.map((c) => ({ value: c, label: c })),
@@ -60,6 +78,7 @@ export function BrowsePage(props: RemoteProps & { user: ApiUser }) {
   const [cursor, setCursor] = useState<string | null>(null);
   const [loadingMore, setLoadingMore] = useState(false);
   const [bidOn, setBidOn] = useState<ProjectSummary | null>(null);
+  const [savingSearch, setSavingSearch] = useState(false);
 
   // The header's country filter also applies.
   const lastHeaderCountry = useRef(headerCountry);
@@ -112,12 +131,34 @@ export function BrowsePage(props: RemoteProps & { user: ApiUser }) {
           <h1 className="page-title">Browse Projects</h1>
           <p className="muted">Find construction and renovation projects that match your skills.</p>
         </div>
-        {user.role === 'client' && (
-          <Button className="btn btn-primary" onPress={() => navigate('/post-project')}>
-            Post Project
+        <div className="page-head-actions">
+          <Button className="btn btn-outline" onPress={() => setSavingSearch(true)}>
+            Save this search
           </Button>
-        )}
+          <Link className="btn btn-outline" href="/saved-searches">
+            Saved searches
+          </Link>
+          {user.role === 'client' && (
+            <Button className="btn btn-primary" onPress={() => navigate('/post-project')}>
+              Post Project
+            </Button>
+          )}
+        </div>
       </div>
+      {savingSearch && (
+        <SaveSearchDialog
+          isOpen
+          onOpenChange={setSavingSearch}
+          title="Save this search"
+          summary={describeSearch(searchFilters(filters))}
+          initialName={describeSearch(searchFilters(filters)).slice(0, 80)}
+          submitLabel="Save search"
+          onSubmit={async (name, alerts) => {
+            await createSavedSearch(name, searchFilters(filters), alerts);
+            toast({ title: 'Search saved', description: 'Find it under Saved searches.' });
+          }}
+        />
+      )}
 
       <search className="card filters" aria-label="Filter projects">
         <SearchField className="field filters-search" value={filters.q} onChange={(q) => set({ q })}>

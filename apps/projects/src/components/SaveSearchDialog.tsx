@@ -1,0 +1,106 @@
+/**
+ * 'Save this search' (issue 13): names the browse page's current filters and text, and chooses how the
+ * user hears of new projects that match them. Also renames a saved search.
+ */
+import type { SearchAlerts } from '@buildbid/api-client';
+import { errorText, SelectInput, TextInput } from '@buildbid/ui';
+import { useState } from 'react';
+import { Button, Dialog, Form, Heading, Modal, ModalOverlay } from 'react-aria-components';
+
+export const ALERT_OPTIONS: readonly { value: SearchAlerts; label: string }[] = [
+  { value: 'instant', label: 'Right away' },
+  { value: 'daily', label: 'Daily digest' },
+  { value: 'off', label: 'No alerts' },
+];
+
+export function SaveSearchDialog({
+  isOpen,
+  onOpenChange,
+  title,
+  summary,
+  initialName,
+  initialAlerts = 'instant',
+  submitLabel,
+  onSubmit,
+}: {
+  isOpen: boolean;
+  onOpenChange(open: boolean): void;
+  title: string;
+  /** What the search finds, in words ('“kitchen” in Bahamas, any budget'). */
+  summary: string;
+  initialName: string;
+  initialAlerts?: SearchAlerts;
+  submitLabel: string;
+  onSubmit(name: string, alerts: SearchAlerts): Promise<void>;
+}) {
+  const [name, setName] = useState(initialName);
+  const [alerts, setAlerts] = useState<SearchAlerts>(initialAlerts);
+  const [pending, setPending] = useState(false);
+  const [error, setError] = useState<string | undefined>();
+
+  async function submit() {
+    setPending(true);
+    setError(undefined);
+    try {
+      await onSubmit(name, alerts);
+      onOpenChange(false);
+    } catch (e) {
+      setError(errorText(e));
+    } finally {
+      setPending(false);
+    }
+  }
+
+  return (
+    <ModalOverlay
+      className="modal-overlay"
+      isOpen={isOpen}
+      onOpenChange={onOpenChange}
+      isDismissable={!pending}
+    >
+      <Modal className="modal modal-small">
+        <Dialog className="dialog">
+          <Heading slot="title" className="dialog-title">
+            {title}
+          </Heading>
+          <p className="muted">{summary}</p>
+          <Form
+            className="stack"
+            onSubmit={(event) => {
+              event.preventDefault();
+              void submit();
+            }}
+          >
+            <TextInput
+              label="Name"
+              name="name"
+              value={name}
+              onChange={(v) => {
+                setName(v);
+                setError(undefined);
+              }}
+              isRequired
+              maxLength={80}
+              error={error}
+            />
+            <SelectInput
+              label="Email alerts for new projects"
+              name="alerts"
+              value={alerts}
+              onChange={(v) => setAlerts((v || 'instant') as SearchAlerts)}
+              options={ALERT_OPTIONS}
+            />
+            <div className="dialog-actions">
+              <Button className="btn btn-outline" onPress={() => onOpenChange(false)} isDisabled={pending}>
+                Cancel
+              </Button>
+              <Button type="submit" className="btn btn-primary" isDisabled={pending || name.trim() === ''}>
+                {pending ? 'Saving...' : submitLabel}
+              </Button>
+            </div>
+          </Form>
+        </Dialog>
+      </Modal>
+    </ModalOverlay>
+  );
+}
