@@ -166,6 +166,18 @@ export class SqlEmailAudience implements EmailAudience {
     return rows[0]?.title ?? null;
   }
 
+  async recipients(userIds: readonly string[]): Promise<Recipient[]> {
+    const ids = userIds.filter(isUuid);
+    if (ids.length === 0) return [];
+    const rows = await runSql<UserRow>(
+      this.#em,
+      `select id, email, first_name, last_name, email_notifications from users
+        where id in (${ids.map(() => '?').join(', ')})`,
+      ids,
+    );
+    return rows.map(recipientOf);
+  }
+
   takeUnreadMessageDigests(
     olderThan: Date,
     now: Date,

@@ -163,12 +163,17 @@ export class SqlSavedSearches implements SavedSearchRepository {
     };
   }
 
-  async queueForDigest(userId: string, projectId: string, searchName: string, at: Date): Promise<void> {
+  async queueForDigest(
+    projectId: string,
+    users: { userId: string; searchName: string }[],
+    at: Date,
+  ): Promise<void> {
+    if (users.length === 0) return;
     await runSql(
       this.#em,
       `insert into saved_search_digest_items (user_id, project_id, search_name, created_at)
-        values (?, ?, ?, ?) on conflict do nothing`,
-      [userId, projectId, searchName, at],
+        values ${users.map(() => '(?, ?, ?, ?)').join(', ')} on conflict do nothing`,
+      users.flatMap((u) => [u.userId, projectId, u.searchName, at]),
     );
   }
 }

@@ -72,6 +72,8 @@ export interface EmailAudience {
   /** Contractors and vendors (other than `excludeUserId`) with email on whose specialties meet `services`. */
   specialistsMatching(services: readonly string[], excludeUserId: string): Promise<Recipient[]>;
   projectTitle(projectId: string): Promise<string | null>;
+  /** These users as mail recipients (one read for many; unknown ids are left out). */
+  recipients(userIds: readonly string[]): Promise<Recipient[]>;
   /**
    * In one transaction: takes the unread messages created at or before `olderThan` that no reminder
    * covered yet (row-locked, SKIP LOCKED), marks them covered, hands each receiver's digest to

@@ -213,26 +213,28 @@ export class EmailOnEvent {
         return mails;
       }
       case 'saved_search_matched': {
-        if (event.alerts !== 'instant') return [];
-        const user = await this.#users.findById(event.recipientId);
-        if (!user?.emailNotifications) return [];
-        return [
-          this.#links.mail(
-            recipientOf(user),
-            {
-              subject: `New project for “${event.searchName}”: ${event.projectTitle}`,
-              paragraphs: [
-                `A new project matches your saved search “${event.searchName}”: “${event.projectTitle}”.`,
-                'You can change or turn off this alert under Saved searches.',
-              ],
-              action: {
-                label: 'View the project',
-                url: this.#links.site(`/projects/${event.projectId}`),
+        const instant = event.recipients.filter((r) => r.alerts === 'instant');
+        if (instant.length === 0) return [];
+        const searchOf = new Map(instant.map((r) => [r.userId, r.searchName]));
+        const url = this.#links.site(`/projects/${event.projectId}`);
+        const people = await this.#audience.recipients(instant.map((r) => r.userId));
+        return people
+          .filter((to) => to.emailNotifications)
+          .map((to) => {
+            const search = searchOf.get(to.id) ?? '';
+            return this.#links.mail(
+              to,
+              {
+                subject: `New project for “${search}”: ${event.projectTitle}`,
+                paragraphs: [
+                  `A new project matches your saved search “${search}”: “${event.projectTitle}”.`,
+                  'You can change or turn off this alert under Saved searches.',
+                ],
+                action: { label: 'View the project', url },
               },
-            },
-            `saved_search_matched:${event.projectId}:${event.recipientId}`,
-          ),
-        ];
+              `saved_search_matched:${event.projectId}:${to.id}`,
+            );
+          });
       }
       default:
         return [];

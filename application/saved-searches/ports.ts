@@ -27,6 +27,6 @@ export interface SavedSearchRepository {
    * evaluated in the database, without reading every search. Also answers the project's title.
    */
   matching(projectId: string): Promise<{ projectTitle: string; matches: SearchMatch[] }>;
-  /** Keeps a match for the user's next daily digest (once per user and project). */
-  queueForDigest(userId: string, projectId: string, searchName: string, at: Date): Promise<void>;
+  /** Keeps the project for these users' next daily digests (once per user and project). */
+  queueForDigest(projectId: string, users: { userId: string; searchName: string }[], at: Date): Promise<void>;
 }

@@ -26,6 +26,9 @@ export interface SavedSearchChanges {
   alerts?: string | undefined;
 }
 
+/** How many users one `saved_search_matched` event tells. */
+export const ALERT_CHUNK = 500;
+
 function alertsOf(value: string): SearchAlerts {
   if (!isSearchAlerts(value)) {
     throw new ValidationError('UNKNOWN_ALERTS', `Alerts must be 'off', 'instant' or 'daily'`, 'alerts');
@@ -142,22 +145,28 @@ export class AlertSavedSearches {
     const byUser = new Map<string, SearchMatch[]>();
     for (const match of matches) byUser.set(match.userId, [...(byUser.get(match.userId) ?? []), match]);
     const now = this.#clock.now();
-    const told: SavedSearchMatched[] = [];
+    const recipients: SavedSearchMatched['recipients'] = [];
+    const waiting: { userId: string; searchName: string }[] = [];
     for (const [userId, mine] of byUser) {
       const instant = mine.find((m) => m.alerts === 'instant');
       const first = instant ?? (mine[0] as SearchMatch);
-      if (!instant) await this.#searches.queueForDigest(userId, event.projectId, first.name, now);
-      told.push({
+      if (!instant) waiting.push({ userId, searchName: first.name });
+      recipients.push({ userId, searchName: first.name, alerts: instant ? 'instant' : 'daily' });
+    }
+    if (waiting.length > 0) await this.#searches.queueForDigest(event.projectId, waiting, now);
+    // In chunks, so each bulk write (notifications, mails) stays a statement of bounded size.
+    const events: SavedSearchMatched[] = [];
+    for (let i = 0; i < recipients.length; i += ALERT_CHUNK) {
+      events.push({
         type: 'saved_search_matched',
         occurredAt: now,
         projectId: event.projectId,
         projectTitle,
-        recipientId: userId,
-        searchName: first.name,
-        alerts: instant ? 'instant' : 'daily',
+        recipients: recipients.slice(i, i + ALERT_CHUNK),
       });
     }
-    if (told.length > 0) await this.#events.publish(told);
+    if (events.length > 0) await this.#events.publish(events);
+    const told = recipients;
     return told.length;
   }
 }

@@ -174,15 +174,15 @@ export function notificationsForEvent(event: DomainEvent): NotificationDraft[] {
         ),
       );
     case 'saved_search_matched':
-      return [
+      return event.recipients.map((r) =>
         draft(
-          event.recipientId,
+          r.userId,
           'system',
           'New project matches your search',
-          `${quoted(event.projectTitle)} matches your saved search ${quoted(event.searchName)}.`,
+          `${quoted(event.projectTitle)} matches your saved search ${quoted(r.searchName)}.`,
           event.projectId,
         ),
-      ];
+      );
     case 'question_asked':
       return [
         draft(

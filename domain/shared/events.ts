@@ -188,17 +188,15 @@ export interface QuestionAnswered extends EventBase {
 }
 
 /**
- * A newly posted project matches one or more of a user's saved searches with alerts on (issue 13): the
- * user is told in-app, and by mail at once (`instant`) or in the next daily digest (`daily`).
+ * A newly posted project matches saved searches with alerts on (issue 13): each recipient (once, with the
+ * name of their first matching search) is told in-app, and by mail at once (`instant`) or in the next
+ * daily digest (`daily`). One event for all of them, so they are told in bulk.
  */
 export interface SavedSearchMatched extends EventBase {
   type: 'saved_search_matched';
   projectId: string;
   projectTitle: string;
-  recipientId: string;
-  /** The name of the (first) matching search. */
-  searchName: string;
-  alerts: 'instant' | 'daily';
+  recipients: { userId: string; searchName: string; alerts: 'instant' | 'daily' }[];
 }
 
 export type DomainEvent =

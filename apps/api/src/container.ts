@@ -228,6 +228,8 @@ export interface Composition {
   redis?: Redis;
   /** Which real-time adapter delivers: PostgreSQL LISTEN/NOTIFY or this process only. */
   realtime: 'postgres' | 'memory';
+  /** Resolves once the background work started by earlier requests (saved-search alerts) is done. */
+  settled(): Promise<void>;
   /** The background workers: the mail outbox, the unread-message reminders, the saved-search digests. */
   workers: { mail: BackgroundLoop; unreadReminders: BackgroundLoop; digests: BackgroundLoop };
   close(): Promise<void>;
@@ -548,8 +550,21 @@ export async function compose(config: Config, options: ComposeOptions = {}): Pro
 
   // Notifications and mails follow the committed events.
   // New projects alert the saved searches they match (issue 13); the daily digests go out from a loop.
+  // The alerts run after the post has answered: a project matching hundreds of searches must not make its
+  // owner wait (issue 13's goal: a post stays within 20 ms of its time without saved searches).
   const alertSavedSearches = new AlertSavedSearches(savedSearches, events, clock);
-  events.subscribe((event) => alertSavedSearches.execute(event).then(() => undefined));
+  const alertsInFlight = new Set<Promise<void>>();
+  events.subscribe(async (event) => {
+    if (event.type !== 'project_posted') return;
+    const work = alertSavedSearches
+      .execute(event)
+      .then(() => undefined)
+      .catch((error: unknown) =>
+        log.error({ err: error, projectId: event.projectId }, 'saved-search alerts failed'),
+      )
+      .finally(() => alertsInFlight.delete(work));
+    alertsInFlight.add(work);
+  });
   const sendDigests = container.get(SendSavedSearchDigests);
   const digestWorker = new BackgroundLoop({
     intervalMs: config.digestPollMs,
@@ -591,7 +606,11 @@ export async function compose(config: Config, options: ComposeOptions = {}): Pro
     redis,
     realtime: pgRealtime ? 'postgres' : 'memory',
     workers: { mail: mailWorker, unreadReminders: reminderWorker, digests: digestWorker },
+    settled: async () => {
+      while (alertsInFlight.size > 0) await Promise.all([...alertsInFlight]);
+    },
     close: async () => {
+      while (alertsInFlight.size > 0) await Promise.all([...alertsInFlight]);
       await Promise.all([mailWorker.stop(), reminderWorker.stop(), digestWorker.stop()]);
       smtp?.close();
       await pgRealtime?.close();

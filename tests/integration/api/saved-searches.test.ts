@@ -195,6 +195,8 @@ describe('saved searches: matching new projects', () => {
     await create({ name: 'Kitchens', filters: { q: 'kitchen' } }, muted.cookie);
 
     const projectId = await createProject(t, owner.cookie);
+    // The alerts run after the post answered (its owner does not wait for them).
+    await t.composition.settled();
     expect(await titles(contractor)).toEqual(['New project matches your search']);
     expect(await titles(daily)).toEqual(['New project matches your search']);
     expect(await titles(muted)).toEqual([]);
@@ -221,6 +223,7 @@ describe('saved searches: matching new projects', () => {
     // Nothing waits any more; a new match waits a day after the last digest.
     expect(await digests.execute(now)).toBe(0);
     await createProject(t, owner.cookie, { title: 'Roof repair after the storm' });
+    await t.composition.settled();
     expect(await digests.execute(new Date(now.getTime() + 60_000))).toBe(0);
     expect(await digests.execute(new Date(now.getTime() + DIGEST_INTERVAL_MS))).toBe(1);
   });
