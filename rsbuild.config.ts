@@ -46,6 +46,8 @@ export default defineConfig(({ command }) => {
     resolve: { alias: WORKSPACE_ALIASES },
     source: { entry: { index: './apps/shell/src/index.tsx' } },
     html: {
+      // The page's language for screen readers and translation (axe: html-has-lang; issue 15).
+      template: './apps/shell/index.html',
       title: 'BuildBid: construction and renovation, bid by bid',
       meta: {
         description:

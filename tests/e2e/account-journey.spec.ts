@@ -11,6 +11,8 @@ test('a contractor registers, signs out, signs in and switches to vendor', async
 
   await page.goto('/register');
   await expect(page.getByRole('heading', { name: 'Create your account' })).toBeVisible();
+  // Screen readers pick the voice from the page's language (issue 15: axe html-has-lang).
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
   await page.getByLabel('First Name').fill('Reggie');
   await page.getByLabel('Last Name').fill('Cartwright');
   await page.getByLabel('Email address').fill(email);
