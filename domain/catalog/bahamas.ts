@@ -1,6 +1,7 @@
 /**
  * The islands of the Bahamas offered in the post form, each with 2-3 suggested towns
- * (projects-and-bids section 3). A project in BS may name an island and a city; both are checked here.
+ * (projects-and-bids section 3). A project in BS may name an island (one of these) and a city: the towns
+ * are suggestions, and any other town name is kept as typed (issue 18, decision 0180).
  */
 export interface Island {
   readonly name: string;
@@ -21,8 +22,22 @@ export const BAHAMAS_ISLANDS: readonly Island[] = [
   { name: 'Berry Islands', towns: ['Great Harbour Cay', 'Chub Cay'] },
 ];
 
+/** The island of this name, ignoring case and extra spaces ('new  providence' is New Providence). */
 export function findIsland(name: string): Island | undefined {
-  return BAHAMAS_ISLANDS.find((i) => i.name === name);
+  const key = placeKey(name);
+  return BAHAMAS_ISLANDS.find((i) => placeKey(i.name) === key);
+}
+
+/** A place name compared without case, apostrophe style or extra spaces. */
+export function placeKey(name: string): string {
+  return name.trim().replace(/\s+/g, ' ').replace(/[‘’`]/g, "'").toLowerCase();
+}
+
+/** The suggested town this name means (ignoring case and spacing), on the island when one is given. */
+export function findTown(name: string, island?: Island): string | undefined {
+  const key = placeKey(name);
+  const towns = island ? island.towns : BAHAMAS_ISLANDS.flatMap((i) => i.towns);
+  return towns.find((t) => placeKey(t) === key);
 }
 
 /** The island a Bahamian town belongs to, if it is one of the suggested towns. */

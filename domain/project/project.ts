@@ -1,4 +1,4 @@
-import { findIsland, findIslandOfTown } from '../catalog/bahamas.ts';
+import { findIsland, findTown } from '../catalog/bahamas.ts';
 import { DEFAULT_PROJECT_COUNTRY, findCountry } from '../catalog/countries.ts';
 import {
   isContractorNeed,
@@ -280,9 +280,10 @@ function validateDetails(
   if (country === '') throw invalid('COUNTRY_REQUIRED', 'Please select a country', 'country');
   const countryInfo = findCountry(country);
   if (!countryInfo) throw invalid('UNKNOWN_COUNTRY', `Unknown country code '${input.country}'`, 'country');
-  const island = cleanOptionalText(input.island, PLACE_MAX_LENGTH, 'island');
-  const city = cleanOptionalText(input.city, PLACE_MAX_LENGTH, 'city');
-  if (country === 'BS') checkBahamianPlace(island, city);
+  const typedIsland = cleanOptionalText(input.island, PLACE_MAX_LENGTH, 'island');
+  const typedCity = cleanPlaceName(cleanOptionalText(input.city, PLACE_MAX_LENGTH, 'city'));
+  const { island, city } =
+    country === 'BS' ? bahamianPlace(typedIsland, typedCity) : { island: typedIsland, city: typedCity };
   const location =
     cleanOptionalText(input.location, LOCATION_MAX_LENGTH, 'location') ??
     [city, island, countryInfo.name].filter(Boolean).join(', ');
@@ -336,16 +337,38 @@ function validateDetails(
   };
 }
 
-function checkBahamianPlace(island: string | null, city: string | null): void {
-  if (island !== null) {
-    const found = findIsland(island);
-    if (!found) throw invalid('UNKNOWN_ISLAND', `Unknown island '${island}'`, 'island');
-    if (city !== null && !found.towns.includes(city)) {
-      throw invalid('UNKNOWN_CITY', `'${city}' is not a town on ${island}`, 'city');
-    }
-  } else if (city !== null && !findIslandOfTown(city)) {
-    throw invalid('UNKNOWN_CITY', `Unknown Bahamian town '${city}'`, 'city');
+/**
+ * A town as stored: inner spaces collapsed. Any name with a letter is a town (the catalogue's towns are
+ * suggestions: issue 18); one without letters is refused.
+ */
+function cleanPlaceName(city: string | null): string | null {
+  if (city === null) return null;
+  const name = city.replace(/\s+/g, ' ');
+  if (!/\p{L}/u.test(name)) {
+    throw invalid('INVALID_CITY', `'${name}' is not a town name: use letters`, 'city');
   }
+  // All lower or all upper case ('spanish wells', 'PALMDALE') reads as a name: capitalise each word.
+  // Mixed case is the writer's choice ("McLean's Town") and kept.
+  if (name === name.toLowerCase() || name === name.toUpperCase()) {
+    return name
+      .toLowerCase()
+      .replace(/(^|[\s-])(\p{L})/gu, (_, sep: string, letter: string) => sep + letter.toUpperCase());
+  }
+  return name;
+}
+
+/**
+ * The island must be one of the Bahamas' (any case); the town may be any name, and a suggested town of
+ * the catalogue is written as the catalogue writes it ('nassau' is stored as 'Nassau').
+ */
+function bahamianPlace(
+  island: string | null,
+  city: string | null,
+): { island: string | null; city: string | null } {
+  if (island === null) return { island, city: city === null ? null : (findTown(city) ?? city) };
+  const found = findIsland(island);
+  if (!found) throw invalid('UNKNOWN_ISLAND', `Unknown island '${island}'`, 'island');
+  return { island: found.name, city: city === null ? null : (findTown(city, found) ?? city) };
 }
 
 function notOwner(action: string): PermissionError {

@@ -108,6 +108,22 @@ describe('POST /api/projects', () => {
     expect(res.json().budgetMin).toBeNull();
   });
 
+  it('takes any Bahamian town, writes suggested towns and islands as the catalogue does, refuses a town without letters', async () => {
+    const place = async (island: string | null, city: string) => {
+      const res = await postProject(t, owner.cookie, projectData({ island, city }));
+      expect(res.statusCode, res.body).toBe(201);
+      const { island: i, city: c } = res.json() as { island: string | null; city: string | null };
+      return [i, c];
+    };
+    expect(await place('New Providence', 'Palmdale')).toEqual(['New Providence', 'Palmdale']);
+    expect(await place('New Providence', 'Cable Beach')).toEqual(['New Providence', 'Cable Beach']);
+    expect(await place('new providence', 'nassau')).toEqual(['New Providence', 'Nassau']);
+    expect(await place('Eleuthera', 'spanish  wells')).toEqual(['Eleuthera', 'Spanish Wells']);
+    const refused = await postProject(t, owner.cookie, projectData({ city: '1234' }));
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({ code: 'INVALID_CITY', field: 'city' });
+  });
+
   it('answers 401 when signed out and stores nothing', async () => {
     const res = await postProject(t, '', projectData(), [SAMPLE.png()]);
     expect(res.statusCode).toBe(401);

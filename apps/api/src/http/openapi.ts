@@ -161,7 +161,7 @@ export const ERROR_EXAMPLES: Record<string, { message: string; field?: string }>
   UNKNOWN_SERVICE_PHASE: { message: "Unknown service phase 'x'", field: 'servicePhases' },
   UNKNOWN_PROJECT_TYPE: { message: "Unknown project type 'castle'", field: 'projectType' },
   UNKNOWN_ISLAND: { message: "Unknown island 'Atlantis'", field: 'island' },
-  UNKNOWN_CITY: { message: "Unknown Bahamian town 'Springfield'", field: 'city' },
+  INVALID_CITY: { message: "'1234' is not a town name: use letters", field: 'city' },
   UNKNOWN_TIME_ZONE: { message: "Unknown time zone 'Mars/Olympus'" },
   // The project form (multipart)
   MULTIPART_REQUIRED: { message: 'Send multipart/form-data with a projectData field and files' },

@@ -3,6 +3,7 @@ import type { RemoteProps } from '@buildbid/api-client';
 import { jsonResponse, makeUser, mockFetch } from '@buildbid/test-kit/helpers';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { townSuggestions } from '../components/TownField.tsx';
 import { PostProjectPage } from './PostProjectPage.tsx';
 
 function setup(search = '', user = makeUser()) {
@@ -181,6 +182,27 @@ describe('PostProjectPage', () => {
       }),
     );
     await waitFor(() => expect(props.navigate).toHaveBeenCalledWith('/api/login'));
+  });
+
+  it('suggests the island’s towns, takes any other town, and shows a refused town under its field', async () => {
+    expect(townSuggestions('BS', 'Exuma')).toEqual(['George Town', 'Staniel Cay']);
+    expect(townSuggestions('BS', '')).toContain('Marsh Harbour');
+    expect(townSuggestions('US', '')).toEqual([]);
+    const fetch = mockFetch();
+    fetch.mockResolvedValueOnce(
+      jsonResponse(400, {
+        message: "'1234' is not a town name: use letters",
+        code: 'INVALID_CITY',
+        field: 'city',
+      }),
+    );
+    setup();
+    const town = screen.getByRole('combobox', { name: 'City / Town' });
+    fireEvent.change(town, { target: { value: 'Spanish Wells' } });
+    expect((town as HTMLInputElement).value).toBe('Spanish Wells');
+    fireEvent.click(screen.getByRole('button', { name: 'Test Submit' }));
+    expect(await screen.findByText("'1234' is not a town name: use letters")).toBeTruthy();
+    expect(town.getAttribute('aria-invalid')).toBe('true');
   });
 
   it('warns a visitor and goes to the login endpoint after 1 s, still rendering the form', async () => {

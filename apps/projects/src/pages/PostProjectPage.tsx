@@ -1,4 +1,5 @@
 /** Post a New Project (section 2.6): eight sections, query-string state, validation, multipart post. */
+
 import type { RemoteProps } from '@buildbid/api-client';
 import { reportFailure, SelectInput, statusText, TextAreaInput, TextInput } from '@buildbid/ui';
 import { useEffect, useRef, useState } from 'react';
@@ -28,6 +29,7 @@ import {
 import { createProject } from '../api.ts';
 import { FilePicker } from '../components/FilePicker.tsx';
 import { TagInput } from '../components/TagInput.tsx';
+import { TownField } from '../components/TownField.tsx';
 import {
   type PostFormState,
   servicesAfterNeeds,
@@ -120,7 +122,7 @@ export function PostProjectPage({ user, search, navigate, toast }: RemoteProps) 
   const [form, setForm] = useState<PostFormState>(() => initialPostForm(search));
   const [files, setFiles] = useState<File[]>([]);
   const [expanded, setExpanded] = useState<string[]>([]);
-  const [errors, setErrors] = useState<Partial<Record<PostField, string>>>({});
+  const [errors, setErrors] = useState<Partial<Record<PostField | 'city' | 'island', string>>>({});
   const [pending, setPending] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
@@ -177,6 +179,11 @@ export function PostProjectPage({ user, search, navigate, toast }: RemoteProps) 
       id = await createProject(toProjectData(data), files);
     } catch (error) {
       setPending(false);
+      // A refused town or island shows under its field as well.
+      const field = (error as { field?: unknown }).field;
+      if (field === 'city' || field === 'island') {
+        setErrors((e) => ({ ...e, [field]: (error as Error).message }));
+      }
       timer.current = reportFailure(
         error,
         { toast, navigate },
@@ -394,7 +401,13 @@ export function PostProjectPage({ user, search, navigate, toast }: RemoteProps) 
             )}
           </div>
           <div className="form-row">
-            <TextInput label="City / Town" name="city" value={form.city} onChange={(city) => set({ city })} />
+            <TownField
+              country={form.country}
+              island={form.island}
+              value={form.city}
+              onChange={(city) => set({ city })}
+              error={errors.city}
+            />
             <TextInput
               label="Address or area"
               name="location"
