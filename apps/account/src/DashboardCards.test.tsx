@@ -7,7 +7,8 @@ import { TIER_COLORS } from './badges.tsx';
 import { Dashboard } from './Dashboard.tsx';
 import { AchievementCard, isLimitReached, SubscriptionCard, shownBidCount } from './DashboardCards.tsx';
 
-const resetsAt = '2026-02-01T04:00:00.000Z';
+// Midnight of Feb 1 in Nassau (EST, UTC-5): the quota's reset.
+const resetsAt = '2026-02-01T05:00:00.000Z';
 
 describe('SubscriptionCard', () => {
   afterEach(cleanup);

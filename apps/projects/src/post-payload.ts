@@ -1,4 +1,5 @@
 /** Building the post form's projectData (section 7, Create). Pure, so it is unit-tested. */
+import { platformDate } from '@buildbid/ui';
 import {
   filterServicesForNeeds,
   findPhaseGroup,
@@ -67,10 +68,9 @@ export function dateValue(value: string): string | null {
   return /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : null;
 }
 
-/** Today as 'YYYY-MM-DD' (local), the pickers' minimum. */
+/** Today in Nassau as 'YYYY-MM-DD' (the date pickers' minimum; deadlines are Nassau calendar days). */
 export function todayInput(now: Date = new Date()): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+  return platformDate(now);
 }
 
 function text(value: string): string | null {

@@ -3,12 +3,14 @@ import { describe, expect, it } from 'vitest';
 import {
   formatAverage,
   formatBudget,
+  formatDate,
   formatPostedAgo,
   formatRating,
   formatTimeLeft,
   formatUsd,
   initials,
   ownerRatingText,
+  platformDate,
   plural,
   projectsFoundText,
   sumAmounts,
@@ -132,5 +134,18 @@ describe('bid-deadline countdown', () => {
   it("says 'Ended' once the deadline has passed", () => {
     expect(formatTimeLeft(NOW, NOW)).toEqual({ text: 'Ended', ended: true });
     expect(formatTimeLeft(ago(5 * DAY).toISOString(), NOW)).toEqual({ text: 'Ended', ended: true });
+  });
+});
+
+describe('dates are Nassau calendar days, in every browser time zone (issue 18)', () => {
+  it('reads the end of Mar 2 in Nassau as Mar 2, although it is Mar 3 in UTC', () => {
+    const endOfMar2 = '2026-03-03T04:59:59.999Z'; // 23:59:59.999 on Mar 2, EST (UTC-5)
+    expect(platformDate(endOfMar2)).toBe('2026-03-02');
+    expect(formatDate(endOfMar2)).toBe('Mar 2, 2026');
+  });
+
+  it('follows daylight saving time in Nassau (EDT, UTC-4)', () => {
+    expect(platformDate('2026-07-05T03:59:59.000Z')).toBe('2026-07-04');
+    expect(platformDate('2026-07-05T04:00:00.000Z')).toBe('2026-07-05');
   });
 });

@@ -1,3 +1,5 @@
+import { DEFAULT_PLATFORM_TIME_ZONE } from '../../../domain/shared/time-zone.ts';
+
 /**
  * Display rules of projects-and-bids sections 2 and 9: USD amounts with thousands separators,
  * budget ranges, relative posted times, bid-deadline countdowns, dates and ratings.
@@ -40,10 +42,35 @@ export function formatBudget(min: Amount, max: Amount): string {
   return `${formatUsd(lo)} - ${formatUsd(hi)}`;
 }
 
-/** 'Jan 15, 2025'. */
+/**
+ * 'Jan 15, 2025': the calendar date in the platform's time zone (America/Nassau), the same in every
+ * browser: a deadline that ends on Mar 2 in Nassau reads Mar 2 in London and in Auckland (issue 18).
+ */
 export function formatDate(value: string | Date): string {
   const date = typeof value === 'string' ? new Date(value) : value;
-  return date.toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
+  return date.toLocaleDateString('en-US', {
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    timeZone: DEFAULT_PLATFORM_TIME_ZONE,
+  });
+}
+
+const PLATFORM_DAY = new Intl.DateTimeFormat('en-CA', {
+  timeZone: DEFAULT_PLATFORM_TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
+
+/**
+ * The calendar date of an instant in the platform's time zone as 'YYYY-MM-DD' (a date input's value):
+ * what the form shows and sends back is the day the API stored, whatever the browser's time zone.
+ */
+export function platformDate(value: string | Date): string {
+  const date = typeof value === 'string' ? new Date(value) : value;
+  const parts = Object.fromEntries(PLATFORM_DAY.formatToParts(date).map((p) => [p.type, p.value]));
+  return `${parts.year}-${parts.month}-${parts.day}`;
 }
 
 /** '1 review', '2 reviews', '1 bid', '0 bids'. */

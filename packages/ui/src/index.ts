@@ -31,6 +31,7 @@ export {
   initials,
   ownerRatingText,
   personName,
+  platformDate,
   plural,
   projectsFoundText,
   sumAmounts,

@@ -3,8 +3,9 @@
  * 'Post Addendum' dialogs, and the 'Addenda' section everyone signed in sees on the project page.
  * The API enforces every rule; these forms check only what a person would otherwise wait for.
  */
+
 import type { ProjectAddendum, RemoteProps } from '@buildbid/api-client';
-import { formatDate, reportFailure, TextAreaInput, TextInput, useLoad } from '@buildbid/ui';
+import { formatDate, platformDate, reportFailure, TextAreaInput, TextInput, useLoad } from '@buildbid/ui';
 import { useEffect, useRef, useState } from 'react';
 import { Button, Dialog, Form, Heading, Modal, ModalOverlay } from 'react-aria-components';
 import { changeBidDeadline, listAddenda, postAddendum } from '../api.ts';
@@ -15,10 +16,9 @@ export const ADDENDUM_MAX_LENGTH = 5000;
 
 type Shell = Pick<RemoteProps, 'toast' | 'navigate'>;
 
-/** Today's date as YYYY-MM-DD in the reader's time zone (the date input's minimum). */
+/** Today in Nassau as 'YYYY-MM-DD' (the date pickers' minimum; deadlines are Nassau calendar days). */
 export function todayInput(now: Date = new Date()): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+  return platformDate(now);
 }
 
 /**

@@ -1,6 +1,15 @@
 /** Edit Project (section 2.7): a prefilled form; kept and new files; PATCH multipart. */
+
 import type { ApiUser, Project, ProjectAttachment, RemoteProps } from '@buildbid/api-client';
-import { reportFailure, SelectInput, TextAreaInput, TextInput, toAmount, useLoad } from '@buildbid/ui';
+import {
+  platformDate,
+  reportFailure,
+  SelectInput,
+  TextAreaInput,
+  TextInput,
+  toAmount,
+  useLoad,
+} from '@buildbid/ui';
 import { useEffect, useRef, useState } from 'react';
 import { Button, Checkbox, CheckboxGroup, Form, Label, Link } from 'react-aria-components';
 import { COUNTRIES } from '../../../../domain/catalog/countries.ts';
@@ -14,11 +23,10 @@ import { fileKind } from '../rules.ts';
 import { MoneyField } from './PostProjectPage.tsx';
 import { attachmentUrl, ProjectImage } from './ProjectDetailPage.tsx';
 
-/** The deadline picker disables dates before now and before 1900. */
+/** The deadline picker disables dates before today in Nassau (and before 1900). */
 export function deadlineMin(now: Date = new Date()): string {
-  const year = Math.max(1900, now.getFullYear());
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${year}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+  const today = platformDate(now);
+  return today < '1900-01-01' ? '1900-01-01' : today;
 }
 
 export interface EditFormState {
@@ -36,11 +44,9 @@ export interface EditFormState {
   keep: ProjectAttachment[];
 }
 
+/** The stored deadline's day in Nassau: saving the form unchanged sends the same day back. */
 function toDateInput(iso: string | null): string {
-  if (!iso) return '';
-  const d = new Date(iso);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+  return iso ? platformDate(iso) : '';
 }
 
 export function editFormFrom(p: Project): EditFormState {
