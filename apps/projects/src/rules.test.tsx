@@ -57,6 +57,9 @@ describe('tags', () => {
   it('trims, refuses empty and duplicate tags, and keeps at most 5', () => {
     expect(addTag([], '  pool  ')).toEqual(['pool']);
     expect(addTag(['pool'], '   ')).toEqual(['pool']);
+    // 'Roof' after 'roof' is the same tag, as the server counts it (issue 18).
+    expect(addTag(['roof'], 'Roof')).toEqual(['roof']);
+    expect(addTag(['roof'], ' ROOF ')).toEqual(['roof']);
     expect(addTag(['pool'], 'pool ')).toEqual(['pool']);
     const five = ['a', 'b', 'c', 'd', 'e'];
     expect(addTag(five, 'f')).toEqual(five);

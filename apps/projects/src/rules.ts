@@ -54,10 +54,14 @@ export function budgetValue(value: number | null | undefined): number | null {
 
 // ---- Tags --------------------------------------------------------------------------------
 
-/** Adds a tag: trimmed, non-empty, no duplicates, at most 5. Returns the same list when refused. */
+/**
+ * Adds a tag: trimmed, non-empty, at most 5, and no duplicate ignoring case ('Roof' after 'roof' is the
+ * same tag, as the server counts it: cleanTags). Returns the same list when refused.
+ */
 export function addTag(tags: readonly string[], input: string): string[] {
   const tag = input.trim();
-  if (tag === '' || tags.includes(tag) || tags.length >= MAX_TAGS) return [...tags];
+  const key = tag.toLowerCase();
+  if (tag === '' || tags.some((t) => t.toLowerCase() === key) || tags.length >= MAX_TAGS) return [...tags];
   return [...tags, tag];
 }
 
