@@ -35,20 +35,38 @@ export function isProjectType(value: string): boolean {
 
 // ---- Categories (free text up to 100 characters; these are the forms' offers) ------------
 
+/**
+ * The one set of categories (issue 18, decision 0182): the post form's default, the edit form's choices and
+ * the browse filter's offers. A category in any case is stored as written here; other text is kept as typed.
+ */
+export const PROJECT_CATEGORIES = [
+  'Construction',
+  'Residential',
+  'Commercial',
+  'Industrial',
+  'Infrastructure',
+  'Renovation',
+  'Interior',
+  'Exterior',
+  'Other',
+] as const;
+
 /** The post form sends this fixed category. */
 export const POST_FORM_CATEGORY = 'Construction';
 
-export const EDIT_FORM_CATEGORIES = [
-  { value: 'residential', label: 'Residential' },
-  { value: 'commercial', label: 'Commercial' },
-  { value: 'industrial', label: 'Industrial' },
-  { value: 'infrastructure', label: 'Infrastructure' },
-  { value: 'renovation', label: 'Renovation' },
-  { value: 'other', label: 'Other' },
-] as const satisfies readonly Option[];
+/** A category as stored and filtered: one of PROJECT_CATEGORIES in its own spelling, or the text trimmed. */
+export function canonicalCategory(value: string): string {
+  const text = value.trim();
+  return PROJECT_CATEGORIES.find((c) => c.toLowerCase() === text.toLowerCase()) ?? text;
+}
 
-/** The browse page's category filter; 'All' is sent as no filter. The match is exact. */
-export const BROWSE_CATEGORIES = ['Residential', 'Commercial', 'Industrial', 'Interior', 'Exterior'] as const;
+export const EDIT_FORM_CATEGORIES: readonly Option[] = PROJECT_CATEGORIES.map((c) => ({
+  value: c,
+  label: c,
+}));
+
+/** The browse page's category filter; 'All' is sent as no filter. Any case finds the category. */
+export const BROWSE_CATEGORIES = PROJECT_CATEGORIES;
 
 // ---- Stages ------------------------------------------------------------------------------
 

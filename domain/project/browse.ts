@@ -1,3 +1,4 @@
+import { canonicalCategory } from '../catalog/projects.ts';
 import { ValidationError } from '../shared/errors.ts';
 import { isProjectStatus, type ProjectStatus } from './phase.ts';
 import type { ProjectSnapshot } from './project.ts';
@@ -50,7 +51,7 @@ export interface ProjectFilters {
   q?: string;
   /** Exact country code; an empty value means all countries. */
   country?: string;
-  /** Exact category. */
+  /** The category, written as the catalogue writes it ('residential' finds 'Residential'). */
   category?: string;
   budget?: BudgetBand;
   status?: ProjectStatus;
@@ -85,7 +86,7 @@ export function parseProjectFilters(raw: RawProjectFilters): ProjectFilters {
   const country = present(raw.country);
   if (country !== undefined) filters.country = country.toUpperCase();
   const category = present(raw.category);
-  if (category !== undefined) filters.category = category;
+  if (category !== undefined) filters.category = canonicalCategory(category);
   const budget = present(raw.budget);
   if (budget !== undefined) {
     if (!isBudgetBand(budget)) {

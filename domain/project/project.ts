@@ -1,6 +1,7 @@
 import { findIsland, findTown } from '../catalog/bahamas.ts';
 import { DEFAULT_PROJECT_COUNTRY, findCountry } from '../catalog/countries.ts';
 import {
+  canonicalCategory,
   isContractorNeed,
   isPhaseGroup,
   isProjectStage,
@@ -274,7 +275,8 @@ function validateDetails(
   if (projectType !== null && !isProjectType(projectType)) {
     throw invalid('UNKNOWN_PROJECT_TYPE', `Unknown project type '${projectType}'`, 'projectType');
   }
-  const category = cleanOptionalText(input.category, CATEGORY_MAX_LENGTH, 'category') ?? POST_FORM_CATEGORY;
+  const typedCategory = cleanOptionalText(input.category, CATEGORY_MAX_LENGTH, 'category');
+  const category = typedCategory === null ? POST_FORM_CATEGORY : canonicalCategory(typedCategory);
 
   const country = (input.country ?? '').trim().toUpperCase();
   if (country === '') throw invalid('COUNTRY_REQUIRED', 'Please select a country', 'country');

@@ -124,6 +124,21 @@ describe('POST /api/projects', () => {
     expect(refused.json()).toMatchObject({ code: 'INVALID_CITY', field: 'city' });
   });
 
+  it("one spelling per category: an edit to 'residential' is found by the Residential filter, in any case", async () => {
+    const id = await createProject(t, owner.cookie);
+    const posted = (await get(t, `/api/projects/${id}`, owner.cookie)).json() as { category: string };
+    expect(posted.category).toBe('Construction');
+    const construction = await get(t, '/api/projects?country=&category=construction', contractor.cookie);
+    expect((construction.json() as { id: string }[]).map((p) => p.id)).toContain(id);
+    expect((await editProject(t, owner.cookie, id, { category: 'residential' })).statusCode).toBe(200);
+    for (const filter of ['Residential', 'residential', 'RESIDENTIAL']) {
+      const found = await get(t, `/api/projects?country=&category=${filter}`, contractor.cookie);
+      expect((found.json() as { id: string; category: string }[]).map((p) => [p.id, p.category])).toEqual([
+        [id, 'Residential'],
+      ]);
+    }
+  });
+
   it('answers 401 when signed out and stores nothing', async () => {
     const res = await postProject(t, '', projectData(), [SAMPLE.png()]);
     expect(res.statusCode).toBe(401);

@@ -108,6 +108,12 @@ describe('matchesProjectFilters', () => {
     expect(searchWords('100%_off')).toEqual(['100%_off']);
   });
 
+  it('reads a category filter in any case as the catalogue writes it (issue 18)', () => {
+    expect(parseProjectFilters({ category: 'residential' }).category).toBe('Residential');
+    expect(parseProjectFilters({ category: 'construction' }).category).toBe('Construction');
+    expect(parseProjectFilters({ category: 'Boat house' }).category).toBe('Boat house');
+  });
+
   it('matches country, category (exactly), status, owner and budget band', () => {
     expect(matchesProjectFilters(project, { country: 'US', category: 'Residential', status: 'active' })).toBe(
       true,

@@ -156,6 +156,13 @@ describe('Project.post', () => {
     expect(us.city).toBe('Springfield');
   });
 
+  it('stores a catalogue category in the catalogue spelling, whatever the case; other text as typed', () => {
+    expect(post({ category: 'residential' }).project.toSnapshot().category).toBe('Residential');
+    expect(post({ category: ' CONSTRUCTION ' }).project.toSnapshot().category).toBe('Construction');
+    expect(post({ category: 'Boat house' }).project.toSnapshot().category).toBe('Boat house');
+    expect(post({ category: null }).project.toSnapshot().category).toBe('Construction');
+  });
+
   it('accepts any Bahamian town as typed; a suggested town or island in any case is written as the catalogue does', () => {
     const place = (island: string | null, city: string) => {
       const s = post({ island, city }).project.toSnapshot();
