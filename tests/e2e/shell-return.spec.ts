@@ -21,3 +21,24 @@ test('after signing in from a deep link, the user lands on the page asked for', 
   await page.reload();
   await expect(page.getByRole('button', { name: /Country/ })).toContainText('JM');
 });
+
+test("a visitor on Post Project is warned 'Authentication Required', sent to sign in, and brought back", async ({
+  page,
+  baseURL,
+}) => {
+  const elsewhere = await playwrightRequest.newContext({ baseURL: baseURL ?? '' });
+  const person = await register(elsewhere, 'client', 'Pia');
+  await elsewhere.dispose();
+
+  await page.goto('/post-project');
+  await expect(page.getByRole('alert').filter({ hasText: 'Authentication Required' }).first()).toBeVisible();
+  await expect(page.getByText('Please log in to post a project').first()).toBeVisible();
+  // After 1 s the login endpoint leads to the sign-in page.
+  await expect(page).toHaveURL(/\/signin$/);
+  await page.getByLabel('Email').fill(person.email);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/post-project$/);
+  await expect(page.getByRole('heading', { name: 'Post a New Project' })).toBeVisible();
+  await expect(page.getByText('Please log in to post a project')).toBeHidden();
+});

@@ -96,7 +96,11 @@ export function Shell() {
       search: location.search,
       user,
       country,
-      navigate,
+      // A remote sending a visitor to sign in (the post form after its warning) brings them back after.
+      navigate: (to: string, options?: { replace?: boolean }) => {
+        if (to === LOGIN_URL) rememberReturnPath(`${window.location.pathname}${window.location.search}`);
+        navigate(to, options);
+      },
       refreshUser: loadUser,
       toast,
       realtime,

@@ -19,6 +19,8 @@ describe('resolveRoute', () => {
     expect(resolveRoute('/register', 'signed-out')).toEqual({ kind: 'page', page: 'register' });
     expect(resolveRoute('/auth-test', 'signed-out')).toEqual({ kind: 'page', page: 'auth-test' });
     expect(resolveRoute('/pricing', 'signed-out')).toEqual({ kind: 'remote', remote: 'account' });
+    // The post form warns a visitor itself, then goes to the login endpoint (issue 18).
+    expect(resolveRoute('/post-project', 'signed-out')).toEqual({ kind: 'remote', remote: 'projects' });
   });
 
   it('sends a visitor on a signed-in route to the login endpoint', () => {
@@ -27,7 +29,6 @@ describe('resolveRoute', () => {
       '/projects/7',
       '/projects/7/edit',
       '/my-bids',
-      '/post-project',
       '/subscribe',
       '/profile',
       '/switch-role',

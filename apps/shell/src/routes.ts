@@ -67,6 +67,10 @@ export function resolveRoute(rawPath: string, status: AuthStatus): Resolution {
       return { kind: 'page', page: 'auth-test' };
     case '/pricing':
       return { kind: 'remote', remote: 'account' };
+    // The post form shows a visitor the spec's 'Authentication Required' warning, then goes to the login
+    // endpoint after 1 s (projects-and-bids section 2.6; issue 18).
+    case '/post-project':
+      return { kind: 'remote', remote: 'projects' };
   }
   if (remoteFor(path)) return { kind: 'redirect', to: LOGIN_URL, replace: true, full: true };
   return { kind: 'page', page: 'not-found' };
