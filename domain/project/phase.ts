@@ -64,3 +64,13 @@ export function invalidPhaseTransition(from: ProjectPhase, to: ProjectPhase): Co
     'phase',
   );
 }
+
+/**
+ * Whether the owner may still edit the project: while it is active and not yet awarded (planning or
+ * bidding). The aggregate enforces it (PROJECT_NOT_EDITABLE); the pages offer 'Edit Project' by it.
+ */
+export function isEditable(project: { status: string; currentPhase: string }): boolean {
+  return (
+    project.status === 'active' && (project.currentPhase === 'planning' || project.currentPhase === 'bidding')
+  );
+}

@@ -28,6 +28,7 @@ import type { Role } from '../user/user.ts';
 import { checkProjectFiles, type UploadedFile } from './files.ts';
 import {
   invalidPhaseTransition,
+  isEditable,
   isProjectPhase,
   PHASE_LABELS,
   type ProjectPhase,
@@ -595,7 +596,7 @@ export class Project {
    */
   edit(actor: Actor, changes: EditProjectChanges, now: Date, bidderIds: readonly string[] = []): EditResult {
     this.#assertOwner(actor, 'edit it');
-    if (this.#props.status !== 'active' || !['planning', 'bidding'].includes(this.#props.currentPhase)) {
+    if (!isEditable(this.#props)) {
       throw new ConflictError(
         'PROJECT_NOT_EDITABLE',
         'A project can be edited only while it is active and not yet awarded',

@@ -15,6 +15,7 @@ import { Button, Checkbox, CheckboxGroup, Form, Label, Link } from 'react-aria-c
 import { COUNTRIES } from '../../../../domain/catalog/countries.ts';
 import { EDIT_FORM_CATEGORIES, PHASE_GROUPS, PROJECT_TYPES } from '../../../../domain/catalog/projects.ts';
 import { SERVICE_TYPES } from '../../../../domain/catalog/service-types.ts';
+import { isEditable } from '../../../../domain/project/phase.ts';
 import { getProject, updateProject } from '../api.ts';
 import { FileIcon, FilePicker } from '../components/FilePicker.tsx';
 import { TagInput } from '../components/TagInput.tsx';
@@ -98,7 +99,7 @@ const COUNTRY_OPTIONS = COUNTRIES.map((c) => ({
 
 type Props = RemoteProps & { user: ApiUser; id: string };
 
-export function EditProjectPage({ id, toast, navigate }: Props) {
+export function EditProjectPage({ id, toast, navigate, user }: Props) {
   const { state } = useLoad<Project | null>(id, () => getProject(id));
   const [form, setForm] = useState<EditFormState | null>(null);
   const [files, setFiles] = useState<File[]>([]);
@@ -129,8 +130,30 @@ export function EditProjectPage({ id, toast, navigate }: Props) {
     );
   }
 
-  const set = (patch: Partial<EditFormState>) => setForm((f) => (f ? { ...f, ...patch } : f));
   const back = `/projects/${id}`;
+  // Only the owner edits, and only while the project is active and not yet awarded: the API refuses
+  // anything else, so nobody else is shown a form whose save would fail (issue 18).
+  const project = state.data;
+  if (project.clientId !== user.id || !isEditable(project)) {
+    const owner = project.clientId === user.id;
+    return (
+      <div className="card not-found-card" role="alert">
+        <h1 className="page-title">
+          {owner ? 'This project can no longer be edited' : 'You cannot edit this project'}
+        </h1>
+        <p className="muted">
+          {owner
+            ? 'A project can be edited only while it is active and not yet awarded.'
+            : 'Only the project owner can edit this project.'}
+        </p>
+        <Link href={back} className="btn btn-primary">
+          Back to the project
+        </Link>
+      </div>
+    );
+  }
+
+  const set = (patch: Partial<EditFormState>) => setForm((f) => (f ? { ...f, ...patch } : f));
 
   async function save(f: EditFormState) {
     setPending(true);

@@ -2,6 +2,7 @@
  * Project detail (section 2.3): the project, the sidebar, and the bids team's Received Bids and bid
  * dialog (loaded from the bids remote, see components/BidsSlots.tsx).
  */
+
 import type { ApiUser, Project, ProjectAttachment, ProjectBid, RemoteProps } from '@buildbid/api-client';
 import {
   ConfirmDialog,
@@ -25,6 +26,7 @@ import {
 } from '@buildbid/ui';
 import { useEffect, useRef, useState } from 'react';
 import { Button, Link } from 'react-aria-components';
+import { isEditable } from '../../../../domain/project/phase.ts';
 import { deleteProject, getProject, saveProject, unsaveProject } from '../api.ts';
 import { BidDialogSlot, ReceivedBidsSlot } from '../components/BidsSlots.tsx';
 import { AddendaSection, ExtendDeadlineDialog, PostAddendumDialog } from '../components/ProjectUpdates.tsx';
@@ -384,9 +386,11 @@ export function ProjectDetailPage({ id, user, toast, navigate, openMessages, loa
 
           {isOwner && (
             <section className="card stack" aria-label="Manage project">
-              <Link href={`/projects/${p.id}/edit`} className="btn btn-outline btn-block">
-                Edit Project
-              </Link>
+              {isEditable(p) && (
+                <Link href={`/projects/${p.id}/edit`} className="btn btn-outline btn-block">
+                  Edit Project
+                </Link>
+              )}
               {p.status === 'active' && p.currentPhase === 'bidding' && (
                 <>
                   <Button className="btn btn-outline btn-block" onPress={() => setDeadlineOpen(true)}>
