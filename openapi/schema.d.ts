@@ -1582,6 +1582,9 @@ export interface components {
          *           "roofing",
          *           "hurricane-rated"
          *         ],
+         *         "budgetMin": "15000.00",
+         *         "budgetMax": "25000.00",
+         *         "currentPhase": "bidding",
          *         "owner": {
          *           "id": "0d8e4c1a-3b7f-4e2a-9c55-7a1b2c3d4e5f",
          *           "firstName": "Ann",
@@ -1605,12 +1608,18 @@ export interface components {
             /** Format: uuid */
             id: string;
             project: {
+                /** @description USD; null is negotiable; a decimal string, e.g. '5000.00' */
+                budgetMax: string | null;
+                /** @description USD; null is negotiable; a decimal string, e.g. '5000.00' */
+                budgetMin: string | null;
                 category: string;
                 /**
                  * Format: uuid
                  * @description The project's owner (for 'Contact Owner')
                  */
                 clientId: string;
+                /** @enum {unknown} */
+                currentPhase: "planning" | "bidding" | "awarded" | "in_progress" | "review" | "completed";
                 /** Format: uuid */
                 id: string;
                 location: string | null;

@@ -10,7 +10,13 @@ import type { StatsQuery } from '../../application/stats/ports.ts';
 import { MAX_PAGE_SIZE, type ProjectFilters } from '../../domain/project/browse.ts';
 import { ValidationError } from '../../domain/shared/errors.ts';
 import type { BidRecord, ProjectRecord } from './entities.ts';
-import { bidRowToSnapshot, isUuid, type ProjectRow, projectRowToSnapshot } from './marketplace-mappers.ts';
+import {
+  bidRowToSnapshot,
+  decimalToCents,
+  isUuid,
+  type ProjectRow,
+  projectRowToSnapshot,
+} from './marketplace-mappers.ts';
 import { projectFilterSql } from './project-filter-sql.ts';
 import { runSql, toCount } from './sql.ts';
 import { ratingToHundredths } from './user-mapper.ts';
@@ -365,6 +371,9 @@ export class SqlBidQuery implements BidQuery {
     const rows = await runSql<
       BidRow &
         Pick<ProjectRecord, 'clientId' | 'title' | 'location' | 'category' | 'tags'> & {
+          budgetMin: string | null;
+          budgetMax: string | null;
+          currentPhase: string;
           ownerFirstName: string | null;
           ownerLastName: string | null;
           ownerRating: string | null;
@@ -373,6 +382,7 @@ export class SqlBidQuery implements BidQuery {
     >(
       this.#em,
       `select ${BID_COLUMNS}, p.client_id as "clientId", p.title, p.location, p.category, p.tags,
+          p.budget_min as "budgetMin", p.budget_max as "budgetMax", p.current_phase as "currentPhase",
           u.first_name as "ownerFirstName", u.last_name as "ownerLastName",
           u.rating as "ownerRating", u.review_count as "ownerReviewCount"
         from bids b join projects p on p.id = b.project_id
@@ -390,6 +400,9 @@ export class SqlBidQuery implements BidQuery {
         location: row.location ?? null,
         category: row.category,
         tags: [...(row.tags ?? [])],
+        budgetMinCents: row.budgetMin === null ? null : decimalToCents(row.budgetMin),
+        budgetMaxCents: row.budgetMax === null ? null : decimalToCents(row.budgetMax),
+        currentPhase: row.currentPhase,
         owner: {
           id: row.clientId,
           firstName: row.ownerFirstName ?? null,

@@ -25,6 +25,11 @@ export interface MyBidView {
     location: string | null;
     category: string;
     tags: string[];
+    /** The project's budget (null bounds are negotiable), for the Edit Bid dialog opened from My Bids. */
+    budgetMinCents: number | null;
+    budgetMaxCents: number | null;
+    /** Where the project stands (bidding, awarded, in progress, ...): the bidder sees it on My Bids. */
+    currentPhase: string;
     /** The owner as the My Bids owner card shows them (rating in hundredths). */
     owner: {
       id: string;

@@ -546,6 +546,9 @@ export class InMemoryBidQuery implements BidQuery {
                   location: p.location,
                   category: p.category,
                   tags: p.tags,
+                  budgetMinCents: p.budgetMinCents,
+                  budgetMaxCents: p.budgetMaxCents,
+                  currentPhase: p.currentPhase,
                   owner: {
                     id: p.clientId,
                     firstName: this.#db.users.rows.get(p.clientId)?.firstName ?? null,

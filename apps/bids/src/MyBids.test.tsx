@@ -23,6 +23,9 @@ function bid(id: string, status: OwnBid['status'], amount: string, tags: string[
       location: 'Nassau',
       category: 'Construction',
       tags,
+      budgetMin: '5000.00',
+      budgetMax: '12000.00',
+      currentPhase: 'bidding',
       owner: { id: `owner-${id}`, firstName: 'Clara', lastName: 'Knowles', rating: 4.5, reviewCount: 2 },
     },
   };
@@ -128,5 +131,7 @@ describe('MyBidsPage', () => {
     const dialog = screen.getByRole('dialog', { name: 'Edit Bid' });
     expect((within(dialog).getByLabelText(/Bid Amount/) as HTMLInputElement).value).toBe('1000.00');
     expect((within(dialog).getByLabelText(/Timeline/) as HTMLInputElement).value).toBe('30');
+    // The project's budget, not 'Budget negotiable' (issue 18).
+    expect(within(dialog).getByText('$5,000 - $12,000')).toBeTruthy();
   });
 });

@@ -219,8 +219,8 @@ export function MyBidsPage({ user, toast, navigate, openMessages }: RemoteProps 
             title: editing.project?.title ?? 'Project',
             location: editing.project?.location ?? null,
             category: editing.project?.category ?? '',
-            budgetMin: null,
-            budgetMax: null,
+            budgetMin: editing.project?.budgetMin ?? null,
+            budgetMax: editing.project?.budgetMax ?? null,
           }}
           bid={editing}
           isOpen
