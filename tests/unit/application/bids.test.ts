@@ -382,6 +382,9 @@ describe('listing bids', () => {
           location: 'Nassau, New Providence, Bahamas',
           category: 'Construction',
           tags: ['kitchen'],
+          budgetMinCents: expect.any(Number),
+          budgetMaxCents: expect.any(Number),
+          currentPhase: 'bidding',
           owner: {
             id: owner.id,
             firstName: owner.firstName,
