@@ -610,7 +610,14 @@ export async function compose(config: Config, options: ComposeOptions = {}): Pro
       while (alertsInFlight.size > 0) await Promise.all([...alertsInFlight]);
     },
     close: async () => {
-      while (alertsInFlight.size > 0) await Promise.all([...alertsInFlight]);
+      // Alerts still being written get a few seconds; a database that stopped answering mid-way (a network
+      // cut) must not hold the shutdown forever.
+      if (alertsInFlight.size > 0) {
+        await Promise.race([
+          Promise.all([...alertsInFlight]),
+          new Promise((resolve) => setTimeout(resolve, 5_000).unref()),
+        ]);
+      }
       await Promise.all([mailWorker.stop(), reminderWorker.stop(), digestWorker.stop()]);
       smtp?.close();
       await pgRealtime?.close();

@@ -187,6 +187,10 @@ describe('fuzzing every JSON operation of the OpenAPI document', () => {
           url = url.replace(`{${name}}`, params[i] as string);
         });
         const search = new URLSearchParams(query as Record<string, string>).toString();
+        // Work that earlier accepted requests started in the background (saved-search alerts, queued mails)
+        // finishes first: only this request may change rows between the two fingerprints.
+        await t.composition.settled();
+        await t.composition.workers.mail.runOnce();
         const before = await fingerprint();
         const cookie = actors[actor];
         const res = await t.app.inject({
