@@ -27,6 +27,8 @@ afterAll(async () => {
   await t.close();
 });
 beforeEach(async () => {
+  // Alerts of an earlier test's posts run in the background: let them finish before the tables are emptied.
+  await t.composition.settled();
   await truncateAll(t.composition.orm);
   owner = await signUp(t, 'client');
   contractor = await signUp(t, 'contractor');
