@@ -904,6 +904,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/users/me/bid-statuses": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your own bids on the given projects (what the browse cards show)
+         * @description Give up to 50 project ids as repeated `projectId` parameters. The answer lists your bid on each of them that you bid on; projects you did not bid on, and unknown ids, are left out. Roles that cannot bid get an empty list.
+         */
+        get: operations["listMyBidStatuses"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/users/me/bids": {
         parameters: {
             query?: never;
@@ -1770,7 +1790,8 @@ export interface components {
          *       ],
          *       "takingBids": true,
          *       "myBid": null,
-         *       "savedByMe": false
+         *       "savedByMe": false,
+         *       "review": null
          *     }
          */
         Project: {
@@ -1824,6 +1845,12 @@ export interface components {
             phaseStartDate: string;
             projectStage: string | null;
             projectType: string | null;
+            review: {
+                comment: string | null;
+                /** Format: date-time */
+                createdAt: string;
+                rating: number;
+            } | null;
             /** @description How many users saved the project */
             saveCount: number;
             /** @description Whether the caller saved this project */
@@ -7684,6 +7711,72 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
                         code?: "NUL_BYTE";
+                    };
+                };
+            };
+            /** @description Not signed in (no session cookie, or the session ended): UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "UNAUTHENTICATED";
+                    };
+                };
+            };
+            /** @description The database is not reachable right now; retry after the Retry-After seconds: DATABASE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    listMyBidStatuses: {
+        parameters: {
+            query: {
+                /** @description A project id; repeat the parameter for more (at most 50) */
+                projectId: string[];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Your bids on those projects */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        bidId: string;
+                        /** Format: uuid */
+                        projectId: string;
+                        /** @enum {unknown} */
+                        status: "pending" | "accepted" | "rejected";
+                    }[];
+                };
+            };
+            /** @description The request is not valid: TOO_MANY_IDS, VALIDATION_FAILED, NUL_BYTE */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "TOO_MANY_IDS" | "VALIDATION_FAILED" | "NUL_BYTE";
                     };
                 };
             };

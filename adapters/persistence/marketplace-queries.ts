@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/core';
-import type { BidQuery, MyBidView, ProjectBidView } from '../../application/bids/ports.ts';
+import type { BidQuery, MyBidStatus, MyBidView, ProjectBidView } from '../../application/bids/ports.ts';
 import type {
   ProjectDetailView,
   ProjectPage,
@@ -146,6 +146,9 @@ type DetailRow = ViewRow & {
   viewerBidStatus: string | null;
   viewerBidCreatedAt: Date | null;
   viewerBidUpdatedAt: Date | null;
+  reviewRating: number | null;
+  reviewComment: string | null;
+  reviewCreatedAt: Date | null;
 };
 
 /**
@@ -202,10 +205,15 @@ export class SqlProjectQuery implements ProjectQuery {
       `select pg.*, ${VIEW_COLUMNS},
           vb.id as "viewerBidId", vb.contractor_id as "viewerBidContractorId", vb.amount as "viewerBidAmount",
           vb.timeline as "viewerBidTimeline", vb.proposal as "viewerBidProposal", vb.status as "viewerBidStatus",
-          vb.created_at as "viewerBidCreatedAt", vb.updated_at as "viewerBidUpdatedAt"
+          vb.created_at as "viewerBidCreatedAt", vb.updated_at as "viewerBidUpdatedAt",
+          rv.rating as "reviewRating", rv.comment as "reviewComment", rv.created_at as "reviewCreatedAt"
         from (select ${PROJECT_COLUMNS} from projects p where p.id = ?) pg
         ${VIEW_JOINS}
-        left join bids vb on vb.project_id = pg.id and vb.contractor_id = ?::uuid`,
+        left join bids vb on vb.project_id = pg.id and vb.contractor_id = ?::uuid
+        left join lateral (
+          select r.rating, r.comment, r.created_at from reviews r where r.project_id = pg.id
+          order by r.created_at limit 1
+        ) rv on true`,
       [id, isUuid(viewerId) ? viewerId : null],
     );
     if (!row) return null;
@@ -223,7 +231,15 @@ export class SqlProjectQuery implements ProjectQuery {
             createdAt: row.viewerBidCreatedAt as Date,
             updatedAt: row.viewerBidUpdatedAt as Date,
           } as BidRecord);
-    return { ...toView(row), viewerBid };
+    const review =
+      row.reviewRating === null || row.reviewRating === undefined
+        ? null
+        : {
+            rating: Number(row.reviewRating),
+            comment: row.reviewComment ?? null,
+            createdAt: new Date(row.reviewCreatedAt as Date),
+          };
+    return { ...toView(row), viewerBid, review };
   }
 
   /**
@@ -364,6 +380,18 @@ export class SqlBidQuery implements BidQuery {
         reviewCount: row.reviewCount ?? 0,
       },
     }));
+  }
+
+  async statusesOn(contractorId: string, projectIds: readonly string[]): Promise<MyBidStatus[]> {
+    const ids = projectIds.filter(isUuid);
+    if (!isUuid(contractorId) || ids.length === 0) return [];
+    // One index probe per id on bids (project_id, contractor_id).
+    return runSql<MyBidStatus>(
+      this.#em,
+      `select b.project_id as "projectId", b.id as "bidId", b.status from bids b
+        where b.contractor_id = ? and b.project_id in (${ids.map(() => '?').join(', ')})`,
+      [contractorId, ...ids],
+    );
   }
 
   async listForContractor(contractorId: string): Promise<MyBidView[]> {

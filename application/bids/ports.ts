@@ -46,4 +46,13 @@ export interface BidQuery {
   listForProject(projectId: string, options?: { contractorId?: string }): Promise<ProjectBidView[]>;
   /** A contractor's bids with their projects, newest first. */
   listForContractor(contractorId: string): Promise<MyBidView[]>;
+  /** The contractor's bids on the given projects (at most one each): what the browse cards show. */
+  statusesOn(contractorId: string, projectIds: readonly string[]): Promise<MyBidStatus[]>;
+}
+
+/** A caller's own bid on one project, as the browse cards show it instead of 'Submit Bid'. */
+export interface MyBidStatus {
+  projectId: string;
+  bidId: string;
+  status: BidSnapshot['status'];
 }

@@ -1,4 +1,4 @@
-import { Bid, type BidTerms, bidAlreadyExists } from '../../domain/bid/bid.ts';
+import { BIDDER_ROLES, Bid, type BidTerms, bidAlreadyExists } from '../../domain/bid/bid.ts';
 import { NotFoundError, ValidationError } from '../../domain/shared/errors.ts';
 import type { DomainEvent } from '../../domain/shared/events.ts';
 import { calendarMonthOf } from '../../domain/shared/time-zone.ts';
@@ -13,7 +13,7 @@ import type {
 } from '../shared/marketplace-ports.ts';
 import type { Clock, IdGenerator } from '../shared/ports.ts';
 import type { StatsQuery } from '../stats/ports.ts';
-import type { BidQuery, MyBidView, ProjectBidView } from './ports.ts';
+import type { BidQuery, MyBidStatus, MyBidView, ProjectBidView } from './ports.ts';
 
 export function bidNotFound(id: string): NotFoundError {
   return new NotFoundError('BID_NOT_FOUND', 'Bid not found');
@@ -175,6 +175,31 @@ export class ListMyBids {
 
   async execute(actor: User): Promise<MyBidView[]> {
     return this.#bids.listForContractor(actor.id);
+  }
+}
+
+/** At most this many project ids per call: two pages of browse cards. */
+export const MAX_BID_STATUS_IDS = 50;
+
+export class ListMyBidStatuses {
+  readonly #bids: BidQuery;
+
+  constructor(bids: BidQuery) {
+    this.#bids = bids;
+  }
+
+  /** The caller's own bids on the given projects (none for a role that cannot bid). */
+  async execute(actor: User, projectIds: readonly string[]): Promise<MyBidStatus[]> {
+    const ids = [...new Set(projectIds)];
+    if (ids.length > MAX_BID_STATUS_IDS) {
+      throw new ValidationError(
+        'TOO_MANY_IDS',
+        `Ask for at most ${MAX_BID_STATUS_IDS} projects at a time`,
+        'projectId',
+      );
+    }
+    if (ids.length === 0 || !BIDDER_ROLES.includes(actor.role)) return [];
+    return this.#bids.statusesOn(actor.id, ids);
   }
 }
 

@@ -26,6 +26,14 @@ export interface ProjectView {
 /** A project as its detail page shows it to one caller: the view plus that caller's own bid, if any. */
 export interface ProjectDetailView extends ProjectView {
   viewerBid: BidSnapshot | null;
+  /** The owner's review of the awarded contractor, once given (only one per project). */
+  review: ProjectReview | null;
+}
+
+export interface ProjectReview {
+  rating: number;
+  comment: string | null;
+  createdAt: Date;
 }
 
 export interface ProjectPage {

@@ -17,7 +17,7 @@ import type {
   UnitOfWork,
 } from '../shared/marketplace-ports.ts';
 import type { Clock, IdGenerator } from '../shared/ports.ts';
-import type { ProjectPage, ProjectQuery, ProjectView } from './ports.ts';
+import type { ProjectPage, ProjectQuery, ProjectReview, ProjectView } from './ports.ts';
 
 export function projectNotFound(id: string): NotFoundError {
   return new NotFoundError('PROJECT_NOT_FOUND', 'Project not found');
@@ -240,7 +240,7 @@ export class DeleteProject {
     const deleted = await this.#uow.run(async (tx) => {
       const project = await tx.projects.lockForUpdate(projectId);
       if (!project) throw projectNotFound(projectId);
-      const event = project.delete(actor, this.#clock.now());
+      const event = project.delete(actor, await bidderIdsOf(tx, projectId), this.#clock.now());
       const addendumFiles = await tx.addenda.deleteByProject(projectId);
       event.attachments.push(...addendumFiles);
       await tx.bids.deleteByProject(projectId);
@@ -259,6 +259,8 @@ export interface ProjectDetails extends ProjectView {
   takingBids: boolean;
   /** The caller's own bid on the project; always null for its owner. */
   viewerBid: BidSnapshot | null;
+  /** The owner's review of the awarded contractor, once given. */
+  review: ProjectReview | null;
 }
 
 export class GetProject {

@@ -127,6 +127,31 @@ export function notificationsForEvent(event: DomainEvent): NotificationDraft[] {
             ),
           ]
         : [];
+    case 'project_phase_changed': {
+      // The owner moves the awarded work on; its contractor is told of each step (completion has its own).
+      const step =
+        event.to === 'in_progress'
+          ? { title: 'Work started', message: `The owner of ${quoted(event.projectTitle)} started the work.` }
+          : event.to === 'review'
+            ? {
+                title: 'Sent for review',
+                message: `The owner of ${quoted(event.projectTitle)} moved it to review before completing it.`,
+              }
+            : null;
+      return step && event.awardedContractorId
+        ? [draft(event.awardedContractorId, 'system', step.title, step.message, event.projectId)]
+        : [];
+    }
+    case 'project_deleted':
+      return event.recipientIds.map((userId) =>
+        draft(
+          userId,
+          'system',
+          'Project deleted',
+          `${quoted(event.projectTitle)}, which you bid on, was deleted by its owner. Your bid on it is closed.`,
+          null,
+        ),
+      );
     case 'badge_earned': {
       const badge = findBadge(event.badgeId);
       return [

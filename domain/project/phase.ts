@@ -74,3 +74,25 @@ export function isEditable(project: { status: string; currentPhase: string }): b
     project.status === 'active' && (project.currentPhase === 'planning' || project.currentPhase === 'bidding')
   );
 }
+
+/**
+ * Why a project takes no bids now, or null while it does: the same rule as Project.assertTakingBids
+ * (status active, phase bidding, bid deadline not passed), as a short reason the pages show under
+ * 'Not accepting bids'.
+ */
+export function biddingClosedReason(
+  project: { status: string; currentPhase: string; bidDeadline: Date | string | null },
+  now: Date,
+): string | null {
+  if (project.status !== 'active') return `This project is ${project.status}`;
+  if (project.currentPhase !== 'bidding') {
+    const label = isProjectPhase(project.currentPhase)
+      ? PHASE_LABELS[project.currentPhase]
+      : project.currentPhase;
+    return `Phase: ${label}`;
+  }
+  if (project.bidDeadline !== null && now.getTime() > new Date(project.bidDeadline).getTime()) {
+    return 'The bid deadline has passed';
+  }
+  return null;
+}

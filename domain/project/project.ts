@@ -745,13 +745,15 @@ export class Project {
   }
 
   /** Owner only. Deleting is permanent; the use case removes the bids and files with it. */
-  delete(actor: Actor, now: Date): ProjectDeleted {
+  delete(actor: Actor, bidderIds: readonly string[], now: Date): ProjectDeleted {
     this.#assertOwner(actor, 'delete it');
     return {
       type: 'project_deleted',
       occurredAt: now,
       projectId: this.#props.id,
+      projectTitle: this.#props.title,
       ownerId: this.#props.clientId,
+      recipientIds: [...new Set(bidderIds)].filter((id) => id !== this.#props.clientId),
       attachments: [...this.#props.attachments],
     };
   }
@@ -765,7 +767,9 @@ export class Project {
       type: 'project_phase_changed',
       occurredAt: now,
       projectId: this.#props.id,
+      projectTitle: this.#props.title,
       ownerId: this.#props.clientId,
+      awardedContractorId: this.#props.awardedContractorId,
       from,
       to,
     };

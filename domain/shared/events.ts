@@ -80,7 +80,10 @@ export interface ProjectPosted extends EventBase {
 export interface ProjectPhaseChanged extends EventBase {
   type: 'project_phase_changed';
   projectId: string;
+  projectTitle: string;
   ownerId: string;
+  /** The contractor the project was awarded to (told when the owner moves the work on); null before. */
+  awardedContractorId: string | null;
   from: string;
   to: string;
 }
@@ -97,7 +100,10 @@ export interface ProjectCancelled extends EventBase {
 export interface ProjectDeleted extends EventBase {
   type: 'project_deleted';
   projectId: string;
+  projectTitle: string;
   ownerId: string;
+  /** Everyone who had bid on it (told that it is gone). */
+  recipientIds: string[];
   /** The stored file names that were removed with it. */
   attachments: string[];
 }

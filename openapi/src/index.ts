@@ -28,3 +28,4 @@ export type {
 } from './resources.ts';
 export type { ApiErrorBody, ApiUser, Role, SelfServiceRole, SubscriptionTier } from './types.ts';
 export { ROLE_LABELS } from './types.ts';
+export { fetchWithUploadProgress, type UploadProgress } from './upload.ts';

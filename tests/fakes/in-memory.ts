@@ -4,7 +4,7 @@
  * lockForUpdate holds a per-row lock until the transaction ends, and unique keys are enforced.
  */
 
-import type { BidQuery, MyBidView, ProjectBidView } from '../../application/bids/ports.ts';
+import type { BidQuery, MyBidStatus, MyBidView, ProjectBidView } from '../../application/bids/ports.ts';
 import type { ProjectEngagement } from '../../application/engagement/ports.ts';
 import type {
   ProjectDetailView,
@@ -480,7 +480,11 @@ export class InMemoryProjectQuery implements ProjectQuery {
     if (!p) return null;
     const viewerBid =
       [...this.#db.bids.rows.values()].find((b) => b.projectId === id && b.contractorId === viewerId) ?? null;
-    return { ...this.#view(p), viewerBid };
+    const found = [...this.#db.reviews.rows.values()].find((r) => r.projectId === id);
+    const review = found
+      ? { rating: found.rating, comment: found.comment, createdAt: found.createdAt }
+      : null;
+    return { ...this.#view(p), viewerBid, review };
   }
 
   async list(filters: ProjectFilters): Promise<ProjectPage> {
@@ -527,6 +531,12 @@ export class InMemoryBidQuery implements BidQuery {
           },
         };
       });
+  }
+
+  async statusesOn(contractorId: string, projectIds: readonly string[]): Promise<MyBidStatus[]> {
+    return [...this.#db.bids.rows.values()]
+      .filter((b) => b.contractorId === contractorId && projectIds.includes(b.projectId))
+      .map((b) => ({ projectId: b.projectId, bidId: b.id, status: b.status }));
   }
 
   async listForContractor(contractorId: string): Promise<MyBidView[]> {

@@ -56,6 +56,7 @@ import {
   DecideBid,
   EditBid,
   GetBidQuota,
+  ListMyBidStatuses,
   ListMyBids,
   ListProjectBids,
   SubmitBid,
@@ -420,6 +421,7 @@ export async function compose(config: Config, options: ComposeOptions = {}): Pro
   container.bind(DecideBid).toResolvedValue((u, e, c) => new DecideBid(u, e, c), [Uow, Events, Time]);
   container.bind(ListProjectBids).toResolvedValue((u, q) => new ListProjectBids(u, q), [Uow, BQ]);
   container.bind(ListMyBids).toResolvedValue((q) => new ListMyBids(q), [BQ]);
+  container.bind(ListMyBidStatuses).toResolvedValue((q) => new ListMyBidStatuses(q), [BQ]);
   container.bind(GetBidQuota).toResolvedValue((q, c, s) => new GetBidQuota(q, c, s), [SQ, Time, Settings]);
   container.bind(GetUserStats).toResolvedValue((q, c, s) => new GetUserStats(q, c, s), [SQ, Time, Settings]);
   container.bind(GetPlatformStats).toResolvedValue((q) => new GetPlatformStats(q), [SQ]);

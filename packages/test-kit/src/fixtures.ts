@@ -36,6 +36,7 @@ export function makeProject(overrides: Partial<Project> = {}): Project {
     saveCount: 0,
     savedByMe: false,
     myBid: null,
+    review: null,
     takingBids: true,
     averageBid: null,
     awardedContractorId: null,

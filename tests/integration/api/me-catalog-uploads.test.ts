@@ -37,6 +37,36 @@ beforeEach(async () => {
 });
 
 describe('GET /api/users/me/*', () => {
+  it('answers my own bids on the projects asked for, so cards show them instead of Submit Bid', async () => {
+    const bidOn = await createProject(t, owner.cookie, { title: 'Bid on this one' });
+    const notBidOn = await createProject(t, owner.cookie, { title: 'Not bid on yet' });
+    await placeBid(t, contractor.cookie, bidOn);
+    const other = await signUp(t, 'contractor');
+    await placeBid(t, other.cookie, notBidOn);
+    const url = `/api/users/me/bid-statuses?projectId=${bidOn}&projectId=${notBidOn}&projectId=${UNKNOWN_ID}`;
+    const res = await get(t, url, contractor.cookie);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual([{ projectId: bidOn, bidId: expect.any(String), status: 'pending' }]);
+    // A single id is an array of one; a client (no bids) gets none.
+    expect((await get(t, `/api/users/me/bid-statuses?projectId=${notBidOn}`, other.cookie)).json()).toEqual([
+      { projectId: notBidOn, bidId: expect.any(String), status: 'pending' },
+    ]);
+    expect((await get(t, url, owner.cookie)).json()).toEqual([]);
+    // Bad input is named.
+    const tooMany = Array.from(
+      { length: 51 },
+      (_, i) => `projectId=00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
+    );
+    const refused = await get(t, `/api/users/me/bid-statuses?${tooMany.join('&')}`, contractor.cookie);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({ code: 'TOO_MANY_IDS' });
+    expect((await get(t, '/api/users/me/bid-statuses?projectId=nope', contractor.cookie)).statusCode).toBe(
+      400,
+    );
+    expect((await get(t, '/api/users/me/bid-statuses', contractor.cookie)).statusCode).toBe(400);
+    expect((await get(t, url)).statusCode).toBe(401);
+  });
+
   it('lists my bids newest first, each with its project', async () => {
     const first = await createProject(t, owner.cookie, {
       title: 'First project here',

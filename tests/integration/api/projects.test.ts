@@ -1,4 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { connect as tcpConnect } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { truncateAll } from '../support/database.ts';
@@ -256,6 +258,43 @@ describe('POST /api/projects', () => {
   });
 });
 
+describe('a post whose upload stops half-way (Cancel in the form, a dropped connection)', () => {
+  it('leaves no project and no files behind', async () => {
+    const body = await multipart(projectData({ title: 'Cancelled while uploading' }), [
+      {
+        name: 'plans.pdf',
+        type: 'application/pdf',
+        data: Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(3 * 1024 * 1024, 7)]),
+      },
+    ]);
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = t.app.server.address() as AddressInfo;
+    const head = [
+      'POST /api/projects HTTP/1.1',
+      `Host: 127.0.0.1:${port}`,
+      `Cookie: ${owner.cookie}`,
+      `Content-Type: ${body.headers['content-type']}`,
+      `Content-Length: ${body.payload.length}`,
+      '',
+      '',
+    ].join('\r\n');
+    // Send the headers, projectData and about a third of the file, then drop the connection.
+    await new Promise<void>((resolve) => {
+      const socket = tcpConnect(port, '127.0.0.1', () => {
+        socket.write(head);
+        socket.write(body.payload.subarray(0, 1024 * 1024), () => setTimeout(() => socket.destroy(), 150));
+      });
+      socket.on('close', () => resolve());
+      socket.on('error', () => resolve());
+    });
+    // The server notices the cut, and cleans up what it had stored.
+    await expect.poll(() => t.storedFiles(), { timeout: 5000, interval: 50 }).toEqual([]);
+    await t.composition.settled();
+    const mine = await get(t, '/api/users/me/projects', owner.cookie);
+    expect(mine.json()).toEqual([]);
+  });
+});
+
 describe('GET /api/projects', () => {
   beforeEach(async () => {
     await createProject(t, owner.cookie, { title: 'Small bathroom refit', budgetMin: 1000, budgetMax: 4000 });
@@ -466,6 +505,14 @@ describe('DELETE /api/projects/{id}', () => {
     expect((await get(t, `/api/projects/${created.id}`, owner.cookie)).statusCode).toBe(404);
     expect((await get(t, '/api/users/me/bids', contractor.cookie)).json()).toEqual([]);
     expect(t.storedFiles()).toEqual([]);
+    // The bidder is told that the project is gone.
+    const told = (await get(t, '/api/notifications', contractor.cookie)).json() as Array<{
+      title: string;
+      message: string;
+    }>;
+    expect(told.find((n) => n.title === 'Project deleted')?.message).toContain(
+      'which you bid on, was deleted',
+    );
 
     const again = await send(t, 'DELETE', `/api/projects/${created.id}`, owner.cookie);
     expect(again.statusCode).toBe(404);
@@ -498,7 +545,15 @@ describe('phase, cancel and review', () => {
       expect(res.json().currentPhase).toBe(phase);
     }
     const done = await move(id, 'completed');
-    expect(done.json()).toMatchObject({ currentPhase: 'completed', status: 'completed' });
+    expect(done.json()).toMatchObject({ currentPhase: 'completed', status: 'completed', review: null });
+    // The contractor was told of each step.
+    const told = (await get(t, '/api/notifications', contractor.cookie)).json() as Array<{
+      title: string;
+      relatedEntityId: string;
+    }>;
+    expect(told.filter((n) => n.relatedEntityId === id).map((n) => n.title)).toEqual(
+      expect.arrayContaining(['Work started', 'Sent for review', 'Project completed']),
+    );
 
     const review = await send(t, 'POST', `/api/projects/${id}/reviews`, owner.cookie, {
       rating: 5,
@@ -514,6 +569,12 @@ describe('phase, cancel and review', () => {
     });
     const me = (await get(t, '/api/auth/user', contractor.cookie)).json();
     expect(me).toMatchObject({ rating: 5, reviewCount: 1 });
+    // The project page shows the review, so the owner is not offered a second one.
+    expect((await get(t, `/api/projects/${id}`, owner.cookie)).json().review).toEqual({
+      rating: 5,
+      comment: 'On time and tidy.',
+      createdAt: expect.any(String),
+    });
 
     const twice = await send(t, 'POST', `/api/projects/${id}/reviews`, owner.cookie, { rating: 4 });
     expect(twice.statusCode).toBe(409);

@@ -70,9 +70,21 @@ describe('SqlProjectQuery, SqlBidQuery, SqlStatsQuery (PostgreSQL)', () => {
       await storeBid(orm, project.id, b.id, { amountCents: 200_000 });
 
       const view = await projects().findView(project.id);
-      expect(await projects().findDetail(project.id, a.id)).toEqual({ ...view, viewerBid: bidA });
-      expect(await projects().findDetail(project.id, owner.id)).toEqual({ ...view, viewerBid: null });
-      expect(await projects().findDetail(project.id, 'not-a-uuid')).toEqual({ ...view, viewerBid: null });
+      expect(await projects().findDetail(project.id, a.id)).toEqual({
+        ...view,
+        viewerBid: bidA,
+        review: null,
+      });
+      expect(await projects().findDetail(project.id, owner.id)).toEqual({
+        ...view,
+        viewerBid: null,
+        review: null,
+      });
+      expect(await projects().findDetail(project.id, 'not-a-uuid')).toEqual({
+        ...view,
+        viewerBid: null,
+        review: null,
+      });
       expect(await projects().findDetail(randomUUID(), a.id)).toBeNull();
       expect(await projects().findDetail('nope', a.id)).toBeNull();
     });

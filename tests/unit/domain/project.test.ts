@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { notificationsForEvent } from '../../../domain/notification/notification.ts';
+import { biddingClosedReason } from '../../../domain/project/phase.ts';
 import {
   type EditProjectChanges,
   Project,
@@ -250,6 +252,28 @@ describe('taking bids', () => {
     const planning = Project.restore({ ...aProject().toSnapshot(), currentPhase: 'planning' });
     expect(planning.isTakingBids(NOW)).toBe(false);
   });
+
+  it('names why bids are closed, agreeing with the aggregate in every case the pages show', () => {
+    const deadline = new Date(NOW.getTime() + DAY);
+    const cancelled = aProject();
+    cancelled.cancel(owner, [], NOW);
+    const awarded = aProject();
+    awarded.acceptBid(owner, aBid({ project: awarded }), [], NOW);
+    const cases: Array<[Project, Date, string | null]> = [
+      [aProject({ bidDeadline: deadline }), NOW, null],
+      [aProject({ bidDeadline: deadline }), new Date(deadline.getTime() + 1), 'The bid deadline has passed'],
+      [cancelled, NOW, 'This project is cancelled'],
+      [awarded, NOW, 'Phase: Awarded'],
+    ];
+    for (const [project, at, reason] of cases) {
+      const s = project.toSnapshot();
+      expect(biddingClosedReason(s, at)).toBe(reason);
+      expect(biddingClosedReason({ ...s, bidDeadline: s.bidDeadline?.toISOString() ?? null }, at)).toBe(
+        reason,
+      );
+      expect(project.isTakingBids(at)).toBe(reason === null);
+    }
+  });
 });
 
 describe('accepting and declining bids', () => {
@@ -489,14 +513,37 @@ describe('editing', () => {
 describe('deleting', () => {
   it('lets only the owner delete, and names the files to remove', () => {
     const project = aProject({ files: files(2) });
-    expect(errorOf(() => project.delete(anAdmin(), NOW)).code).toBe('NOT_PROJECT_OWNER');
-    expect(project.delete(owner, NOW)).toEqual({
+    expect(errorOf(() => project.delete(anAdmin(), [], NOW)).code).toBe('NOT_PROJECT_OWNER');
+    expect(project.delete(owner, ['c1', 'c2', 'c1'], NOW)).toEqual({
       type: 'project_deleted',
       occurredAt: NOW,
       projectId: 'project-1',
+      projectTitle: project.toSnapshot().title,
       ownerId: owner.id,
+      recipientIds: ['c1', 'c2'],
       attachments: ['stored-1.pdf', 'stored-2.pdf'],
     });
+  });
+
+  it('tells every bidder that the project is gone, and the awarded contractor of each step of the work', () => {
+    const project = aProject();
+    const deleted = notificationsForEvent(project.delete(owner, ['c1', 'c2'], NOW));
+    expect(deleted.map((n) => [n.userId, n.title])).toEqual([
+      ['c1', 'Project deleted'],
+      ['c2', 'Project deleted'],
+    ]);
+    expect(deleted[0]?.message).toContain('which you bid on, was deleted by its owner');
+
+    const awarded = aProject();
+    awarded.acceptBid(owner, aBid({ project: awarded, bidder: aContractor('c9') }), [], NOW);
+    const steps = ['in_progress', 'review', 'completed'].map((to) =>
+      awarded.movePhase(owner, to, NOW).flatMap(notificationsForEvent),
+    );
+    expect(steps.map((told) => told.map((n) => [n.userId, n.title]))).toEqual([
+      [['c9', 'Work started']],
+      [['c9', 'Sent for review']],
+      [['c9', 'Project completed']],
+    ]);
   });
 });
 

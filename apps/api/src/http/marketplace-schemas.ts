@@ -460,6 +460,19 @@ export const ProjectSchema = Type.Object(
     }),
     myBid: nullable(BidRef),
     savedByMe: Type.Boolean({ description: 'Whether the caller saved this project' }),
+    review: nullable(
+      Type.Object(
+        {
+          rating: Type.Integer({ minimum: 1, maximum: 5 }),
+          comment: nullable(Type.String()),
+          createdAt: dateTime(),
+        },
+        {
+          additionalProperties: false,
+          description: "The owner's review of the awarded contractor, once given (one per project)",
+        },
+      ),
+    ),
   },
   {
     $id: 'Project',
@@ -471,6 +484,7 @@ export const ProjectSchema = Type.Object(
         takingBids: true,
         myBid: null,
         savedByMe: false,
+        review: null,
       },
     ],
   },
@@ -536,6 +550,13 @@ export function toProjectDto(
     takingBids: details.takingBids,
     myBid: myBid ? toBidDto(myBid) : null,
     savedByMe: opened.savedByMe,
+    review: details.review
+      ? {
+          rating: details.review.rating,
+          comment: details.review.comment,
+          createdAt: details.review.createdAt.toISOString(),
+        }
+      : null,
   };
 }
 

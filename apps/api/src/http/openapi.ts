@@ -212,6 +212,7 @@ export const ERROR_EXAMPLES: Record<string, { message: string; field?: string }>
     message: "You already have a saved search named 'Kitchens in the Bahamas'",
     field: 'name',
   },
+  TOO_MANY_IDS: { message: 'Ask for at most 50 projects at a time', field: 'projectId' },
   SAVED_SEARCH_LIMIT: { message: 'You can keep at most 10 saved searches. Delete one to save another.' },
   UNKNOWN_ALERTS: { message: "Alerts must be 'off', 'instant' or 'daily'", field: 'alerts' },
   QUESTION_NOT_ON_PROJECT: { message: 'This question is not on this project' },

@@ -1,9 +1,15 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { GetAchievements, GetUserBadges } from '../../../../application/achievements/use-cases.ts';
-import { GetBidQuota, ListMyBids } from '../../../../application/bids/use-cases.ts';
+import {
+  GetBidQuota,
+  ListMyBidStatuses,
+  ListMyBids,
+  MAX_BID_STATUS_IDS,
+} from '../../../../application/bids/use-cases.ts';
 import { ListProjects } from '../../../../application/projects/use-cases.ts';
 import { GetUserStats } from '../../../../application/stats/use-cases.ts';
+import { BID_STATUSES } from '../../../../domain/bid/bid.ts';
 import { PROJECT_STATUSES } from '../../../../domain/project/phase.ts';
 import { requireUser } from '../http/auth.ts';
 import {
@@ -45,6 +51,49 @@ export const meRoutes: FastifyPluginAsyncTypebox<{ services: AppServices }> = as
     async (request) => {
       const user = await requireUser(request);
       return (await services.get(ListMyBids).execute(user)).map(toMyBidDto);
+    },
+  );
+
+  app.get(
+    '/api/users/me/bid-statuses',
+    {
+      schema: {
+        tags: ['users'],
+        ...operation({
+          id: 'listMyBidStatuses',
+          summary: 'Your own bids on the given projects (what the browse cards show)',
+          description:
+            `Give up to ${MAX_BID_STATUS_IDS} project ids as repeated \`projectId\` parameters. The answer lists your ` +
+            'bid on each of them that you bid on; projects you did not bid on, and unknown ids, are left out. ' +
+            'Roles that cannot bid get an empty list.',
+          access: 'session',
+          errors: { 400: ['TOO_MANY_IDS'] },
+          responses: { 200: 'Your bids on those projects' },
+        }),
+        querystring: Type.Object({
+          projectId: Type.Array(Type.String({ format: 'uuid' }), {
+            minItems: 1,
+            description: `A project id; repeat the parameter for more (at most ${MAX_BID_STATUS_IDS})`,
+          }),
+        }),
+        response: {
+          200: Type.Array(
+            Type.Object(
+              {
+                projectId: Type.String({ format: 'uuid' }),
+                bidId: Type.String({ format: 'uuid' }),
+                status: Type.Enum([...BID_STATUSES]),
+              },
+              { additionalProperties: false },
+            ),
+          ),
+          ...errors(400, 401),
+        },
+      },
+    },
+    async (request) => {
+      const user = await requireUser(request);
+      return services.get(ListMyBidStatuses).execute(user, request.query.projectId);
     },
   );
 
