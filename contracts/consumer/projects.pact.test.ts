@@ -24,13 +24,16 @@ import {
   getProject,
   hideQuestion,
   listAddenda,
+  listMyBidStatuses,
   listMyProjects,
   listProjects,
   listQuestions,
   listSavedProjects,
   listSavedSearches,
+  moveProjectPhase,
   postAddendum,
   postClarification,
+  reviewContractor,
   saveProject,
   unsaveProject,
   updateProject,
@@ -46,6 +49,7 @@ import {
   JSON_WITH_SESSION,
   multipartOf,
   NOT_SIGNED_IN,
+  stateId,
   statePath,
   UNKNOWN_ID,
   WITH_SESSION,
@@ -196,6 +200,108 @@ describe(`${CONSUMER} → buildbid-api`, () => {
           signedIn(mock.url);
           const project = await getProject(EXAMPLE_IDS.projectId);
           expect(project?.takingBids).toBe(true);
+        });
+    });
+
+    it('moves the awarded work on for its owner: 200 with the project in its new phase (issue 18)', async () => {
+      const { path } = statePath('projectId', (id) => `/api/projects/${id}/phase`);
+      await pact
+        .addInteraction()
+        .given(STATES.signedInUser, OWNER)
+        .given(STATES.projectExists, { owner: OWNER.email })
+        .given(STATES.userExists, CONTRACTOR)
+        .given(STATES.bidExists, { contractor: CONTRACTOR.email, owner: OWNER.email, status: 'accepted' })
+        .uponReceiving('the owner starting the work on an awarded project')
+        .withRequest('POST', path, (b) => b.headers(JSON_WITH_SESSION).jsonBody({ phase: 'in_progress' }))
+        .willRespondWith(200, (b) =>
+          b.headers(JSON_CONTENT).jsonBody(
+            projectBody({
+              currentPhase: equal('in_progress'),
+              takingBids: equal(false),
+              acceptedBidId: uuid(EXAMPLE_IDS.bidId),
+              awardedContractorId: uuid(EXAMPLE_IDS.otherUserId),
+              averageBid: like('18500.00'),
+            }),
+          ),
+        )
+        .executeTest(async (mock) => {
+          signedIn(mock.url);
+          expect((await moveProjectPhase(EXAMPLE_IDS.projectId, 'in_progress')).currentPhase).toBe(
+            'in_progress',
+          );
+        });
+    });
+
+    it('refuses a skipped step: 409 with the message the page shows', async () => {
+      const { path } = statePath('projectId', (id) => `/api/projects/${id}/phase`);
+      await pact
+        .addInteraction()
+        .given(STATES.signedInUser, OWNER)
+        .given(STATES.projectExists, { owner: OWNER.email })
+        .given(STATES.userExists, CONTRACTOR)
+        .given(STATES.bidExists, { contractor: CONTRACTOR.email, owner: OWNER.email, status: 'accepted' })
+        .uponReceiving('the owner completing an awarded project that has not started')
+        .withRequest('POST', path, (b) => b.headers(JSON_WITH_SESSION).jsonBody({ phase: 'completed' }))
+        .willRespondWith(409, (b) =>
+          b
+            .headers(JSON_CONTENT)
+            .jsonBody(
+              errorBody('INVALID_PHASE_TRANSITION', 'A project cannot move from Awarded to Completed'),
+            ),
+        )
+        .executeTest(async (mock) => {
+          signedIn(mock.url);
+          const failure = await moveProjectPhase(EXAMPLE_IDS.projectId, 'completed').catch((e: unknown) => e);
+          expect(hasStatus(failure, 409)).toBe(true);
+        });
+    });
+
+    it("reviews the contractor of the owner's completed project: 201 (issue 18)", async () => {
+      const { path } = statePath('projectId', (id) => `/api/projects/${id}/reviews`);
+      await pact
+        .addInteraction()
+        .given(STATES.signedInUser, OWNER)
+        .given(STATES.projectExists, { owner: OWNER.email })
+        .given(STATES.userExists, CONTRACTOR)
+        .given(STATES.bidExists, {
+          contractor: CONTRACTOR.email,
+          owner: OWNER.email,
+          status: 'accepted',
+          phase: 'completed',
+        })
+        .uponReceiving('the owner reviewing the contractor of a completed project')
+        .withRequest('POST', path, (b) =>
+          b.headers(JSON_WITH_SESSION).jsonBody({ rating: 4, comment: 'Tidy work, on time.' }),
+        )
+        .willRespondWith(201, (b) =>
+          b.headers(JSON_CONTENT).jsonBody({ rating: equal(4), comment: equal('Tidy work, on time.') }),
+        )
+        .executeTest(async (mock) => {
+          signedIn(mock.url);
+          await reviewContractor(EXAMPLE_IDS.projectId, 4, 'Tidy work, on time.');
+        });
+    });
+
+    it('refuses a second review: 409 with the message the dialog shows', async () => {
+      const { path } = statePath('projectId', (id) => `/api/projects/${id}/reviews`);
+      await pact
+        .addInteraction()
+        .given(STATES.signedInUser, OWNER)
+        .given(STATES.projectExists, { owner: OWNER.email })
+        .given(STATES.userExists, CONTRACTOR)
+        .given(STATES.bidExists, { contractor: CONTRACTOR.email, owner: OWNER.email, status: 'accepted' })
+        .uponReceiving('the owner reviewing before the project is completed')
+        .withRequest('POST', path, (b) => b.headers(JSON_WITH_SESSION).jsonBody({ rating: 5, comment: null }))
+        .willRespondWith(409, (b) =>
+          b.headers(JSON_CONTENT).jsonBody({
+            code: equal('PROJECT_NOT_COMPLETED'),
+            message: like('Only a completed project can be reviewed'),
+          }),
+        )
+        .executeTest(async (mock) => {
+          signedIn(mock.url);
+          const failure = await reviewContractor(EXAMPLE_IDS.projectId, 5, null).catch((e: unknown) => e);
+          expect(hasStatus(failure, 409)).toBe(true);
         });
     });
 
@@ -388,6 +494,46 @@ describe(`${CONSUMER} → buildbid-api`, () => {
         .executeTest(async (mock) => {
           signedIn(mock.url);
           expect(await listSavedProjects()).toEqual([]);
+        });
+    });
+
+    it("answers the contractor's own bids on the cards in view: 200 (issue 18)", async () => {
+      await pact
+        .addInteraction()
+        .given(STATES.userExists, OWNER)
+        .given(STATES.projectExists, { owner: OWNER.email })
+        .given(STATES.signedInUser, CONTRACTOR)
+        .given(STATES.bidExists, { contractor: CONTRACTOR.email })
+        .uponReceiving("a request for my bids' statuses on the projects in view")
+        .withRequest('GET', '/api/users/me/bid-statuses', (b) =>
+          b.headers(WITH_SESSION).query({ projectId: [stateId('projectId'), UNKNOWN_ID] }),
+        )
+        .willRespondWith(200, (b) =>
+          b.headers(JSON_CONTENT).jsonBody([
+            {
+              projectId: stateId('projectId'),
+              bidId: uuid(EXAMPLE_IDS.bidId),
+              status: equal('pending'),
+            },
+          ]),
+        )
+        .executeTest(async (mock) => {
+          signedIn(mock.url);
+          expect(await listMyBidStatuses([EXAMPLE_IDS.projectId, UNKNOWN_ID])).toEqual([
+            { projectId: EXAMPLE_IDS.projectId, bidId: EXAMPLE_IDS.bidId, status: 'pending' },
+          ]);
+        });
+    });
+
+    it("refuses my bids' statuses without a session: 401", async () => {
+      await pact
+        .addInteraction()
+        .uponReceiving("a request for my bids' statuses without a session")
+        .withRequest('GET', '/api/users/me/bid-statuses', (b) => b.query({ projectId: UNKNOWN_ID }))
+        .willRespondWith(401, (b) => b.headers(JSON_CONTENT).jsonBody(NOT_SIGNED_IN))
+        .executeTest(async (mock) => {
+          signedOut(mock.url);
+          expect(hasStatus(await listMyBidStatuses([UNKNOWN_ID]).catch((e: unknown) => e), 401)).toBe(true);
         });
     });
 

@@ -34,7 +34,7 @@ import { DecideBid, SubmitBid } from '../../application/bids/use-cases.ts';
 import { SendMessage } from '../../application/messages/use-cases.ts';
 import { SendSystemNotification } from '../../application/notifications/use-cases.ts';
 import { AnswerQuestion, AskQuestion } from '../../application/projects/questions.ts';
-import { PostAddendum, PostProject } from '../../application/projects/use-cases.ts';
+import { MoveProjectPhase, PostAddendum, PostProject } from '../../application/projects/use-cases.ts';
 import { ConfirmSandboxPayment, StartProSubscription } from '../../application/subscription/use-cases.ts';
 import type { User } from '../../domain/user/user.ts';
 import { buildTestApp, sessionCookie, type TestApp } from '../../tests/integration/support/app.ts';
@@ -220,6 +220,12 @@ describe(`${PROVIDER} honours its consumers' pacts`, () => {
       if (status !== 'pending') {
         const ownerEmail = text(p, 'owner');
         await run(() => api.composition.get(DecideBid).execute(userOf(ownerEmail), bid.id, status));
+        // After an award, the owner may have moved the work on: phase 'in_progress', 'review' or 'completed'.
+        const steps = ['in_progress', 'review', 'completed'];
+        const until = steps.indexOf(text(p, 'phase', 'awarded'));
+        for (const step of steps.slice(0, until + 1)) {
+          await run(() => api.composition.get(MoveProjectPhase).execute(userOf(ownerEmail), projectId, step));
+        }
       }
       return { [text(p, 'as', 'bidId')]: bid.id };
     },

@@ -168,7 +168,7 @@ export function projectSummaryBody(overrides: Overrides = {}) {
 
 /** One project (the detail page, the edit form): the summary plus whether it takes bids and the caller's bid. */
 export function projectBody(overrides: Overrides = {}) {
-  return { ...projectSummaryBody(), takingBids: boolean(true), myBid: null, ...overrides };
+  return { ...projectSummaryBody(), takingBids: boolean(true), myBid: null, review: null, ...overrides };
 }
 
 /** A bid as the bidder and the owner read it. */

@@ -52,9 +52,22 @@ test('a contractor bids through the bids remote on a projects page; the owner ac
   await chat.getByRole('button', { name: 'Close messages' }).click();
   await expect(chat).toBeHidden();
 
+  // Accept asks first, naming the bidder and the amount; Cancel changes nothing and gives focus back.
   await received.getByRole('button', { name: 'Accept' }).click();
+  const confirm = client.getByRole('alertdialog', { name: 'Accept this bid?' });
+  await expect(confirm).toContainText('Accept the bid of Carl Tester for $18,500');
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(received.getByRole('button', { name: 'Accept' })).toBeFocused();
+  await client.keyboard.press('Enter');
+  await client
+    .getByRole('alertdialog', { name: 'Accept this bid?' })
+    .getByRole('button', { name: 'Accept Bid' })
+    .click();
   await expect(client.getByText('Bid status updated successfully')).toBeVisible();
   await expect(received.getByRole('button', { name: 'Accept' })).toBeHidden();
+  // The decided bid's buttons are gone, so focus returns to the list.
+  await expect(received.getByRole('heading', { name: 'Received Bids (1)' })).toBeFocused();
 
   await contractor.goto('/my-bids');
   await expect(contractor.getByRole('heading', { name: 'Re-roof the beach house' })).toBeVisible();

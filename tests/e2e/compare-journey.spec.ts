@@ -65,6 +65,9 @@ test('an owner compares three bids and accepts from the table', async ({ browser
 
   // Accept from the table: the same decision as the list.
   await table.getByRole('button', { name: 'Accept the bid of Abe Tester' }).click();
+  const confirm = owner.getByRole('alertdialog', { name: 'Accept this bid?' });
+  await expect(confirm).toContainText('The other 2 pending bids will be declined, and their bidders told.');
+  await confirm.getByRole('button', { name: 'Accept Bid' }).click();
   await expect(owner.getByText('Bid status updated successfully')).toBeVisible();
   await expect(table.getByRole('button', { name: /^Accept/ })).toHaveCount(0);
   await expect(rows.filter({ hasText: 'Abe Tester' })).toContainText('accepted', { ignoreCase: true });

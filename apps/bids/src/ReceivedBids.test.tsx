@@ -102,6 +102,11 @@ describe('Received Bids (exposed as bids/ReceivedBids)', () => {
     expect(screen.getByText('Carl Tester')).toBeTruthy();
     expect(onLoaded).toHaveBeenCalledWith([expect.objectContaining({ id: 'b1' })]);
     fireEvent.click(screen.getByRole('button', { name: 'Accept' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Accept this bid?' });
+    expect(dialog.textContent).toContain('Accept the bid of Carl Tester for $18,500');
+    expect(dialog.textContent).toContain('There are no other pending bids.');
+    expect(requestsOf(fetch)).not.toContain('PATCH /api/bids/b1/status');
+    fireEvent.click(screen.getByRole('button', { name: 'Accept Bid' }));
     await waitFor(() =>
       expect(toast).toHaveBeenCalledWith({
         title: 'Success',
@@ -121,6 +126,9 @@ describe('Received Bids (exposed as bids/ReceivedBids)', () => {
     });
     const view = render(<ReceivedBids projectId="p1" isOwner toast={vi.fn()} navigate={vi.fn()} />);
     fireEvent.click(await screen.findByRole('button', { name: 'Decline' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Decline this bid?' });
+    expect(dialog.textContent).toContain('Carl Tester will be told');
+    fireEvent.click(screen.getByRole('button', { name: 'Decline Bid' }));
     await waitFor(() => expect(requestsOf(fetch)).toContain('PATCH /api/bids/b1/status'));
     const patch = fetch.mock.calls.map(([r]) => r).find((r) => r.method === 'PATCH');
     expect(await patch?.clone().json()).toEqual({ status: 'rejected' });
@@ -130,6 +138,52 @@ describe('Received Bids (exposed as bids/ReceivedBids)', () => {
     expect(await screen.findByText('Standing-seam metal, permit included.')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Accept' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Decline' })).toBeNull();
+  });
+});
+
+describe('Accept and Decline ask first', () => {
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  it('says how many other pending bids will be declined, and Cancel sends nothing', async () => {
+    const other = bid({ id: 'b2', amount: '20000.00', contractorId: 'c2' });
+    const fetch = routeFetch({
+      'GET /api/projects/p1/bids': [bid(), other, bid({ id: 'b3', contractorId: 'c3' })],
+    });
+    render(<ReceivedBids projectId="p1" isOwner toast={vi.fn()} navigate={vi.fn()} />);
+    await screen.findByRole('heading', { name: 'Received Bids (3)' });
+    fireEvent.click(screen.getAllByRole('button', { name: 'Accept' })[1] as HTMLElement);
+    const dialog = await screen.findByRole('alertdialog');
+    expect(dialog.textContent).toContain('for $20,000');
+    expect(dialog.textContent).toContain(
+      'The other 2 pending bids will be declined, and their bidders told.',
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(requestsOf(fetch).filter((r) => r.startsWith('PATCH'))).toEqual([]);
+  });
+
+  it('reloads the list after a failed decision, so no stale buttons remain', async () => {
+    let listed = 0;
+    routeFetch({
+      'GET /api/projects/p1/bids': () => {
+        listed += 1;
+        return jsonResponse(200, [bid({ status: listed === 1 ? 'pending' : 'rejected' })]);
+      },
+      'PATCH /api/bids/b1/status': () =>
+        jsonResponse(409, { message: 'This bid has already been decided', code: 'BID_ALREADY_DECIDED' }),
+    });
+    const toast = vi.fn();
+    render(<ReceivedBids projectId="p1" isOwner toast={toast} navigate={vi.fn()} />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Accept' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Accept Bid' }));
+    await waitFor(() =>
+      expect(toast).toHaveBeenCalledWith(expect.objectContaining({ variant: 'destructive' })),
+    );
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Accept' })).toBeNull());
+    expect(listed).toBe(2);
   });
 });
 

@@ -5,6 +5,7 @@
  */
 import type { ProjectBid } from '@buildbid/api-client';
 import {
+  ConfirmDialog,
   errorText,
   formatRating,
   formatUsd,
@@ -49,7 +50,20 @@ export function ReceivedBids({
 }: ReceivedBidsProps) {
   const bids = useLoad<ProjectBid[]>(`bids:${projectId}:${reloadKey}`, () => listProjectBids(projectId));
   const [deciding, setDeciding] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState<{ bid: ProjectBid; status: 'accepted' | 'rejected' } | null>(
+    null,
+  );
   const [comparing, setComparing] = useState(false);
+  const heading = useRef<HTMLHeadingElement>(null);
+  // The decided bid's buttons are gone: once the dialog has closed (and restored focus to a button that
+  // may no longer exist), focus moves to the list's heading.
+  const refocus = useRef(false);
+  useEffect(() => {
+    if (confirming !== null || !refocus.current) return;
+    refocus.current = false;
+    const t = setTimeout(() => heading.current?.focus(), 60);
+    return () => clearTimeout(t);
+  }, [confirming]);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
   const bidList = bids.state.data ?? [];
@@ -58,23 +72,37 @@ export function ReceivedBids({
     if (loaded) onLoaded?.(loaded);
   }, [loaded, onLoaded]);
 
+  /** Accept and Decline only ask; the confirmation dialog decides. */
+  function ask(bidId: string, status: 'accepted' | 'rejected') {
+    const found = bidList.find((b) => b.id === bidId);
+    if (found) setConfirming({ bid: found, status });
+  }
+
   async function decide(bidId: string, status: 'accepted' | 'rejected') {
     setDeciding(bidId);
     try {
       await setBidStatus(bidId, status);
       toast({ title: 'Success', description: 'Bid status updated successfully' });
-      await Promise.all([bids.reload(), onDecided?.()]);
     } catch (error) {
       timer.current = reportFailure(error, { toast, navigate });
     } finally {
+      // Success or failure, the list shows the bids as they are now (no stale buttons after a failure).
+      await Promise.all([bids.reload(), onDecided?.()]).catch(() => {});
       setDeciding(null);
+      setConfirming(null);
+      refocus.current = true;
     }
   }
+
+  const pendingOthers = confirming
+    ? bidList.filter((b) => b.status === 'pending' && b.id !== confirming.bid.id).length
+    : 0;
+  const bidderName = confirming ? personName(confirming.bid.contractor, 'Contractor') : '';
 
   return (
     <section className="card" aria-labelledby="received-bids">
       <div className="received-head">
-        <h2 id="received-bids" className="card-title">
+        <h2 id="received-bids" className="card-title" ref={heading} tabIndex={-1}>
           Received Bids ({bidList.length})
         </h2>
         {bidList.length > 0 && (
@@ -92,12 +120,7 @@ export function ReceivedBids({
       ) : bidList.length === 0 ? (
         <p className="muted">No bids yet.</p>
       ) : comparing ? (
-        <CompareBids
-          bids={bidList}
-          isOwner={isOwner}
-          deciding={deciding}
-          onDecide={(id, status) => void decide(id, status)}
-        />
+        <CompareBids bids={bidList} isOwner={isOwner} deciding={deciding} onDecide={ask} />
       ) : (
         <ul className="bid-list">
           {bidList.map((b) => (
@@ -158,14 +181,14 @@ export function ReceivedBids({
                       <Button
                         className="btn btn-primary"
                         isDisabled={deciding !== null}
-                        onPress={() => void decide(b.id, 'accepted')}
+                        onPress={() => ask(b.id, 'accepted')}
                       >
                         Accept
                       </Button>
                       <Button
                         className="btn btn-outline"
                         isDisabled={deciding !== null}
-                        onPress={() => void decide(b.id, 'rejected')}
+                        onPress={() => ask(b.id, 'rejected')}
                       >
                         Decline
                       </Button>
@@ -177,6 +200,36 @@ export function ReceivedBids({
           ))}
         </ul>
       )}
+      <ConfirmDialog
+        isOpen={confirming !== null}
+        onOpenChange={(open) => {
+          if (!open && deciding === null) setConfirming(null);
+        }}
+        title={confirming?.status === 'accepted' ? 'Accept this bid?' : 'Decline this bid?'}
+        confirmLabel={confirming?.status === 'accepted' ? 'Accept Bid' : 'Decline Bid'}
+        pendingLabel={confirming?.status === 'accepted' ? 'Accepting...' : 'Declining...'}
+        pending={deciding !== null}
+        tone={confirming?.status === 'accepted' ? 'primary' : 'danger'}
+        onConfirm={() => confirming && void decide(confirming.bid.id, confirming.status)}
+      >
+        {confirming?.status === 'accepted' ? (
+          <p>
+            Accept the bid of {bidderName} for {formatUsd(confirming.bid.amount)}? The project will be awarded
+            to {bidderName}.{' '}
+            {pendingOthers === 0
+              ? 'There are no other pending bids.'
+              : pendingOthers === 1
+                ? 'The other pending bid will be declined, and its bidder told.'
+                : `The other ${pendingOthers} pending bids will be declined, and their bidders told.`}{' '}
+            This cannot be undone.
+          </p>
+        ) : confirming ? (
+          <p>
+            Decline the bid of {bidderName} for {formatUsd(confirming.bid.amount)}? {bidderName} will be told.
+            This cannot be undone.
+          </p>
+        ) : null}
+      </ConfirmDialog>
     </section>
   );
 }

@@ -13,7 +13,14 @@ import type {
   SavedSearch,
   SearchAlerts,
 } from '@buildbid/api-client';
-import { createBrowserApi, nextCursorOf, pageOf, unwrap } from '@buildbid/api-client';
+import {
+  createBrowserApi,
+  fetchWithUploadProgress,
+  nextCursorOf,
+  pageOf,
+  type UploadProgress,
+  unwrap,
+} from '@buildbid/api-client';
 
 export const api = createBrowserApi();
 
@@ -53,6 +60,30 @@ export async function listMyProjects(limit: number): Promise<ProjectPage> {
   return toPage(projects, (await call).response);
 }
 
+export type MyBidStatus =
+  paths['/api/users/me/bid-statuses']['get']['responses'][200]['content']['application/json'][number];
+
+/** GET /api/users/me/bid-statuses: the caller's own bids on these projects (cards show them). */
+export async function listMyBidStatuses(projectIds: readonly string[]): Promise<MyBidStatus[]> {
+  if (projectIds.length === 0) return [];
+  return unwrap(api.GET('/api/users/me/bid-statuses', { params: { query: { projectId: [...projectIds] } } }));
+}
+
+/** POST /api/projects/{id}/phase: the owner moves the awarded work on one step. */
+export async function moveProjectPhase(
+  id: string,
+  phase: 'in_progress' | 'review' | 'completed',
+): Promise<Project> {
+  return unwrap(api.POST('/api/projects/{id}/phase', { params: { path: { id } }, body: { phase } }));
+}
+
+/** POST /api/projects/{id}/reviews: the owner's one review of the awarded contractor. */
+export async function reviewContractor(id: string, rating: number, comment: string | null): Promise<void> {
+  await unwrap(
+    api.POST('/api/projects/{id}/reviews', { params: { path: { id } }, body: { rating, comment } }),
+  );
+}
+
 /** GET /api/projects/{id}; null when the project does not exist. */
 export async function getProject(id: string): Promise<Project | null> {
   const call = api.GET('/api/projects/{id}', { params: { path: { id } } });
@@ -67,15 +98,30 @@ function multipart(projectData: ProjectData, files: readonly File[]): FormData {
   return form;
 }
 
+/** Progress and Cancel for the multipart posts: bytes sent out of the total; aborting cancels the upload. */
+export interface UploadOptions {
+  onProgress?(progress: UploadProgress): void;
+  signal?: AbortSignal;
+}
+
+function uploadOptions(options: UploadOptions) {
+  return {
+    ...(options.onProgress ? { fetch: fetchWithUploadProgress(options.onProgress) } : {}),
+    ...(options.signal ? { signal: options.signal } : {}),
+  };
+}
+
 /** POST /api/projects (multipart). Answers the new project's id, if any. */
 export async function createProject(
   projectData: ProjectData,
   files: readonly File[],
+  options: UploadOptions = {},
 ): Promise<string | null> {
   const created = await unwrap(
     api.POST('/api/projects', {
       body: { projectData: JSON.stringify(projectData) },
       bodySerializer: () => multipart(projectData, files),
+      ...uploadOptions(options),
     }),
   );
   return created?.id ?? null;
@@ -86,12 +132,14 @@ export async function updateProject(
   id: string,
   projectData: ProjectData,
   files: readonly File[],
+  options: UploadOptions = {},
 ): Promise<void> {
   await unwrap(
     api.PATCH('/api/projects/{id}', {
       params: { path: { id } },
       body: { projectData: JSON.stringify(projectData) },
       bodySerializer: () => multipart(projectData, files),
+      ...uploadOptions(options),
     }),
   );
 }

@@ -3,6 +3,7 @@ import { platformDate } from '@buildbid/ui';
 import {
   filterServicesForNeeds,
   findPhaseGroup,
+  PHASE_GROUPS,
   POST_FORM_CATEGORY,
   servicesForPhase,
 } from '../../../domain/catalog/projects.ts';
@@ -39,9 +40,38 @@ export function togglePhase(
   };
 }
 
-/** Changing needs drops the services they hide. */
-export function servicesAfterNeeds(services: readonly string[], needs: readonly string[]): string[] {
-  return filterServicesForNeeds(services, needs);
+/**
+ * Changing needs: the services that the new needs hide are dropped, and named in `dropped` so the form
+ * can say so; the services of the chosen phases that the old needs hid and the new ones show come back
+ * (ticking and unticking 'Supply Only' leaves the services as they were).
+ */
+export function servicesAfterNeeds(
+  state: { phases: readonly string[]; services: readonly string[] },
+  before: readonly string[],
+  after: readonly string[],
+): { services: string[]; dropped: string[]; restored: string[] } {
+  const kept = filterServicesForNeeds(state.services, after);
+  const dropped = state.services.filter((s) => !kept.includes(s));
+  const wasHidden = new Set(
+    state.phases.flatMap((p) =>
+      (findPhaseGroup(p)?.services ?? [])
+        .map((s) => s.value)
+        .filter((v) => !servicesForPhase(p, before).some((x) => x.value === v)),
+    ),
+  );
+  const restored = state.phases
+    .flatMap((p) => servicesForPhase(p, after).map((s) => s.value))
+    .filter((v, i, all) => wasHidden.has(v) && !kept.includes(v) && all.indexOf(v) === i);
+  return { services: [...kept, ...restored], dropped, restored };
+}
+
+/** The label of a service id, for telling the user which services changed. */
+export function serviceLabel(id: string): string {
+  for (const group of PHASE_GROUPS) {
+    const found = group.services.find((s) => s.value === id);
+    if (found) return found.label;
+  }
+  return id;
 }
 
 export interface PostFormState {

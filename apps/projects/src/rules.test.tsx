@@ -2,8 +2,21 @@
 
 import { nextCursorOf } from '@buildbid/api-client';
 import { describe, expect, it } from 'vitest';
-import { servicePhasesFor, togglePhase, toProjectData } from './post-payload.ts';
-import { addFiles, addTag, readPostQuery, validatePostForm, writePostQuery } from './rules.ts';
+import {
+  serviceLabel,
+  servicePhasesFor,
+  servicesAfterNeeds,
+  togglePhase,
+  toProjectData,
+} from './post-payload.ts';
+import {
+  addFiles,
+  addTag,
+  readPostQuery,
+  refuseDisguisedFiles,
+  validatePostForm,
+  writePostQuery,
+} from './rules.ts';
 
 const MB = 1024 * 1024;
 function file(name: string, size: number, type: string): File {
@@ -128,6 +141,19 @@ describe('post form query string and payload', () => {
     expect(togglePhase({ ...on, needs: [] }, 'site_demo', false)).toEqual({ phases: [], services: [] });
   });
 
+  it('never loses services silently when needs change: hidden ones are named, and come back when the need is unticked', () => {
+    const start = togglePhase({ phases: [], services: [], needs: [] }, 'site_demo', true);
+    expect(start.services).toHaveLength(4);
+    const supply = servicesAfterNeeds(start, [], ['supply_only']);
+    expect(supply.services).toEqual(['concrete', 'excavation']);
+    expect(supply.dropped.sort()).toEqual(['demolition', 'site_work']);
+    expect(supply.dropped.map(serviceLabel).every((l) => l !== '' && !l.includes('_'))).toBe(true);
+    const back = servicesAfterNeeds({ phases: start.phases, services: supply.services }, ['supply_only'], []);
+    expect(back.services.sort()).toEqual([...start.services].sort());
+    expect(back.restored.sort()).toEqual(['demolition', 'site_work']);
+    expect(back.dropped).toEqual([]);
+  });
+
   it('builds projectData with the fixed category and the derived fields', () => {
     const data = toProjectData({
       title: ' Deck ',
@@ -165,5 +191,37 @@ describe('post form query string and payload', () => {
   it('reads the next cursor from a Link header', () => {
     expect(nextCursorOf('</api/projects?limit=20&cursor=abc>; rel="next"')).toBe('abc');
     expect(nextCursorOf(null)).toBeNull();
+  });
+});
+
+describe('checking chosen files by their first bytes (issue 18)', () => {
+  it('refuses a renamed .exe at selection with the server’s message, and keeps the real files', async () => {
+    const pdf = new File(['%PDF-1.7\n...'], 'plans.pdf', { type: 'application/pdf' });
+    const png = new File(
+      [new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0])],
+      'site.png',
+      {
+        type: 'image/png',
+      },
+    );
+    const exe = new File(['MZ\x90\x00 this program cannot be run'], 'malware.pdf', {
+      type: 'application/pdf',
+    });
+    const docx = new File([new Uint8Array([0x50, 0x4b, 0x03, 0x04, 1, 2])], 'spec.docx', { type: '' });
+    const zip = new File([new Uint8Array([0x50, 0x4b, 0x03, 0x04, 1, 2])], 'spec.pdf', {
+      type: 'application/pdf',
+    });
+    const result = await refuseDisguisedFiles([pdf, exe, png, docx, zip]);
+    expect(result.files.map((f) => f.name)).toEqual(['plans.pdf', 'site.png', 'spec.docx']);
+    expect(result.notices).toEqual([
+      {
+        title: 'File type not accepted',
+        description: 'malware.pdf is not an accepted file type (images, PDF, doc or docx)',
+      },
+      {
+        title: 'File type not accepted',
+        description: 'spec.pdf is not an accepted file type (images, PDF, doc or docx)',
+      },
+    ]);
   });
 });

@@ -2,7 +2,13 @@
  * Form rules of projects-and-bids sections 5, 8 and 9, as pure functions: the post-form checks
  * (messages in the spec's order), tags and files. The bid form's rules live in the bids remote.
  */
-import { isAllowedFileType, MAX_FILE_SIZE_BYTES, MAX_PROJECT_FILES } from '../../../domain/project/files.ts';
+import {
+  isAllowedFileType,
+  MAX_FILE_SIZE_BYTES,
+  MAX_PROJECT_FILES,
+  SNIFF_BYTES,
+  sniffType,
+} from '../../../domain/project/files.ts';
 
 export { MAX_PROJECT_FILES };
 export const MAX_TAGS = 5;
@@ -121,6 +127,40 @@ export function addFiles(
       continue;
     }
     files.push(file);
+  }
+  return { files, notices };
+}
+
+/** The first bytes of a chosen file (FileReader where Blob.arrayBuffer is missing). */
+async function headOf(file: File): Promise<Uint8Array> {
+  const blob = file.slice(0, SNIFF_BYTES);
+  if (typeof blob.arrayBuffer === 'function') return new Uint8Array(await blob.arrayBuffer());
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(new Uint8Array(reader.result as ArrayBuffer));
+    reader.onerror = () => reject(reader.error);
+    reader.readAsArrayBuffer(blob);
+  });
+}
+
+/**
+ * Checks each chosen file's first bytes with the server's rule (sniffType in domain/project/files.ts),
+ * so a renamed .exe is refused when it is picked, with the message the server would give, and the
+ * other files stay. The server still checks every upload.
+ */
+export async function refuseDisguisedFiles(
+  picked: readonly File[],
+): Promise<{ files: File[]; notices: Notice[] }> {
+  const files: File[] = [];
+  const notices: Notice[] = [];
+  for (const file of picked) {
+    const head = await headOf(file).catch(() => new Uint8Array());
+    if (sniffType(head, file.name)) files.push(file);
+    else
+      notices.push({
+        title: 'File type not accepted',
+        description: `${file.name} is not an accepted file type (images, PDF, doc or docx)`,
+      });
   }
   return { files, notices };
 }

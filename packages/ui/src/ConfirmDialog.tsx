@@ -10,6 +10,7 @@ export function ConfirmDialog({
   pendingLabel,
   pending,
   onConfirm,
+  tone = 'danger',
 }: {
   isOpen: boolean;
   onOpenChange(open: boolean): void;
@@ -19,6 +20,8 @@ export function ConfirmDialog({
   pendingLabel: string;
   pending: boolean;
   onConfirm(): void;
+  /** 'danger' for destructive actions (the default), 'primary' for a decision such as accepting a bid. */
+  tone?: 'danger' | 'primary';
 }) {
   return (
     <ModalOverlay
@@ -37,7 +40,7 @@ export function ConfirmDialog({
             <Button className="btn btn-outline" onPress={() => onOpenChange(false)} isDisabled={pending}>
               Cancel
             </Button>
-            <Button className="btn btn-danger" onPress={onConfirm} isDisabled={pending}>
+            <Button className={`btn btn-${tone}`} onPress={onConfirm} isDisabled={pending}>
               {pending ? pendingLabel : confirmLabel}
             </Button>
           </div>

@@ -1,6 +1,12 @@
 import type { RemoteProps } from '@buildbid/api-client';
 import { Button, FileTrigger } from 'react-aria-components';
-import { ACCEPTED_FILE_TYPES, addFiles, fileKind, MAX_PROJECT_FILES } from '../rules.ts';
+import {
+  ACCEPTED_FILE_TYPES,
+  addFiles,
+  fileKind,
+  MAX_PROJECT_FILES,
+  refuseDisguisedFiles,
+} from '../rules.ts';
 
 function sizeText(bytes: number): string {
   if (bytes >= 1024 * 1024) return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
@@ -44,7 +50,13 @@ export function FilePicker({
             if (!list) return;
             const result = addFiles(files, Array.from(list), { existingCount, editing });
             for (const n of result.notices) toast({ ...n, variant: 'destructive' });
-            if (result.files.length !== files.length) onChange(result.files);
+            const added = result.files.slice(files.length);
+            if (added.length === 0) return;
+            // Each file's first bytes, as the server checks them: a disguised file is refused now, alone.
+            void refuseDisguisedFiles(added).then((checked) => {
+              for (const n of checked.notices) toast({ ...n, variant: 'destructive' });
+              if (checked.files.length > 0) onChange([...files, ...checked.files]);
+            });
           }}
         >
           <Button className="btn btn-outline" isDisabled={full}>

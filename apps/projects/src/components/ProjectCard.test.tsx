@@ -7,12 +7,13 @@ import { ProjectCard } from './ProjectCard.tsx';
 
 const NOW = new Date('2025-06-15T12:00:00Z');
 
-function renderCard(overrides = {}, canBid = true) {
+function renderCard(overrides = {}, canBid = true, myBidStatus: string | null | 'unknown' = null) {
   const onBid = vi.fn();
   render(
     <ProjectCard
       project={makeProject(overrides)}
       canBid={canBid}
+      myBidStatus={myBidStatus === 'unknown' ? undefined : myBidStatus}
       onBid={onBid}
       onMessage={vi.fn()}
       now={NOW}
@@ -96,5 +97,24 @@ describe('ProjectCard', () => {
     cleanup();
     renderCard({}, false);
     expect(screen.queryByRole('button', { name: 'Submit Bid' })).toBeNull();
+  });
+
+  it("shows the contractor's own bid, or why no bid is taken, instead of a Submit Bid that would fail", () => {
+    renderCard({}, true, 'pending');
+    expect(screen.queryByRole('button', { name: 'Submit Bid' })).toBeNull();
+    expect(screen.getByText(/Your bid:/).textContent).toMatch(/Your bid:\s*Pending/i);
+    cleanup();
+    renderCard({ currentPhase: 'awarded' });
+    expect(screen.queryByRole('button', { name: 'Submit Bid' })).toBeNull();
+    expect(screen.getByText('Not accepting bids')).toBeTruthy();
+    expect(screen.getByText('· Phase: Awarded')).toBeTruthy();
+    cleanup();
+    renderCard({ bidDeadline: '2025-06-14T15:00:00Z' });
+    expect(screen.getByText('· The bid deadline has passed')).toBeTruthy();
+    cleanup();
+    // Still asking whether the contractor bid: no button yet rather than one that may fail.
+    renderCard({}, true, 'unknown');
+    expect(screen.queryByRole('button', { name: 'Submit Bid' })).toBeNull();
+    expect(screen.queryByText('Not accepting bids')).toBeNull();
   });
 });

@@ -12,15 +12,22 @@ import {
   placeText,
   projectTypeLabel,
   ShareIcon,
+  StatusBadge,
   serviceLabel,
 } from '@buildbid/ui';
 import { Button, Link } from 'react-aria-components';
+import { biddingClosedReason } from '../../../../domain/project/phase.ts';
 
 export const CARD_SERVICES = 3;
 export const CARD_TAGS = 2;
 interface Props {
   project: ProjectSummary;
   canBid: boolean;
+  /**
+   * The viewer's own bid status on this project: null for none, undefined while unknown (no bid button
+   * then, rather than one that would fail).
+   */
+  myBidStatus?: string | null | undefined;
   onBid(project: ProjectSummary): void;
   onMessage(project: ProjectSummary): void;
   /** The signed-in user's id: their own projects get neither Save nor Contact Owner. */
@@ -35,6 +42,7 @@ interface Props {
 export function ProjectCard({
   project,
   canBid,
+  myBidStatus,
   onBid,
   onMessage,
   viewerId,
@@ -98,11 +106,7 @@ export function ProjectCard({
       <OwnerBlock owner={project.createdBy} onContact={own ? undefined : () => onMessage(project)} />
       <ProjectThumbnails attachments={project.attachments ?? []} />
       <div className="project-card-actions">
-        {canBid && project.status === 'active' && (
-          <Button className="btn btn-primary" onPress={() => onBid(project)}>
-            Submit Bid
-          </Button>
-        )}
+        {canBid && <BidAction project={project} myBidStatus={myBidStatus} onBid={onBid} now={now} />}
         <Link href={`/projects/${project.id}`} className="btn btn-outline">
           View Details
         </Link>
@@ -142,5 +146,43 @@ export function SkeletonCard() {
       <div className="skeleton skeleton-line short" />
       <div className="skeleton skeleton-block" />
     </div>
+  );
+}
+
+/**
+ * 'Submit Bid' only where the API would take a bid from this contractor (issue 18): otherwise their own
+ * bid's status, or 'Not accepting bids' with the reason.
+ */
+function BidAction({
+  project,
+  myBidStatus,
+  onBid,
+  now,
+}: {
+  project: ProjectSummary;
+  myBidStatus: string | null | undefined;
+  onBid(project: ProjectSummary): void;
+  now: Date | undefined;
+}) {
+  if (myBidStatus === undefined) return null;
+  if (myBidStatus !== null) {
+    return (
+      <p className="card-bid-state">
+        Your bid: <StatusBadge status={myBidStatus} />
+      </p>
+    );
+  }
+  const closed = biddingClosedReason(project, now ?? new Date());
+  if (closed) {
+    return (
+      <p className="card-bid-state">
+        <strong>Not accepting bids</strong> <span className="muted small">· {closed}</span>
+      </p>
+    );
+  }
+  return (
+    <Button className="btn btn-primary" onPress={() => onBid(project)}>
+      Submit Bid
+    </Button>
   );
 }

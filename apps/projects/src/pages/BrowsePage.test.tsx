@@ -4,7 +4,13 @@ import { makeProject } from '@buildbid/test-kit/fixtures';
 import { makeUser, mockFetch } from '@buildbid/test-kit/helpers';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { BrowsePage, readBrowseFilters, toQuery } from './BrowsePage.tsx';
+import {
+  BrowsePage,
+  readBrowseCursor,
+  readBrowseFilters,
+  toQuery,
+  writeBrowseSearch,
+} from './BrowsePage.tsx';
 
 function answer(projects: unknown[], total = projects.length) {
   return new Response(JSON.stringify(projects), {
@@ -69,6 +75,42 @@ describe('BrowsePage', () => {
       const last = new URL(fetch.mock.calls.at(-1)?.[0]?.url ?? 'http://none/');
       expect(last.searchParams.get('category')).toBeNull();
       expect(last.searchParams.get('country')).toBe('');
+    });
+  });
+
+  it('keeps q, country, category, budget and cursor in the address, and reads them back', () => {
+    const f = { q: 'kitchen tile', country: 'all', category: 'Residential', budget: '5k-25k' };
+    const search = writeBrowseSearch(f, 'BS', 'abc');
+    expect(search).toBe('?q=kitchen+tile&country=&category=Residential&budget=5k-25k&cursor=abc');
+    expect(readBrowseFilters(search, 'BS')).toEqual(f);
+    expect(readBrowseCursor(search)).toBe('abc');
+    // The header's country is the default and is not written.
+    expect(writeBrowseSearch({ q: '', country: 'BS', category: 'all', budget: 'all' }, 'BS', null)).toBe('');
+  });
+
+  it('writes a filter change to the address, and follows the address on Back', async () => {
+    const fetch = mockFetch();
+    fetch.mockImplementation(async () => answer([]));
+    const user = makeUser({ role: 'client' });
+    const navigate = vi.fn();
+    const props = {
+      path: '/projects',
+      search: '?category=Residential',
+      user,
+      country: 'BS',
+      navigate,
+      refreshUser: vi.fn(async () => {}),
+      toast: vi.fn(),
+    } satisfies RemoteProps;
+    const view = render(<BrowsePage {...props} user={user} />);
+    await screen.findByText('0 projects found');
+    fireEvent.click(screen.getByRole('button', { name: 'Clear Filters' }));
+    await waitFor(() => expect(navigate).toHaveBeenCalledWith('/projects?country=', { replace: false }));
+    // Back to the earlier address: the list asks for it again.
+    view.rerender(<BrowsePage {...props} search="?category=Commercial" user={user} />);
+    await waitFor(() => {
+      const last = new URL(fetch.mock.calls.at(-1)?.[0]?.url ?? 'http://none/');
+      expect(last.searchParams.get('category')).toBe('Commercial');
     });
   });
 });

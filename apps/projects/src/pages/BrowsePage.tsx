@@ -16,6 +16,7 @@ import {
 import { BidDialogSlot } from '../components/BidsSlots.tsx';
 import { ProjectCard, SkeletonCard } from '../components/ProjectCard.tsx';
 import { SaveSearchDialog } from '../components/SaveSearchDialog.tsx';
+import { useMyBidStatuses } from '../useMyBidStatuses.ts';
 import { useSavedProjects } from '../useSaved.ts';
 import { describeSearch } from './SavedSearchesPage.tsx';
 
@@ -38,6 +39,27 @@ export function readBrowseFilters(search: string, headerCountry: string): Browse
     category: p.get('category') || ALL,
     budget: p.get('budget') || ALL,
   };
+}
+
+/** The page the list starts at, when the address names one (Load more writes it, so a reload keeps it). */
+export function readBrowseCursor(search: string): string | null {
+  return new URLSearchParams(search).get('cursor') || null;
+}
+
+/**
+ * The address of a browse state (issue 18: q, country, category, budget and cursor live in the query
+ * string, so a reload, Back or a shared link shows the same list). The country is written only when it
+ * differs from the header's, an empty value meaning all countries.
+ */
+export function writeBrowseSearch(f: BrowseFilters, headerCountry: string, cursor: string | null): string {
+  const p = new URLSearchParams();
+  if (f.q.trim()) p.set('q', f.q.trim());
+  if (f.country !== (headerCountry || ALL)) p.set('country', f.country === ALL ? '' : f.country);
+  if (f.category !== ALL) p.set('category', f.category);
+  if (f.budget !== ALL) p.set('budget', f.budget);
+  if (cursor) p.set('cursor', cursor);
+  const text = p.toString();
+  return text ? `?${text}` : '';
 }
 
 /** The request: 'all' becomes an empty country and no category/budget filter. */
@@ -72,8 +94,11 @@ const COUNTRY_OPTIONS = [
 
 export function BrowsePage(props: RemoteProps & { user: ApiUser }) {
   const { user, search, country: headerCountry, toast, navigate } = props;
+  const path = props.path || '/projects';
   const [filters, setFilters] = useState<BrowseFilters>(() => readBrowseFilters(search, headerCountry));
   const [debouncedQ, setDebouncedQ] = useState(filters.q);
+  // The page the list starts at: null for the newest; from the address after Load more and a reload.
+  const [start, setStart] = useState<string | null>(() => readBrowseCursor(search));
   const [more, setMore] = useState<ProjectSummary[]>([]);
   const [cursor, setCursor] = useState<string | null>(null);
   const [loadingMore, setLoadingMore] = useState(false);
@@ -86,6 +111,7 @@ export function BrowsePage(props: RemoteProps & { user: ApiUser }) {
     if (lastHeaderCountry.current === headerCountry) return;
     lastHeaderCountry.current = headerCountry;
     setFilters((f) => ({ ...f, country: headerCountry || ALL }));
+    setStart(null);
   }, [headerCountry]);
 
   useEffect(() => {
@@ -94,8 +120,40 @@ export function BrowsePage(props: RemoteProps & { user: ApiUser }) {
   }, [filters.q]);
 
   const effective = useMemo(() => ({ ...filters, q: debouncedQ }), [filters, debouncedQ]);
-  const key = JSON.stringify(toQuery(effective));
-  const { state, reload } = useLoad<ProjectPage>(key, () => listProjects(toQuery(effective)));
+
+  // The address follows the list: a new entry per filter change (Back undoes it), typing replaces.
+  const written = useRef(search);
+  const previous = useRef(effective);
+  useEffect(() => {
+    const next = writeBrowseSearch(effective, headerCountry, start);
+    const onlyText =
+      previous.current.country === effective.country &&
+      previous.current.category === effective.category &&
+      previous.current.budget === effective.budget;
+    previous.current = effective;
+    if (next === written.current) return;
+    written.current = next;
+    navigate(`${path}${next}`, { replace: onlyText });
+    // headerCountry is read, not followed: its own effect changes the filters.
+    // biome-ignore lint/correctness/useExhaustiveDependencies: see above
+  }, [effective, start]);
+
+  // Back, Forward or a link to another browse address: the list follows the address.
+  useEffect(() => {
+    if (search === written.current) return;
+    written.current = search;
+    const read = readBrowseFilters(search, headerCountry);
+    previous.current = read;
+    setFilters(read);
+    setDebouncedQ(read.q);
+    setStart(readBrowseCursor(search));
+    // biome-ignore lint/correctness/useExhaustiveDependencies: only a new address matters here
+  }, [search]);
+
+  const key = JSON.stringify(toQuery(effective, start ?? undefined));
+  const { state, reload } = useLoad<ProjectPage>(key, () =>
+    listProjects(toQuery(effective, start ?? undefined)),
+  );
   const savedProjects = useSavedProjects(props);
 
   useEffect(() => {
@@ -106,6 +164,10 @@ export function BrowsePage(props: RemoteProps & { user: ApiUser }) {
   const page = state.data;
   const projects = page ? [...page.projects, ...more] : [];
   const total = page ? Math.max(page.total, projects.length) : 0;
+  const bids = useMyBidStatuses(
+    projects.map((p) => p.id),
+    user.role === 'contractor',
+  );
 
   async function loadMore() {
     if (!cursor) return;
@@ -114,6 +176,10 @@ export function BrowsePage(props: RemoteProps & { user: ApiUser }) {
       const next = await listProjects(toQuery(effective, cursor));
       setMore((m) => [...m, ...next.projects]);
       setCursor(next.nextCursor);
+      // The address names the page just loaded, so a reload or a shared link continues from it.
+      const address = writeBrowseSearch(effective, headerCountry, cursor);
+      written.current = address;
+      navigate(`${path}${address}`, { replace: true });
     } catch (error) {
       toast({ title: 'Error', description: errorText(error), variant: 'destructive' });
     } finally {
@@ -121,8 +187,14 @@ export function BrowsePage(props: RemoteProps & { user: ApiUser }) {
     }
   }
 
-  const set = (patch: Partial<BrowseFilters>) => setFilters((f) => ({ ...f, ...patch }));
-  const clear = () => setFilters({ q: '', country: ALL, category: ALL, budget: ALL });
+  const set = (patch: Partial<BrowseFilters>) => {
+    setFilters((f) => ({ ...f, ...patch }));
+    setStart(null);
+  };
+  const clear = () => {
+    setFilters({ q: '', country: ALL, category: ALL, budget: ALL });
+    setStart(null);
+  };
 
   return (
     <section className="browse">
@@ -210,6 +282,14 @@ export function BrowsePage(props: RemoteProps & { user: ApiUser }) {
           <p className="results-count" role="status">
             {projectsFoundText(total)}
           </p>
+          {start && (
+            <p className="muted small">
+              Showing from a later page.{' '}
+              <Button className="btn btn-ghost btn-small" onPress={() => setStart(null)}>
+                Show the newest projects
+              </Button>
+            </p>
+          )}
           {projects.length === 0 ? (
             <div className="card empty-state">
               <h2 className="card-title">No projects found</h2>
@@ -225,6 +305,7 @@ export function BrowsePage(props: RemoteProps & { user: ApiUser }) {
                   key={p.id}
                   project={p}
                   canBid={user.role === 'contractor'}
+                  myBidStatus={bids.statusOf(p.id)}
                   onBid={setBidOn}
                   onMessage={(project) => messageOwner(project, props)}
                   viewerId={user.id}
@@ -255,7 +336,10 @@ export function BrowsePage(props: RemoteProps & { user: ApiUser }) {
           tier={user.subscriptionTier}
           toast={toast}
           navigate={navigate}
-          onSubmitted={() => void reload()}
+          onSubmitted={() => {
+            bids.refresh();
+            void reload();
+          }}
         />
       )}
     </section>

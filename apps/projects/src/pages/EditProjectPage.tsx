@@ -19,6 +19,7 @@ import { isEditable } from '../../../../domain/project/phase.ts';
 import { getProject, updateProject } from '../api.ts';
 import { FileIcon, FilePicker } from '../components/FilePicker.tsx';
 import { TagInput } from '../components/TagInput.tsx';
+import { isCancelled, UploadProgressBar, useUpload } from '../components/UploadProgress.tsx';
 import { dateValue, servicePhasesFor } from '../post-payload.ts';
 import { fileKind } from '../rules.ts';
 import { MoneyField } from './PostProjectPage.tsx';
@@ -104,6 +105,7 @@ export function EditProjectPage({ id, toast, navigate, user }: Props) {
   const [form, setForm] = useState<EditFormState | null>(null);
   const [files, setFiles] = useState<File[]>([]);
   const [pending, setPending] = useState(false);
+  const upload = useUpload();
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
 
@@ -158,12 +160,18 @@ export function EditProjectPage({ id, toast, navigate, user }: Props) {
   async function save(f: EditFormState) {
     setPending(true);
     try {
-      await updateProject(id, editPayload(f), files);
+      await updateProject(id, editPayload(f), files, files.length > 0 ? upload.start() : {});
     } catch (error) {
       setPending(false);
+      upload.finish();
+      if (isCancelled(error)) {
+        toast({ title: 'Upload cancelled', description: 'Nothing was saved. Your changes are still here.' });
+        return;
+      }
       timer.current = reportFailure(error, { toast, navigate });
       return;
     }
+    upload.finish();
     toast({ title: 'Project Updated', description: 'Your project has been updated successfully.' });
     navigate(back);
   }
@@ -360,6 +368,9 @@ export function EditProjectPage({ id, toast, navigate, user }: Props) {
           <TagInput tags={form.tags} onChange={(tags) => set({ tags })} />
         </section>
 
+        {pending && upload.progress && (
+          <UploadProgressBar progress={upload.progress} onCancel={upload.cancel} />
+        )}
         <div className="form-footer">
           <span />
           <div className="actions">

@@ -149,6 +149,7 @@ describe('PostProjectPage', () => {
     expect(request.method).toBe('POST');
     const form = await request.formData();
     const data = JSON.parse(String(form.get('projectData')));
+    expect(data.title).toMatch(/^\[Test data\] /);
     expect(data).toMatchObject({
       category: 'Construction',
       country: 'BS',
@@ -203,6 +204,18 @@ describe('PostProjectPage', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Test Submit' }));
     expect(await screen.findByText("'1234' is not a town name: use letters")).toBeTruthy();
     expect(town.getAttribute('aria-invalid')).toBe('true');
+  });
+
+  it('offers no Auto-Fill or Test Submit in a production build', () => {
+    vi.stubEnv('NODE_ENV', 'production');
+    try {
+      setup();
+      expect(screen.getByRole('button', { name: 'Post Project' })).toBeTruthy();
+      expect(screen.queryByRole('button', { name: 'Auto-Fill' })).toBeNull();
+      expect(screen.queryByRole('button', { name: 'Test Submit' })).toBeNull();
+    } finally {
+      vi.unstubAllEnvs();
+    }
   });
 
   it('warns a visitor and goes to the login endpoint after 1 s, still rendering the form', async () => {

@@ -30,8 +30,10 @@ import { createProject } from '../api.ts';
 import { FilePicker } from '../components/FilePicker.tsx';
 import { TagInput } from '../components/TagInput.tsx';
 import { TownField } from '../components/TownField.tsx';
+import { isCancelled, UploadProgressBar, useUpload } from '../components/UploadProgress.tsx';
 import {
   type PostFormState,
+  serviceLabel,
   servicesAfterNeeds,
   todayInput,
   togglePhase,
@@ -77,8 +79,16 @@ export function initialPostForm(search: string): PostFormState {
   };
 }
 
+/**
+ * Auto-Fill and Test Submit are development tools: Rsbuild replaces NODE_ENV at build time, so a
+ * production build carries neither the buttons nor this sample. What they post says it is test data.
+ */
+export function showsDebugTools(): boolean {
+  return process.env.NODE_ENV !== 'production';
+}
+
 const SAMPLE: Omit<PostFormState, 'services'> = {
-  title: 'Kitchen renovation in Nassau',
+  title: '[Test data] Kitchen renovation in Nassau',
   description:
     'Full kitchen renovation: remove old cabinets, new plumbing and electrical, tile floor and backsplash, and paint.',
   projectStage: 'design_progress',
@@ -103,6 +113,24 @@ function sampleForm(): PostFormState {
   return { ...SAMPLE, services };
 }
 
+/** What a needs change did to the chosen services, so nothing disappears unseen. */
+function servicesChangeText(dropped: readonly string[], restored: readonly string[]): string {
+  const names = (ids: readonly string[]) => ids.map(serviceLabel).join(', ');
+  const parts: string[] = [];
+  if (dropped.length)
+    parts.push(
+      `Your contractor needs removed ${dropped.length === 1 ? '1 service' : `${dropped.length} services`}: ${names(dropped)}.`,
+    );
+  if (restored.length) parts.push(`Added back: ${names(restored)}.`);
+  return parts.join(' ');
+}
+
+/** The services that will be posted, as the form will send them. */
+function servicesSummaryText(services: readonly string[]): string {
+  if (services.length === 0) return 'No services will be posted.';
+  return `Services to be posted (${services.length}): ${services.map(serviceLabel).join(', ')}.`;
+}
+
 function Section({ n, title, children }: { n: number; title: string; children: React.ReactNode }) {
   const id = `post-section-${n}`;
   return (
@@ -122,6 +150,8 @@ export function PostProjectPage({ user, search, navigate, toast }: RemoteProps) 
   const [form, setForm] = useState<PostFormState>(() => initialPostForm(search));
   const [files, setFiles] = useState<File[]>([]);
   const [expanded, setExpanded] = useState<string[]>([]);
+  const [servicesNotice, setServicesNotice] = useState('');
+  const upload = useUpload();
   const [errors, setErrors] = useState<Partial<Record<PostField | 'city' | 'island', string>>>({});
   const [pending, setPending] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -176,9 +206,14 @@ export function PostProjectPage({ user, search, navigate, toast }: RemoteProps) 
     setPending(true);
     let id: string | null;
     try {
-      id = await createProject(toProjectData(data), files);
+      id = await createProject(toProjectData(data), files, files.length > 0 ? upload.start() : {});
     } catch (error) {
       setPending(false);
+      upload.finish();
+      if (isCancelled(error)) {
+        toast({ title: 'Upload cancelled', description: 'Nothing was posted. Your form is as you left it.' });
+        return;
+      }
       // A refused town or island shows under its field as well.
       const field = (error as { field?: unknown }).field;
       if (field === 'city' || field === 'island') {
@@ -194,6 +229,7 @@ export function PostProjectPage({ user, search, navigate, toast }: RemoteProps) 
       );
       return;
     }
+    upload.finish();
     toast({ title: 'Success!', description: 'Your project has been posted successfully!' });
     navigate(id ? `/projects/${id}` : '/projects');
   }
@@ -266,9 +302,11 @@ export function PostProjectPage({ user, search, navigate, toast }: RemoteProps) 
             className="choice-grid-group"
             name="contractorNeeds"
             value={form.contractorNeeds}
-            onChange={(needs) =>
-              set({ contractorNeeds: needs, services: servicesAfterNeeds(form.services, needs) })
-            }
+            onChange={(needs) => {
+              const next = servicesAfterNeeds(form, form.contractorNeeds, needs);
+              set({ contractorNeeds: needs, services: next.services });
+              setServicesNotice(servicesChangeText(next.dropped, next.restored));
+            }}
             isInvalid={Boolean(errors.contractorNeeds)}
           >
             <Label className="field-label">What do you need from contractors?</Label>
@@ -307,6 +345,10 @@ export function PostProjectPage({ user, search, navigate, toast }: RemoteProps) 
             <Text slot="description" className="muted small">
               Selecting a phase adds its services; open it to fine-tune them.
             </Text>
+            <div className="services-summary" role="status">
+              {servicesNotice && <p className="notice">{servicesNotice}</p>}
+              <p className="muted small">{servicesSummaryText(form.services)}</p>
+            </div>
             <div className="phase-list">
               {PHASE_GROUPS.map((g) => {
                 const on = form.phases.includes(g.value);
@@ -475,24 +517,29 @@ export function PostProjectPage({ user, search, navigate, toast }: RemoteProps) 
           <TagInput tags={form.tags} onChange={(tags) => set({ tags })} />
         </Section>
 
+        {pending && upload.progress && (
+          <UploadProgressBar progress={upload.progress} onCancel={upload.cancel} />
+        )}
         <div className="form-footer">
-          <fieldset className="debug-actions">
-            <legend className="sr-only">Debug</legend>
-            <Button className="btn btn-ghost btn-small" onPress={() => setForm(sampleForm())}>
-              Auto-Fill
-            </Button>
-            <Button
-              className="btn btn-ghost btn-small"
-              isDisabled={pending}
-              onPress={() => {
-                const sample = sampleForm();
-                setForm(sample);
-                void submit(sample);
-              }}
-            >
-              Test Submit
-            </Button>
-          </fieldset>
+          {showsDebugTools() && (
+            <fieldset className="debug-actions">
+              <legend className="sr-only">Development tools: posts test data</legend>
+              <Button className="btn btn-ghost btn-small" onPress={() => setForm(sampleForm())}>
+                Auto-Fill
+              </Button>
+              <Button
+                className="btn btn-ghost btn-small"
+                isDisabled={pending}
+                onPress={() => {
+                  const sample = sampleForm();
+                  setForm(sample);
+                  void submit(sample);
+                }}
+              >
+                Test Submit
+              </Button>
+            </fieldset>
+          )}
           <div className="actions">
             <Button className="btn btn-outline" onPress={() => navigate('/')}>
               Cancel

@@ -26,9 +26,10 @@ import {
 } from '@buildbid/ui';
 import { useEffect, useRef, useState } from 'react';
 import { Button, Link } from 'react-aria-components';
-import { isEditable } from '../../../../domain/project/phase.ts';
+import { biddingClosedReason, isEditable } from '../../../../domain/project/phase.ts';
 import { deleteProject, getProject, saveProject, unsaveProject } from '../api.ts';
 import { BidDialogSlot, ReceivedBidsSlot } from '../components/BidsSlots.tsx';
+import { ProjectProgress } from '../components/ProjectProgress.tsx';
 import { AddendaSection, ExtendDeadlineDialog, PostAddendumDialog } from '../components/ProjectUpdates.tsx';
 import { QuestionsSection } from '../components/QuestionsSection.tsx';
 import { fileKind } from '../rules.ts';
@@ -319,9 +320,17 @@ export function ProjectDetailPage({ id, user, toast, navigate, openMessages, loa
 
           <section className="card stack" aria-label="Actions">
             {canBid && (
-              <Button className="btn btn-primary btn-block" onPress={() => setBidOpen(true)}>
+              <Button className="btn btn-primary btn-block bid-cta-side" onPress={() => setBidOpen(true)}>
                 Submit Bid
               </Button>
+            )}
+            {user.role === 'contractor' && !isOwner && !myBid && !canBid && (
+              <p className="card-bid-state">
+                <strong>Not accepting bids</strong>{' '}
+                <span className="muted small">
+                  · {biddingClosedReason(p, new Date()) ?? 'The bid deadline has passed'}
+                </span>
+              </p>
             )}
             {myBid && (
               <div className="my-bid">
@@ -384,6 +393,14 @@ export function ProjectDetailPage({ id, user, toast, navigate, openMessages, loa
             </dl>
           </section>
 
+          <ProjectProgress
+            project={p}
+            isOwner={isOwner}
+            onChanged={() => project.reload()}
+            toast={toast}
+            navigate={navigate}
+          />
+
           {isOwner && (
             <section className="card stack" aria-label="Manage project">
               {isEditable(p) && (
@@ -408,6 +425,17 @@ export function ProjectDetailPage({ id, user, toast, navigate, openMessages, loa
           )}
         </aside>
       </div>
+
+      {canBid && (
+        // Below 900 px the side column comes after the description: the bid button stays in reach at the
+        // bottom of the screen instead (only one of the two is shown at any width).
+        <div className="bid-cta-sticky">
+          <span className="muted small">{formatBudget(p.budgetMin, p.budgetMax)}</span>
+          <Button className="btn btn-primary" onPress={() => setBidOpen(true)}>
+            Submit Bid
+          </Button>
+        </div>
+      )}
 
       <BidDialogSlot
         loadModule={loadModule}
