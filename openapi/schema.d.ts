@@ -984,6 +984,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/users/me/reviews": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The reviews about you, newest first (your profile)
+         * @description What the owners of your completed projects wrote about your work: at most 50, newest first. A review outlives its project: then projectId and projectTitle are null.
+         */
+        get: operations["listMyReviews"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/users/me/role": {
         parameters: {
             query?: never;
@@ -2166,6 +2186,23 @@ export interface components {
             /** @description Null for a clarification */
             question: string | null;
             showAsker: boolean;
+        };
+        ReceivedReview: {
+            comment: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: uuid */
+            id: string;
+            /**
+             * Format: uuid
+             * @description Cleared when the project is deleted
+             */
+            projectId: string | null;
+            /** @description Null once the project is deleted */
+            projectTitle: string | null;
+            rating: number;
+            /** @description The project owner's name */
+            reviewerName: string;
         };
         Review: {
             comment: string | null;
@@ -7945,6 +7982,62 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["BidQuota"];
+                };
+            };
+            /** @description The request is not valid: NUL_BYTE */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "NUL_BYTE";
+                    };
+                };
+            };
+            /** @description Not signed in (no session cookie, or the session ended): UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "UNAUTHENTICATED";
+                    };
+                };
+            };
+            /** @description The database is not reachable right now; retry after the Retry-After seconds: DATABASE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    listMyReviews: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Reviews about you, newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReceivedReview"][];
                 };
             };
             /** @description The request is not valid: NUL_BYTE */

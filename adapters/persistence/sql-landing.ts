@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/core';
 import type { LandingQuery, Testimonial } from '../../application/landing/ports.ts';
+import type { ReceivedReview, ReviewQuery } from '../../application/reviews/ports.ts';
 import { runSql, toCount } from './sql.ts';
 
 /** LandingQuery in SQL. Give it the global `orm.em`. */
@@ -52,5 +53,46 @@ export class SqlLandingQuery implements LandingQuery {
           (select count(*) from users where role = 'contractor') as contractors`,
     );
     return { projectsPosted: toCount(row?.projects), contractorsRegistered: toCount(row?.contractors) };
+  }
+}
+
+/** ReviewQuery in SQL (reviews_reviewee_id_index). Give it the global `orm.em`. */
+export class SqlReviewQuery implements ReviewQuery {
+  readonly #em: EntityManager;
+
+  constructor(em: EntityManager) {
+    this.#em = em;
+  }
+
+  async receivedBy(userId: string, limit: number): Promise<ReceivedReview[]> {
+    const rows = await runSql<{
+      id: string;
+      rating: number;
+      comment: string | null;
+      projectId: string | null;
+      projectTitle: string | null;
+      firstName: string | null;
+      lastName: string | null;
+      createdAt: Date | string;
+    }>(
+      this.#em,
+      `select r.id, r.rating, r.comment, r.project_id as "projectId", p.title as "projectTitle",
+          u.first_name as "firstName", u.last_name as "lastName", r.created_at as "createdAt"
+        from reviews r
+        join users u on u.id = r.reviewer_id
+        left join projects p on p.id = r.project_id
+        where r.reviewee_id = ?
+        order by r.created_at desc, r.id desc limit ?`,
+      [userId, limit],
+    );
+    return rows.map((r) => ({
+      id: r.id,
+      rating: Number(r.rating),
+      comment: r.comment,
+      projectId: r.projectId,
+      projectTitle: r.projectTitle,
+      reviewerName: [r.firstName, r.lastName].filter((n) => n?.trim()).join(' ') || 'A BuildBid client',
+      createdAt: new Date(r.createdAt),
+    }));
   }
 }

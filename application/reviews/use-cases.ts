@@ -4,6 +4,7 @@ import type { User } from '../../domain/user/user.ts';
 import { projectNotFound } from '../projects/use-cases.ts';
 import type { EventPublisher, UnitOfWork } from '../shared/marketplace-ports.ts';
 import type { Clock, IdGenerator } from '../shared/ports.ts';
+import type { ReceivedReview, ReviewQuery } from './ports.ts';
 
 export interface ReviewInput {
   rating: unknown;
@@ -44,5 +45,21 @@ export class ReviewContractor {
     });
     await this.#events.publish([event]);
     return review;
+  }
+}
+
+/** How many reviews a profile shows (newest first). */
+export const MAX_LISTED_REVIEWS = 50;
+
+/** GET /api/users/me/reviews: the reviews about the signed-in user, as their profile lists them. */
+export class ListMyReviews {
+  readonly #reviews: ReviewQuery;
+
+  constructor(reviews: ReviewQuery) {
+    this.#reviews = reviews;
+  }
+
+  execute(actor: User): Promise<ReceivedReview[]> {
+    return this.#reviews.receivedBy(actor.id, MAX_LISTED_REVIEWS);
   }
 }

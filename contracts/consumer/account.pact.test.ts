@@ -19,6 +19,7 @@ import {
   createSubscription,
   getAchievements,
   getBadges,
+  getMyReviews,
   getPaymentsConfig,
   getQuota,
   getStats,
@@ -43,7 +44,7 @@ import {
 } from '../support/consumer.ts';
 import { CONSUMERS, STATES } from '../support/contract.ts';
 
-const { like, equal, eachLike, integer, regex, boolean, iso8601DateTimeWithMillis } = MatchersV3;
+const { like, equal, eachLike, integer, regex, boolean, uuid, iso8601DateTimeWithMillis } = MatchersV3;
 
 const CONSUMER = CONSUMERS.account;
 const EMAIL = 'ann@example.com';
@@ -231,6 +232,51 @@ describe(`${CONSUMER} → buildbid-api`, () => {
         'GET',
         `/api/users/${EXAMPLE_IDS.userId}/badges`,
         () => getBadges(EXAMPLE_IDS.userId),
+      );
+    });
+
+    it('lists the reviews about me: 200, newest first, with the project and its owner', async () => {
+      await pact
+        .addInteraction()
+        .given(STATES.signedInUser, CONTRACTOR)
+        .given(STATES.userExists, CLIENT)
+        .given(STATES.projectExists, { owner: EMAIL, title: 'Re-roof the beach house' })
+        .given(STATES.bidExists, {
+          contractor: CONTRACTOR.email,
+          owner: EMAIL,
+          status: 'accepted',
+          phase: 'completed',
+          reviewRating: '5',
+          reviewComment: 'On time and tidy.',
+        })
+        .uponReceiving('a request for the reviews about me')
+        .withRequest('GET', '/api/users/me/reviews', (b) => b.headers(WITH_SESSION))
+        .willRespondWith(200, (b) =>
+          b.headers(JSON_CONTENT).jsonBody(
+            eachLike({
+              id: uuid(EXAMPLE_IDS.bidId),
+              rating: integer(5),
+              comment: like('On time and tidy.'),
+              projectId: uuid(EXAMPLE_IDS.projectId),
+              projectTitle: like('Re-roof the beach house'),
+              reviewerName: like('Ann Tester'),
+              createdAt: iso8601DateTimeWithMillis('2026-03-01T10:00:00.000Z'),
+            }),
+          ),
+        )
+        .executeTest(async (mock) => {
+          signedIn(mock.url);
+          const [review] = await getMyReviews();
+          expect(review).toMatchObject({ rating: 5, projectTitle: 'Re-roof the beach house' });
+        });
+    });
+
+    it('refuses the reviews without a session: 401', async () => {
+      await refusesWithoutSession(
+        'a request for my reviews without a session',
+        'GET',
+        '/api/users/me/reviews',
+        getMyReviews,
       );
     });
 

@@ -35,6 +35,7 @@ import { SendMessage } from '../../application/messages/use-cases.ts';
 import { SendSystemNotification } from '../../application/notifications/use-cases.ts';
 import { AnswerQuestion, AskQuestion } from '../../application/projects/questions.ts';
 import { MoveProjectPhase, PostAddendum, PostProject } from '../../application/projects/use-cases.ts';
+import { ReviewContractor } from '../../application/reviews/use-cases.ts';
 import { ConfirmSandboxPayment, StartProSubscription } from '../../application/subscription/use-cases.ts';
 import type { User } from '../../domain/user/user.ts';
 import { buildTestApp, sessionCookie, type TestApp } from '../../tests/integration/support/app.ts';
@@ -225,6 +226,15 @@ describe(`${PROVIDER} honours its consumers' pacts`, () => {
         const until = steps.indexOf(text(p, 'phase', 'awarded'));
         for (const step of steps.slice(0, until + 1)) {
           await run(() => api.composition.get(MoveProjectPhase).execute(userOf(ownerEmail), projectId, step));
+        }
+        // Once completed, the owner may have reviewed the contractor.
+        if (p.reviewRating !== undefined) {
+          await run(() =>
+            api.composition.get(ReviewContractor).execute(userOf(ownerEmail), projectId, {
+              rating: Number(p.reviewRating),
+              comment: text(p, 'reviewComment', 'On time and tidy.'),
+            }),
+          );
         }
       }
       return { [text(p, 'as', 'bidId')]: bid.id };

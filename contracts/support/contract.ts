@@ -54,7 +54,8 @@ export const STATES = {
    * A bid on a project of an earlier state. params: { contractor (email), project? (key, default
    * 'projectId'), amount?, timeline?, proposal?, status? ('pending' | 'accepted' | 'rejected'),
    * owner? (email, needed to decide), phase? (after 'accepted': the owner moves the work on to
-   * 'in_progress', 'review' or 'completed'), as? (default 'bidId') }.
+   * 'in_progress', 'review' or 'completed'), reviewRating? and reviewComment? (after 'completed': the
+   * owner's review of the contractor), as? (default 'bidId') }.
    */
   bidExists: 'a bid exists',
   /**

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import type { ApiUser } from '@buildbid/api-client';
 import { jsonResponse, makeUser, requestsOf, routeFetch } from '@buildbid/test-kit/helpers';
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   NotificationsTab,
@@ -296,6 +296,26 @@ describe('ProfilePage', () => {
         reviewCount: 2,
       },
       [`GET /api/users/${makeUser().id}/badges`]: Array.from({ length: 8 }, (_, i) => badge(i)),
+      'GET /api/users/me/reviews': [
+        {
+          id: 'r1',
+          rating: 4,
+          comment: 'Tidy work, one day late.',
+          projectId: 'p1',
+          projectTitle: 'Re-roof the beach house',
+          reviewerName: 'Olive Owner',
+          createdAt: '2026-03-01T10:00:00.000Z',
+        },
+        {
+          id: 'r2',
+          rating: 5,
+          comment: null,
+          projectId: null,
+          projectTitle: null,
+          reviewerName: 'Pat Client',
+          createdAt: '2026-02-01T10:00:00.000Z',
+        },
+      ],
     });
     const user = makeUser({ role: 'contractor', rating: 4.25, reviewCount: 7, subscriptionTier: 'pro' });
     render(
@@ -320,6 +340,35 @@ describe('ProfilePage', () => {
     expect(screen.getByText('Badge 7')).toBeTruthy();
     const tabs = screen.getAllByRole('tab').map((t) => t.textContent);
     expect(tabs).toEqual(['Profile', 'Billing', 'Services', 'Notifications', 'Preferences']);
+    // The reviews about them, newest first: stars, comment, who and which project (or that it is gone).
+    const reviews = screen.getByRole('region', { name: 'Reviews' });
+    expect(await within(reviews).findByText('Tidy work, one day late.')).toBeTruthy();
+    expect(
+      within(reviews)
+        .getAllByRole('img')
+        .map((i) => i.getAttribute('aria-label')),
+    ).toEqual(['4 out of 5 stars', '5 out of 5 stars']);
+    expect(within(reviews).getByText(/Olive Owner · Re-roof the beach house/)).toBeTruthy();
+    expect(within(reviews).getByText(/Pat Client · A deleted project/)).toBeTruthy();
+  });
+
+  it('says so when a contractor has no reviews yet, and when they failed to load', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const props = {
+      path: '/profile',
+      search: '',
+      country: 'BS',
+      navigate: vi.fn(),
+      refreshUser: vi.fn(async () => {}),
+      toast: vi.fn(),
+    };
+    routeFetch({ 'GET /api/users/me/reviews': [] });
+    render(<ProfilePage {...props} user={makeUser({ role: 'contractor' })} />);
+    expect(await screen.findByText(/No reviews yet/)).toBeTruthy();
+    cleanup();
+    routeFetch({ 'GET /api/users/me/reviews': jsonResponse(500, { message: 'down' }) });
+    render(<ProfilePage {...props} user={makeUser({ role: 'contractor' })} />);
+    expect(await screen.findByText(/Your reviews could not be loaded/)).toBeTruthy();
   });
 
   it("has no Services tab for clients and shows 'Recently' without a join date", () => {
@@ -344,5 +393,6 @@ describe('ProfilePage', () => {
     ]);
     expect(screen.getByText('Recently')).toBeTruthy();
     expect(screen.queryByRole('heading', { name: 'Your Stats' })).toBeNull();
+    expect(screen.queryByRole('heading', { name: 'Reviews' })).toBeNull();
   });
 });

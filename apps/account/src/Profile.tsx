@@ -12,9 +12,11 @@ import { MAX_EMAIL_LENGTH, MAX_NAME_LENGTH } from '../../../domain/user/user.ts'
 import {
   cancelSubscription,
   getBadges,
+  getMyReviews,
   getStats,
   getSubscription,
   paymentPortalUrl,
+  type ReceivedReview,
   type Subscription,
   type UserBadge,
   type UserStats,
@@ -147,6 +149,42 @@ function BadgesCard({ badges }: { badges: readonly UserBadge[] }) {
         <Button className="btn btn-outline btn-block btn-small" onPress={() => setAll(true)}>
           View All Badges
         </Button>
+      )}
+    </section>
+  );
+}
+
+/**
+ * What owners wrote about the contractor's work (issue 18), newest first: stars, the comment, the
+ * project and who wrote it. Null while loading; the card says when there are none yet or they failed.
+ */
+export function ReviewsCard({ reviews }: { reviews: readonly ReceivedReview[] | null | 'failed' }) {
+  return (
+    <section className="card" aria-labelledby="reviews-title" aria-busy={reviews === null}>
+      <h2 id="reviews-title" className="card-title">
+        Reviews
+      </h2>
+      {reviews === null ? (
+        <p className="muted small">Loading...</p>
+      ) : reviews === 'failed' ? (
+        <p className="muted small">Your reviews could not be loaded. Reload the page to try again.</p>
+      ) : reviews.length === 0 ? (
+        <p className="muted small">No reviews yet. Owners review you after they mark your work completed.</p>
+      ) : (
+        <ul className="review-list">
+          {reviews.map((r) => (
+            <li key={r.id} className="review-item">
+              <span className="stars" role="img" aria-label={`${r.rating} out of 5 stars`}>
+                {'★'.repeat(r.rating)}
+                <span className="stars-off">{'★'.repeat(5 - r.rating)}</span>
+              </span>
+              {r.comment && <p className="review-comment">{r.comment}</p>}
+              <p className="muted small">
+                {r.reviewerName} · {r.projectTitle ?? 'A deleted project'} · {formatDate(r.createdAt)}
+              </p>
+            </li>
+          ))}
+        </ul>
       )}
     </section>
   );
@@ -654,16 +692,27 @@ export function ProfilePage(props: Props) {
   const [tab, setTab] = useState<TabId>(() => initialTab(search, isContractor));
   const [stats, setStats] = useState<UserStats | null>(null);
   const [badges, setBadges] = useState<UserBadge[]>([]);
+  const [reviews, setReviews] = useState<ReceivedReview[] | null | 'failed'>(null);
 
   useEffect(() => {
     let live = true;
-    if (isContractor)
+    if (isContractor) {
       getStats().then(
         (s) => {
           if (live) setStats(s);
         },
         (error) => console.error('Profile: statistics failed to load', error),
       );
+      getMyReviews().then(
+        (r) => {
+          if (live) setReviews(r);
+        },
+        (error) => {
+          console.error('Profile: reviews failed to load', error);
+          if (live) setReviews('failed');
+        },
+      );
+    }
     getBadges(user.id).then(
       (b) => {
         if (live) setBadges(b);
@@ -702,6 +751,7 @@ export function ProfilePage(props: Props) {
         <ProfileSummary user={user} />
         {isContractor && <YourStats stats={stats} />}
         <BadgesCard badges={badges} />
+        {isContractor && <ReviewsCard reviews={reviews} />}
       </aside>
       <section className="card profile-main" aria-label="Account settings">
         <Tabs selectedKey={tab} onSelectionChange={(k) => selectTab(k as TabId)} className="tabs">

@@ -13,6 +13,7 @@ export type UserStats = Schemas['UserStats'];
 export type BidQuota = Schemas['BidQuota'];
 export type UserBadge = Schemas['UserBadge'];
 export type Achievements = Schemas['Achievements'];
+export type ReceivedReview = Schemas['ReceivedReview'];
 
 export function getStats(): Promise<UserStats> {
   return unwrap(api.GET('/api/users/me/stats'));
@@ -30,6 +31,11 @@ export function getAchievements(): Promise<Achievements> {
 
 export function getBadges(userId: string): Promise<UserBadge[]> {
   return unwrap(api.GET('/api/users/{id}/badges', { params: { path: { id: userId } } }));
+}
+
+/** GET /api/users/me/reviews: what owners wrote about the signed-in contractor, newest first. */
+export function getMyReviews(): Promise<ReceivedReview[]> {
+  return unwrap(api.GET('/api/users/me/reviews'));
 }
 
 /** PATCH /api/users/me/role: the Switch Role page (self-service roles only). */

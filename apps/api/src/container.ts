@@ -19,7 +19,7 @@ import { MikroOrmUnitOfWork } from '../../../adapters/persistence/mikro-orm-unit
 import { MikroOrmUserRepository } from '../../../adapters/persistence/mikro-orm-user-repository.ts';
 import { closeOrm, createOrm, migrate } from '../../../adapters/persistence/orm.ts';
 import { SqlProjectEngagement } from '../../../adapters/persistence/sql-engagement.ts';
-import { SqlLandingQuery } from '../../../adapters/persistence/sql-landing.ts';
+import { SqlLandingQuery, SqlReviewQuery } from '../../../adapters/persistence/sql-landing.ts';
 import { SqlEmailAudience, SqlMailOutbox } from '../../../adapters/persistence/sql-mail-outbox.ts';
 import { SqlMessageRepository } from '../../../adapters/persistence/sql-message-repository.ts';
 import { SqlNotificationRepository } from '../../../adapters/persistence/sql-notification-repository.ts';
@@ -122,7 +122,7 @@ import {
   PostProject,
 } from '../../../application/projects/use-cases.ts';
 import type { RealtimePort } from '../../../application/realtime/ports.ts';
-import { ReviewContractor } from '../../../application/reviews/use-cases.ts';
+import { ListMyReviews, ReviewContractor } from '../../../application/reviews/use-cases.ts';
 import {
   AlertSavedSearches,
   CreateSavedSearch,
@@ -447,6 +447,7 @@ export async function compose(config: Config, options: ComposeOptions = {}): Pro
   container.bind(UnsaveProject).toConstantValue(new UnsaveProject(projectQuery, engagement));
   container.bind(ListSavedProjects).toConstantValue(new ListSavedProjects(projectQuery, engagement));
   container.bind(GetLanding).toConstantValue(new GetLanding(projectQuery, new SqlLandingQuery(orm.em)));
+  container.bind(ListMyReviews).toConstantValue(new ListMyReviews(new SqlReviewQuery(orm.em)));
 
   // Saved searches with alerts (issue 13).
   const savedSearches = new SqlSavedSearches(orm.em);

@@ -77,7 +77,11 @@ describe('MyBidsPage', () => {
   });
 
   it('shows a bid card with its facts, two tags, and the actions by status', async () => {
-    setup([bid('1', 'pending', '1000.00', ['a', 'b', 'c']), bid('3', 'accepted', '10000.00')]);
+    const awarded = bid('3', 'accepted', '10000.00');
+    setup([
+      bid('1', 'pending', '1000.00', ['a', 'b', 'c']),
+      { ...awarded, project: { ...awarded.project, currentPhase: 'in_progress' } } as OwnBid,
+    ]);
     const card = (await screen.findByRole('heading', { name: 'Project 1' })).closest(
       'article',
     ) as HTMLElement;
@@ -96,6 +100,9 @@ describe('MyBidsPage', () => {
     );
     expect(accepted.getByRole('button', { name: 'Contact Owner' })).toBeTruthy();
     expect(accepted.queryByRole('button', { name: 'Edit Bid' })).toBeNull();
+    // The awarded work's phase shows on the won bid only.
+    expect(accepted.getByText('In Progress')).toBeTruthy();
+    expect(c.queryByText('Bidding')).toBeNull();
   });
 
   it("'Contact Owner' opens the shell's message dialog with the project's owner", async () => {

@@ -6,6 +6,7 @@ import {
   formatUsd,
   messageOwner,
   OwnerBlock,
+  PhaseBadge,
   PinIcon,
   StatusBadge,
   sumAmounts,
@@ -63,6 +64,13 @@ function BidCard({ bid, onEdit, onContact }: { bid: OwnBid; onEdit(): void; onCo
       </div>
       <p className="clamp-2">{bid.proposal}</p>
       <div className="badge-row">
+        {/* Where the awarded work stands (issue 18): the owner moves it on after the award. */}
+        {bid.status === 'accepted' && bid.project?.currentPhase && (
+          <span className="bid-card-phase">
+            <span className="sr-only">Project phase: </span>
+            <PhaseBadge phase={bid.project.currentPhase} bidDeadline={null} />
+          </span>
+        )}
         {bid.project?.category && <span className="badge badge-outline">{bid.project.category}</span>}
         {tags.slice(0, CARD_TAGS).map((t) => (
           <span key={t} className="tag">

@@ -579,6 +579,20 @@ describe('phase, cancel and review', () => {
     const twice = await send(t, 'POST', `/api/projects/${id}/reviews`, owner.cookie, { rating: 4 });
     expect(twice.statusCode).toBe(409);
     expect(twice.json().code).toBe('REVIEW_ALREADY_EXISTS');
+
+    // The contractor reads it on their profile, with the project and who wrote it; the owner has none.
+    const received = (await get(t, '/api/users/me/reviews', contractor.cookie)).json();
+    expect(received).toEqual([
+      expect.objectContaining({
+        rating: 5,
+        comment: 'On time and tidy.',
+        projectId: id,
+        projectTitle: expect.any(String),
+        reviewerName: expect.stringMatching(/\S/),
+      }),
+    ]);
+    expect((await get(t, '/api/users/me/reviews', owner.cookie)).json()).toEqual([]);
+    expect((await get(t, '/api/users/me/reviews', '')).statusCode).toBe(401);
   });
 
   it('refuses skipped phases (409), strangers (403), unknown phases (400) and unknown projects (404)', async () => {

@@ -4,6 +4,7 @@ import type { MyBidView, ProjectBidView } from '../../../../application/bids/por
 import type { Landing } from '../../../../application/landing/use-cases.ts';
 import type { ProjectView } from '../../../../application/projects/ports.ts';
 import type { ProjectDetails } from '../../../../application/projects/use-cases.ts';
+import type { ReceivedReview } from '../../../../application/reviews/ports.ts';
 import type { StoredFile } from '../../../../application/shared/marketplace-ports.ts';
 import type { UserStats } from '../../../../application/stats/use-cases.ts';
 import { ACHIEVEMENT_CATEGORIES, BADGE_TIERS } from '../../../../domain/achievement/achievement.ts';
@@ -794,6 +795,25 @@ export const ReviewSchema = Type.Object(
 export type ReviewDto = Static<typeof ReviewSchema>;
 export const ReviewRef = refTo(ReviewSchema);
 
+export const ReceivedReviewSchema = Type.Object(
+  {
+    id: uuid(),
+    rating: Type.Integer({ minimum: 1, maximum: 5 }),
+    comment: nullable(Type.String()),
+    projectId: nullable(uuid('Cleared when the project is deleted')),
+    projectTitle: nullable(Type.String({ description: 'Null once the project is deleted' })),
+    reviewerName: Type.String({ description: "The project owner's name" }),
+    createdAt: dateTime(),
+  },
+  { $id: 'ReceivedReview', additionalProperties: false },
+);
+export type ReceivedReviewDto = Static<typeof ReceivedReviewSchema>;
+export const ReceivedReviewRef = refTo(ReceivedReviewSchema);
+
+export function toReceivedReviewDto(review: ReceivedReview): ReceivedReviewDto {
+  return { ...review, createdAt: review.createdAt.toISOString() };
+}
+
 export function toReviewDto(review: Review): ReviewDto {
   const r = review.toSnapshot();
   return {
@@ -1147,6 +1167,7 @@ export const MARKETPLACE_SCHEMAS = [
   ProjectDataSchema,
   UserStatsSchema,
   ReviewSchema,
+  ReceivedReviewSchema,
   BadgeSchema,
   UserBadgeSchema,
   AchievementsSchema,

@@ -8,6 +8,7 @@ import {
   MAX_BID_STATUS_IDS,
 } from '../../../../application/bids/use-cases.ts';
 import { ListProjects } from '../../../../application/projects/use-cases.ts';
+import { ListMyReviews, MAX_LISTED_REVIEWS } from '../../../../application/reviews/use-cases.ts';
 import { GetUserStats } from '../../../../application/stats/use-cases.ts';
 import { BID_STATUSES } from '../../../../domain/bid/bid.ts';
 import { PROJECT_STATUSES } from '../../../../domain/project/phase.ts';
@@ -17,9 +18,11 @@ import {
   BidQuotaRef,
   MyBidRef,
   ProjectSummaryRef,
+  ReceivedReviewRef,
   toAchievementsDto,
   toBidQuotaDto,
   toMyBidDto,
+  toReceivedReviewDto,
   toUserBadgeDto,
   toUserStatsDto,
   UserBadgeRef,
@@ -51,6 +54,29 @@ export const meRoutes: FastifyPluginAsyncTypebox<{ services: AppServices }> = as
     async (request) => {
       const user = await requireUser(request);
       return (await services.get(ListMyBids).execute(user)).map(toMyBidDto);
+    },
+  );
+
+  app.get(
+    '/api/users/me/reviews',
+    {
+      schema: {
+        tags: ['users'],
+        ...operation({
+          id: 'listMyReviews',
+          summary: 'The reviews about you, newest first (your profile)',
+          description:
+            `What the owners of your completed projects wrote about your work: at most ${MAX_LISTED_REVIEWS}, ` +
+            'newest first. A review outlives its project: then projectId and projectTitle are null.',
+          access: 'session',
+          responses: { 200: 'Reviews about you, newest first' },
+        }),
+        response: { 200: Type.Array(ReceivedReviewRef), ...errors(401) },
+      },
+    },
+    async (request) => {
+      const user = await requireUser(request);
+      return (await services.get(ListMyReviews).execute(user)).map(toReceivedReviewDto);
     },
   );
 
