@@ -48,6 +48,26 @@ describe('PostProjectPage', () => {
     expect(screen.getByRole('button', { name: 'Test Submit' })).toBeTruthy();
   });
 
+  it('names the services a needs change drops, keeps the notice in view, and names them when they return', () => {
+    setup();
+    const tick = (name: string) => fireEvent.click(screen.getByRole('checkbox', { name }));
+    const summary = () => screen.getAllByRole('status').find((s) => s.classList.contains('services-summary'));
+    tick('Labor & Materials');
+    tick('Site & Demolition');
+    expect(summary()?.textContent).toContain('Services to be posted (4)');
+    tick('Supply Only');
+    expect(summary()?.textContent).toContain(
+      'Your contractor needs removed 2 services: Demolition, Site Work.',
+    );
+    expect(summary()?.textContent).toContain('Services to be posted (2): Concrete, Excavation.');
+    // A change that drops nothing more leaves the notice as it was.
+    tick('Labor & Materials');
+    expect(summary()?.textContent).toContain('Your contractor needs removed 2 services');
+    tick('Supply Only');
+    expect(summary()?.textContent).toContain('Added back: Demolition, Site Work.');
+    expect(summary()?.textContent).toContain('Services to be posted (4)');
+  });
+
   it('shows every required message and the toast on an empty submit', async () => {
     const fetch = mockFetch();
     const props = setup();

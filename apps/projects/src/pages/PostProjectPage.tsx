@@ -305,7 +305,9 @@ export function PostProjectPage({ user, search, navigate, toast }: RemoteProps) 
             onChange={(needs) => {
               const next = servicesAfterNeeds(form, form.contractorNeeds, needs);
               set({ contractorNeeds: needs, services: next.services });
-              setServicesNotice(servicesChangeText(next.dropped, next.restored));
+              // A change that drops and restores nothing keeps the last notice in view.
+              const notice = servicesChangeText(next.dropped, next.restored);
+              if (notice) setServicesNotice(notice);
             }}
             isInvalid={Boolean(errors.contractorNeeds)}
           >
