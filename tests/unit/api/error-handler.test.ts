@@ -51,6 +51,16 @@ describe('the central error handler', () => {
     expect(res.body).not.toContain('at ');
   });
 
+  it('answers a client that aborted its upload as a client error, not as a database outage', async () => {
+    const aborted = Object.assign(new Error('aborted'), { code: 'ECONNRESET' });
+    const res = await appThrowing(aborted).inject('/boom');
+    expect(res.statusCode).toBe(400);
+    expect(res.json().code).toBe('REQUEST_ABORTED');
+    // A database connection reset is still an outage.
+    const dbReset = Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET' });
+    expect((await appThrowing(dbReset).inject('/boom')).statusCode).toBe(503);
+  });
+
   it('keeps the status and message of a client error raised by the framework', async () => {
     const res = await appThrowing(Object.assign(new Error('Too many attempts'), { statusCode: 429 })).inject(
       '/boom',

@@ -127,6 +127,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
     } else if (typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500) {
       status = error.statusCode;
       body = { message: clientMessage(error), code: clientCode(error) };
+    } else if (isClientAbort(error)) {
+      // The browser went away mid-body (an upload's Cancel): nobody reads the answer, and it is no outage.
+      status = 400;
+      body = { message: 'The client aborted the request before its body arrived', code: 'REQUEST_ABORTED' };
     } else if (isDatabaseUnavailable(error)) {
       // An outage or an overload, not a bug: the client may retry (docs/security.md, database outage).
       status = 503;
@@ -202,6 +206,11 @@ export function isDatabaseUnavailable(error: unknown): boolean {
     current = current.cause ?? (current as { previous?: unknown }).previous;
   }
   return false;
+}
+
+/** Node's answer when the client closes the connection while its request body is still being read. */
+export function isClientAbort(error: Error & { code?: string }): boolean {
+  return error.code === 'ECONNRESET' && error.message === 'aborted';
 }
 
 /** busboy's words for a body that is not the multipart it claims to be. */
