@@ -16,6 +16,13 @@ const dataDir = mkdtempSync(join(tmpdir(), 'buildbid-e2e-'));
  */
 process.env.E2E_REMOTES_FILE ??= join(dataDir, 'remotes.json');
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/**
+ * The database the server under test uses, for commands the tests run beside it (admin:promote): the
+ * machine's PostgreSQL when set, else the server's embedded one on a fixed port.
+ */
+const embeddedDbPort = port + 1000;
+process.env.E2E_DATABASE_URL ??=
+  process.env.TEST_DATABASE_URL ?? `postgres://postgres@127.0.0.1:${embeddedDbPort}/postgres`;
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -52,6 +59,7 @@ export default defineConfig({
       HOST: '127.0.0.1',
       DATABASE_URL: process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL ?? '',
       DATA_DIR: dataDir,
+      EMBEDDED_DB_PORT: String(embeddedDbPort),
       REMOTES_FILE: process.env.E2E_REMOTES_FILE,
       SEED_DEMO_DATA: 'false',
       AUTH_RATE_LIMIT_PER_MINUTE: '1000',

@@ -474,6 +474,32 @@ export const SavedSearchDigestRecord = defineEntity({
 });
 export type SavedSearchDigestRecord = InferEntity<typeof SavedSearchDigestRecord>;
 
+/** The audit log of role changes (issue 14, Migration20270127000001_role_changes), written by SqlRoleChangeLog. */
+export const RoleChangeRecord = defineEntity({
+  name: 'RoleChangeRecord',
+  tableName: 'role_changes',
+  properties: {
+    id: p.uuid().primary(),
+    actorId: p
+      .manyToOne(UserRecord)
+      .mapToPk()
+      .fieldName('actor_id')
+      .nullable()
+      .updateRule('cascade')
+      .deleteRule('set null'),
+    targetId: p
+      .manyToOne(UserRecord)
+      .mapToPk()
+      .fieldName('target_id')
+      .updateRule('cascade')
+      .deleteRule('cascade'),
+    fromRole: p.string().length(20),
+    toRole: p.string().length(20),
+    createdAt: p.datetime().columnType('timestamptz').index('role_changes_created_at_index'),
+  },
+});
+export type RoleChangeRecord = InferEntity<typeof RoleChangeRecord>;
+
 export const entities = [
   UserRecord,
   SessionRecord,
@@ -495,4 +521,5 @@ export const entities = [
   SavedSearchRecord,
   SavedSearchDigestItemRecord,
   SavedSearchDigestRecord,
+  RoleChangeRecord,
 ];

@@ -10,6 +10,7 @@ import {
   MikroOrmTransactionalUserRepository,
 } from './mikro-orm-marketplace-repositories.ts';
 import { SqlAddendumRepository } from './sql-addendum-repository.ts';
+import { SqlRoleChangeLog } from './sql-admin.ts';
 import { SqlQuestionRepository } from './sql-question-repository.ts';
 
 /** The repositories of one transaction, all bound to its EntityManager. */
@@ -23,6 +24,7 @@ export function transactionOn(em: EntityManager, userCache?: UserReadCache): Tra
     achievements: new MikroOrmAchievementRepository(em),
     addenda: new SqlAddendumRepository(em),
     questions: new SqlQuestionRepository(em),
+    roleChanges: new SqlRoleChangeLog(em),
   };
 }
 

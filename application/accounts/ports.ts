@@ -44,3 +44,19 @@ export interface SignInThrottle {
   failed(key: string, now: Date): Promise<void>;
   succeeded(key: string): Promise<void>;
 }
+
+/** One role change, as the audit log keeps it (issue 14). */
+export interface RoleChangeEntry {
+  id: string;
+  /** The admin who made it; null for the admin:promote CLI. */
+  actorId: string | null;
+  targetId: string;
+  fromRole: Role;
+  toRole: Role;
+  createdAt: Date;
+}
+
+/** The role-change audit log, written in the transaction of the change it records. */
+export interface RoleChangeLog {
+  record(entry: RoleChangeEntry): Promise<void>;
+}

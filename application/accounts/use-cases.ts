@@ -208,16 +208,45 @@ export class ChangeOwnRole {
   }
 }
 
+/** Assigns the role and, when it changed, writes the audit entry in the same transaction (issue 14). */
+async function assignRoleAudited(
+  tx: Pick<Transaction, 'users' | 'roleChanges'>,
+  target: User,
+  role: string,
+  actorId: string | null,
+  ids: IdGenerator,
+  now: Date,
+): Promise<void> {
+  const fromRole = target.role;
+  target.assignRole(role, now);
+  await tx.users.save(target);
+  if (target.role !== fromRole) {
+    await tx.roleChanges.record({
+      id: ids.next(),
+      actorId,
+      targetId: target.id,
+      fromRole,
+      toRole: target.role,
+      createdAt: now,
+    });
+  }
+}
+
 export class AdminChangeRole {
   readonly #uow: UnitOfWork;
   readonly #clock: Clock;
+  readonly #ids: IdGenerator;
 
-  constructor(uow: UnitOfWork, clock: Clock) {
+  constructor(uow: UnitOfWork, clock: Clock, ids: IdGenerator) {
     this.#uow = uow;
     this.#clock = clock;
+    this.#ids = ids;
   }
 
-  /** Any of the four roles on anyone, but never the last admin's (409 LAST_ADMIN, decision 0091). */
+  /**
+   * Any of the four roles on anyone, but never the last admin's (409 LAST_ADMIN, decision 0091). The
+   * audit log records who changed whose role, from what to what, in the same transaction.
+   */
   async execute(actor: User, targetUserId: string, role: string): Promise<User> {
     if (!actor.isAdmin) {
       throw new PermissionError('ADMIN_ONLY', 'Admin privileges required');
@@ -225,28 +254,32 @@ export class AdminChangeRole {
     return this.#uow.run(async (tx) => {
       const target = await lockForRoleChange(tx, targetUserId, role);
       if (!target) throw new NotFoundError('USER_NOT_FOUND', `No user with id '${targetUserId}'`);
-      target.assignRole(role, this.#clock.now());
-      await tx.users.save(target);
+      await assignRoleAudited(tx, target, role, actor.id, this.#ids, this.#clock.now());
       return target;
     });
   }
 }
 
 export class PromoteToAdmin {
-  readonly #users: UserRepository;
+  readonly #uow: UnitOfWork;
   readonly #clock: Clock;
+  readonly #ids: IdGenerator;
 
-  constructor(users: UserRepository, clock: Clock) {
-    this.#users = users;
+  constructor(uow: UnitOfWork, clock: Clock, ids: IdGenerator) {
+    this.#uow = uow;
     this.#clock = clock;
+    this.#ids = ids;
   }
 
-  /** For the `admin:promote` CLI: real deployments have no seeded admin. */
+  /** For the `admin:promote` CLI: real deployments have no seeded admin. Audited with no admin named. */
   async execute(email: string): Promise<User> {
-    const user = await this.#users.findByEmail(normalizeEmail(email));
-    if (!user) throw new NotFoundError('USER_NOT_FOUND', `No user with email '${email}'`);
-    user.assignRole('admin' satisfies Role, this.#clock.now());
-    await this.#users.save(user);
-    return user;
+    const normalized = normalizeEmail(email);
+    return this.#uow.run(async (tx) => {
+      const found = await tx.users.findByEmail(normalized);
+      if (!found) throw new NotFoundError('USER_NOT_FOUND', `No user with email '${email}'`);
+      const user = (await tx.users.lockForUpdate(found.id)) ?? found;
+      await assignRoleAudited(tx, user, 'admin' satisfies Role, null, this.#ids, this.#clock.now());
+      return user;
+    });
   }
 }

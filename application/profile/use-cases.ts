@@ -1,6 +1,6 @@
-import { NotFoundError, PermissionError, ValidationError } from '../../domain/shared/errors.ts';
-import { normalizeEmail, type ProfileForm, type Role, type User } from '../../domain/user/user.ts';
-import type { PasswordHasher, UserRepository } from '../accounts/ports.ts';
+import { NotFoundError, ValidationError } from '../../domain/shared/errors.ts';
+import { normalizeEmail, type ProfileForm, type User } from '../../domain/user/user.ts';
+import type { PasswordHasher } from '../accounts/ports.ts';
 import { lockForRoleChange } from '../accounts/use-cases.ts';
 import type { UnitOfWork } from '../shared/marketplace-ports.ts';
 import type { Clock } from '../shared/ports.ts';
@@ -66,19 +66,5 @@ export class UpdateProfile {
       await tx.users.save(user);
       return user;
     });
-  }
-}
-
-/** GET /api/admin/users: every user (optionally of one role), oldest first. Admins only. */
-export class ListUsers {
-  readonly #users: UserRepository;
-
-  constructor(users: UserRepository) {
-    this.#users = users;
-  }
-
-  async execute(actor: User, filter: { role?: Role } = {}): Promise<User[]> {
-    if (!actor.isAdmin) throw new PermissionError('ADMIN_ONLY', 'Admin privileges required');
-    return this.#users.list(filter);
   }
 }

@@ -10,7 +10,7 @@ import type { Question } from '../../domain/project/question.ts';
 import type { Review } from '../../domain/review/review.ts';
 import type { DomainEvent } from '../../domain/shared/events.ts';
 import type { User } from '../../domain/user/user.ts';
-import type { UserRepository } from '../accounts/ports.ts';
+import type { RoleChangeLog, UserRepository } from '../accounts/ports.ts';
 
 export interface ProjectRepository {
   findById(id: string): Promise<Project | null>;
@@ -109,6 +109,7 @@ export interface Transaction {
   achievements: AchievementRepository;
   addenda: AddendumRepository;
   questions: QuestionRepository;
+  roleChanges: RoleChangeLog;
 }
 
 export interface UnitOfWork {

@@ -12,7 +12,7 @@ vi.hoisted(() => {
 
 import { hasStatus } from '@buildbid/api-client';
 import { MatchersV3 } from '@pact-foundation/pact';
-import { getAdminStats, listUsers, setUserRole } from '../../apps/admin/src/api.ts';
+import { getAdminStats, listRoleChanges, listUsers, setUserRole } from '../../apps/admin/src/api.ts';
 import { userBody } from '../support/bodies.ts';
 import {
   consumerContract,
@@ -27,7 +27,9 @@ import {
 } from '../support/consumer.ts';
 import { CONSUMERS, STATES } from '../support/contract.ts';
 
-const { eachLike, equal, integer } = MatchersV3;
+const { eachLike, equal, integer, like, regex, uuid, iso8601DateTimeWithMillis } = MatchersV3;
+const TOTAL_COUNT = { 'X-Total-Count': regex('\\d+', '1') };
+const FIRST_PAGE = { limit: 25, offset: 0 };
 
 const CONSUMER = CONSUMERS.admin;
 const ADMIN = { email: 'admin@example.com', role: 'admin', firstName: 'Ada' };
@@ -40,19 +42,24 @@ describe(`${CONSUMER} → buildbid-api`, () => {
   const browseTo = (url: string) => contract.browseTo(url, { signedIn: true });
 
   describe('users (GET /api/admin/users)', () => {
-    it('lists every user for an admin: 200', async () => {
+    it('answers an admin a page of users by role and text, with the total: 200', async () => {
       await pact
         .addInteraction()
         .given(STATES.signedInUser, ADMIN)
-        .uponReceiving('an admin’s request for all users')
-        .withRequest('GET', '/api/admin/users', (b) => b.headers(WITH_SESSION))
+        .uponReceiving('an admin’s search for admins named ada, first page')
+        .withRequest('GET', '/api/admin/users', (b) =>
+          b.headers(WITH_SESSION).query({ role: 'admin', q: 'ada', limit: '25', offset: '0' }),
+        )
         .willRespondWith(200, (b) =>
-          b.headers(JSON_CONTENT).jsonBody(eachLike(userBody({ role: equal('admin') }))),
+          b
+            .headers({ ...JSON_CONTENT, ...TOTAL_COUNT })
+            .jsonBody(eachLike(userBody({ role: equal('admin'), firstName: like('Ada') }))),
         )
         .executeTest(async (mock) => {
           browseTo(mock.url);
-          const [user] = await listUsers();
-          expect(user?.role).toBe('admin');
+          const page = await listUsers({ role: 'admin', q: 'ada', ...FIRST_PAGE });
+          expect(page.total).toBe(1);
+          expect(page.items[0]?.role).toBe('admin');
         });
     });
 
@@ -61,11 +68,63 @@ describe(`${CONSUMER} → buildbid-api`, () => {
         .addInteraction()
         .given(STATES.signedInUser, CLIENT)
         .uponReceiving('a client’s request for all users')
-        .withRequest('GET', '/api/admin/users', (b) => b.headers(WITH_SESSION))
+        .withRequest('GET', '/api/admin/users', (b) =>
+          b.headers(WITH_SESSION).query({ limit: '25', offset: '0' }),
+        )
         .willRespondWith(403, (b) => b.headers(JSON_CONTENT).jsonBody(ADMIN_ONLY))
         .executeTest(async (mock) => {
           browseTo(mock.url);
-          expect(hasStatus(await listUsers().catch((e: unknown) => e), 403)).toBe(true);
+          expect(hasStatus(await listUsers(FIRST_PAGE).catch((e: unknown) => e), 403)).toBe(true);
+        });
+    });
+  });
+
+  describe('the role-change audit log (GET /api/admin/role-changes)', () => {
+    it('answers an admin the newest entries with the total: 200', async () => {
+      await pact
+        .addInteraction()
+        // The admin:promote command made this admin: the log's entry names no admin.
+        .given(STATES.signedInUser, ADMIN)
+        .uponReceiving('an admin’s request for the newest role changes')
+        .withRequest('GET', '/api/admin/role-changes', (b) =>
+          b.headers(WITH_SESSION).query({ limit: '10', offset: '0' }),
+        )
+        .willRespondWith(200, (b) =>
+          b.headers({ ...JSON_CONTENT, ...TOTAL_COUNT }).jsonBody(
+            eachLike({
+              id: uuid(EXAMPLE_IDS.bidId),
+              admin: null,
+              user: {
+                id: uuid(EXAMPLE_IDS.userId),
+                name: like('Ada Tester'),
+                email: like('admin@example.com'),
+              },
+              fromRole: like('client'),
+              toRole: equal('admin'),
+              createdAt: iso8601DateTimeWithMillis('2026-03-01T10:00:00.000Z'),
+            }),
+          ),
+        )
+        .executeTest(async (mock) => {
+          browseTo(mock.url);
+          const page = await listRoleChanges(10, 0);
+          expect(page.total).toBe(1);
+          expect(page.items[0]).toMatchObject({ admin: null, toRole: 'admin' });
+        });
+    });
+
+    it('refuses a non-admin: 403', async () => {
+      await pact
+        .addInteraction()
+        .given(STATES.signedInUser, CLIENT)
+        .uponReceiving('a client’s request for the role changes')
+        .withRequest('GET', '/api/admin/role-changes', (b) =>
+          b.headers(WITH_SESSION).query({ limit: '10', offset: '0' }),
+        )
+        .willRespondWith(403, (b) => b.headers(JSON_CONTENT).jsonBody(ADMIN_ONLY))
+        .executeTest(async (mock) => {
+          browseTo(mock.url);
+          expect(hasStatus(await listRoleChanges(10, 0).catch((e: unknown) => e), 403)).toBe(true);
         });
     });
   });

@@ -57,6 +57,15 @@ test('a client posts a project: services in view, disguised file refused, upload
   for (const name of ['Demolition', 'Concrete', 'Excavation', 'Site Work'])
     await expect(summary).toContainText(name);
 
+  // The town: the island's towns are suggestions, and any town typed is kept (written with capitals).
+  await page.getByRole('button', { name: /^Island/ }).click();
+  await page.getByRole('option', { name: 'New Providence', exact: true }).click();
+  const town = page.getByRole('combobox', { name: 'City / Town' });
+  await town.click();
+  await expect(page.getByRole('option', { name: 'Nassau', exact: true })).toBeVisible();
+  await town.fill('palmdale');
+  await page.keyboard.press('Escape');
+
   // A renamed program is refused as it is chosen; the real PDF beside it stays.
   const files = page.locator('input[type="file"]');
   await files.setInputFiles([
@@ -102,6 +111,7 @@ test('a client posts a project: services in view, disguised file refused, upload
   await page.getByRole('button', { name: 'Post Project' }).click();
   await expect(page.getByRole('heading', { name: 'Clear the lot behind the bakery' })).toBeVisible();
   await expect(page.getByText('site-plan.pdf')).toBeVisible();
+  await expect(page.getByText(/Palmdale/).first()).toBeVisible();
   expect(await myProjects()).toEqual(['Clear the lot behind the bakery']);
   await context.close();
 });

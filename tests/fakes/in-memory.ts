@@ -4,6 +4,7 @@
  * lockForUpdate holds a per-row lock until the transaction ends, and unique keys are enforced.
  */
 
+import type { RoleChangeEntry } from '../../application/accounts/ports.ts';
 import type { BidQuery, MyBidStatus, MyBidView, ProjectBidView } from '../../application/bids/ports.ts';
 import type { ProjectEngagement } from '../../application/engagement/ports.ts';
 import type {
@@ -111,6 +112,7 @@ export class InMemoryDatabase {
   readonly messages = new Table<MessageRow>();
   readonly addenda = new Table<AddendumSnapshot>();
   readonly questions = new Table<QuestionSnapshot>();
+  readonly roleChanges = new Table<RoleChangeEntry>();
   readonly #locks = new Map<string, Promise<void>>();
   commits = 0;
   rollbacks = 0;
@@ -221,6 +223,7 @@ export class InMemoryUnitOfWork implements UnitOfWork {
     const messages = new TxTable(db.messages);
     const addenda = new TxTable(db.addenda);
     const questions = new TxTable(db.questions);
+    const roleChanges = new TxTable(db.roleChanges);
 
     const userRepo: TransactionalUserRepository = {
       async findById(id) {
@@ -411,12 +414,27 @@ export class InMemoryUnitOfWork implements UnitOfWork {
         achievements: achievementRepo,
         addenda: addendumRepo,
         questions: questionRepo,
+        roleChanges: {
+          async record(entry) {
+            roleChanges.set(entry.id, { ...entry });
+          },
+        },
       });
       if (this.failNextCommit) {
         this.failNextCommit = false;
         throw new Error('commit failed');
       }
-      for (const table of [users, projects, bids, reviews, achievements, messages, addenda, questions]) {
+      for (const table of [
+        users,
+        projects,
+        bids,
+        reviews,
+        achievements,
+        messages,
+        addenda,
+        questions,
+        roleChanges,
+      ]) {
         table.commit();
       }
       db.commits++;

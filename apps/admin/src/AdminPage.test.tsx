@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
-import type { RemoteProps } from '@buildbid/api-client';
+import type { ApiUser, RemoteProps } from '@buildbid/api-client';
 import { makeUser, requestsOf, routeFetch } from '@buildbid/test-kit/helpers';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ACCESS_DENIED_REDIRECT_MS, filterUsers } from './AdminPage.tsx';
+import { ACCESS_DENIED_REDIRECT_MS, rangeText, SEARCH_DELAY_MS } from './AdminPage.tsx';
 import App from './App.tsx';
 
 function props(overrides: Partial<RemoteProps> = {}): RemoteProps {
@@ -31,6 +31,28 @@ const people = [
   makeUser({ id: 'u3', firstName: 'Vera', lastName: 'Vendor', email: 'vera@example.com', role: 'vendor' }),
   makeUser({ id: 'u4', firstName: 'Ada', lastName: 'Admin', email: 'ada@example.com', role: 'admin' }),
 ];
+
+/** The server's answer to GET /api/admin/users: role, words, limit and offset, with X-Total-Count. */
+function usersRoute(list: () => readonly ApiUser[]) {
+  return (r: Request) => {
+    const url = new URL(r.url);
+    const role = url.searchParams.get('role');
+    const words = (url.searchParams.get('q') ?? '').toLowerCase().split(/\s+/).filter(Boolean);
+    const matching = list().filter(
+      (u) =>
+        (!role || u.role === role) &&
+        words.every((w) => `${u.email} ${u.firstName} ${u.lastName}`.toLowerCase().includes(w)),
+    );
+    const offset = Number(url.searchParams.get('offset') ?? 0);
+    const limit = Number(url.searchParams.get('limit') ?? 50);
+    return new Response(JSON.stringify(matching.slice(offset, offset + limit)), {
+      headers: { 'content-type': 'application/json', 'x-total-count': String(matching.length) },
+    });
+  };
+}
+
+const noChanges = () =>
+  new Response('[]', { headers: { 'content-type': 'application/json', 'x-total-count': '0' } });
 
 const rowNames = () =>
   within(screen.getByRole('table'))
@@ -62,15 +84,17 @@ describe('Admin', () => {
     expect(fetch).not.toHaveBeenCalled();
   });
 
-  it('filters users by role', () => {
-    expect(filterUsers(people, 'all').length).toBe(4);
-    expect(filterUsers(people, 'vendor').map((u) => u.id)).toEqual(['u3']);
+  it('says which users a page shows', () => {
+    expect(rangeText(0, 25, 30)).toBe('Showing 1–25 of 30');
+    expect(rangeText(25, 5, 30)).toBe('Showing 26–30 of 30');
+    expect(rangeText(0, 0, 0)).toBe('No users found');
   });
 
-  it('shows the stat cards and the user table, filterable by role', async () => {
-    routeFetch({
-      'GET /api/admin/users': people,
+  it('shows the stat cards and the user table; the role filter and the search ask the server', async () => {
+    const fetch = routeFetch({
+      'GET /api/admin/users': usersRoute(() => people),
       'GET /api/admin/stats': { activeProjects: 7, totalBids: 31 },
+      'GET /api/admin/role-changes': noChanges,
     });
     render(<App {...props()} />);
     expect(screen.getByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeTruthy();
@@ -79,21 +103,77 @@ describe('Admin', () => {
     await waitFor(() =>
       expect(rowNames()).toEqual(['Cora Client', 'Carl Builder', 'Vera Vendor', 'Ada Admin']),
     );
+    expect(screen.getByTestId('stat-users').textContent).toBe('4');
 
     fireEvent.click(screen.getByRole('button', { name: /Filter by role/ }));
     fireEvent.click(screen.getByRole('option', { name: 'Contractor' }));
-    expect(rowNames()).toEqual(['Carl Builder']);
+    await waitFor(() => expect(rowNames()).toEqual(['Carl Builder']));
+    expect(requestsOf(fetch)).toContain('GET /api/admin/users?role=contractor&limit=25&offset=0');
     fireEvent.click(screen.getByRole('button', { name: /Filter by role/ }));
-    fireEvent.click(screen.getByRole('option', { name: 'Admin' }));
-    expect(rowNames()).toEqual(['Ada Admin']);
+    fireEvent.click(screen.getByRole('option', { name: 'All Roles' }));
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search users' }), { target: { value: 'ver' } });
+    await waitFor(() => expect(rowNames()).toEqual(['Vera Vendor']), { timeout: SEARCH_DELAY_MS + 1000 });
+    expect(requestsOf(fetch)).toContain('GET /api/admin/users?q=ver&limit=25&offset=0');
+    // The Users card keeps counting everyone.
+    expect(screen.getByTestId('stat-users').textContent).toBe('4');
+    expect(screen.getByText('No role has been changed yet.')).toBeTruthy();
+  });
+
+  it('pages through the users with Previous and Next', async () => {
+    const many = Array.from({ length: 30 }, (_, i) =>
+      makeUser({ id: `p${i}`, firstName: 'Pat', lastName: `Number${i + 1}`, email: `pat${i}@example.com` }),
+    );
+    routeFetch({
+      'GET /api/admin/users': usersRoute(() => many),
+      'GET /api/admin/stats': { activeProjects: 0, totalBids: 0 },
+      'GET /api/admin/role-changes': noChanges,
+    });
+    render(<App {...props()} />);
+    expect(await screen.findByText('Showing 1–25 of 30')).toBeTruthy();
+    expect(rowNames()).toHaveLength(25);
+    expect((screen.getByRole('button', { name: 'Previous' }) as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('Showing 26–30 of 30')).toBeTruthy();
+    expect(rowNames()[0]).toBe('Pat Number26');
+    expect((screen.getByRole('button', { name: 'Next' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('shows the role-change audit log, newest first, and more on request', async () => {
+    const entry = (i: number, admin: { id: string; name: string; email: string } | null) => ({
+      id: `c${i}`,
+      admin,
+      user: { id: 'u3', name: 'Vera Vendor', email: 'vera@example.com' },
+      fromRole: 'client',
+      toRole: 'vendor',
+      createdAt: '2026-03-01T15:00:00.000Z',
+    });
+    const ada = { id: 'u4', name: 'Ada Admin', email: 'ada@example.com' };
+    routeFetch({
+      'GET /api/admin/users': usersRoute(() => people),
+      'GET /api/admin/stats': { activeProjects: 0, totalBids: 0 },
+      'GET /api/admin/role-changes': (r: Request) => {
+        const offset = Number(new URL(r.url).searchParams.get('offset'));
+        const all = Array.from({ length: 12 }, (_, i) => entry(i, i === 11 ? null : ada));
+        return new Response(JSON.stringify(all.slice(offset, offset + 10)), {
+          headers: { 'content-type': 'application/json', 'x-total-count': '12' },
+        });
+      },
+    });
+    render(<App {...props()} />);
+    const audit = await screen.findByRole('region', { name: 'Role changes' });
+    await waitFor(() => expect(within(audit).getAllByText('Ada Admin')).toHaveLength(10));
+    expect(within(audit).getAllByText('Client')).toHaveLength(10);
+    fireEvent.click(within(audit).getByRole('button', { name: 'Show more' }));
+    expect(await within(audit).findByText('admin:promote command')).toBeTruthy();
+    expect(within(audit).queryByRole('button', { name: 'Show more' })).toBeNull();
   });
 
   it("changes a user's role only after confirming, then reloads the list; a failure is a toast", async () => {
     let list = people;
     let body: unknown;
     const fetch = routeFetch({
-      'GET /api/admin/users': () =>
-        new Response(JSON.stringify(list), { headers: { 'content-type': 'application/json' } }),
+      'GET /api/admin/users': usersRoute(() => list),
+      'GET /api/admin/role-changes': noChanges,
       'GET /api/admin/stats': { activeProjects: 0, totalBids: 0 },
       'POST /api/admin/users/u3/role': async (r: Request) => {
         body = await r.json();
@@ -130,7 +210,9 @@ describe('Admin', () => {
     fireEvent.click(
       within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Change Role' }),
     );
-    await waitFor(() => expect(requestsOf(fetch).filter((r) => r === 'GET /api/admin/users').length).toBe(2));
+    await waitFor(() =>
+      expect(requestsOf(fetch).filter((r) => r.startsWith('GET /api/admin/users')).length).toBe(2),
+    );
     expect(body).toEqual({ role: 'contractor' });
     await waitFor(() => expect(document.querySelector('tr[data-role="vendor"]')).toBeNull());
     expect(p.toast).toHaveBeenCalledWith({
@@ -151,7 +233,9 @@ describe('Admin', () => {
         variant: 'destructive',
       }),
     );
-    await waitFor(() => expect(requestsOf(fetch).filter((r) => r === 'GET /api/admin/users').length).toBe(3));
+    await waitFor(() =>
+      expect(requestsOf(fetch).filter((r) => r.startsWith('GET /api/admin/users')).length).toBe(3),
+    );
     expect(document.querySelector('tr[data-role="admin"]')).not.toBeNull();
   });
 });

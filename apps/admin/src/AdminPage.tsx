@@ -1,26 +1,39 @@
 /**
  * Admin (/admin, accounts-and-shell sections 2 and 6): 'Admin Dashboard' with the activeProjects and
- * totalBids cards and the user table, filterable by role, where an admin changes any user's role
- * after confirming it in a dialog (POST, then the list is reloaded; a failure is shown as a toast with
- * the server's message, e.g. the last admin's 409).
+ * totalBids cards and the user table, where an admin changes any user's role after confirming it in a
+ * dialog (POST, then the list is reloaded; a failure is shown as a toast with the server's message, e.g.
+ * the last admin's 409). Issue 14: the table is paged and searched on the server (role and text), and the
+ * audit log of role changes is shown below it.
  *
  * Non-admins see the 'Access Denied' card and are then redirected to /home (which leads to /).
  */
 import { type ApiUser, type RemoteProps, ROLE_LABELS, serverMessage } from '@buildbid/api-client';
-import { ConfirmDialog } from '@buildbid/ui';
-import { useCallback, useEffect, useState } from 'react';
+import { ConfirmDialog, formatDate } from '@buildbid/ui';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import {
   Button,
+  Input,
   type Key,
   Label,
   Link,
   ListBox,
   ListBoxItem,
   Popover,
+  SearchField,
   Select,
   SelectValue,
 } from 'react-aria-components';
-import { type AdminStats, type AdminUser, getAdminStats, listUsers, type Role, setUserRole } from './api.ts';
+import {
+  type AdminStats,
+  type AdminUser,
+  getAdminStats,
+  listRoleChanges,
+  listUsers,
+  type Page,
+  type Role,
+  type RoleChange,
+  setUserRole,
+} from './api.ts';
 
 export const ACCESS_DENIED_TEXT =
   'You do not have permission to access this page. Admin privileges required.';
@@ -31,8 +44,16 @@ export const ROLE_FILTERS = ['all', 'client', 'contractor', 'vendor', 'admin'] a
 export type RoleFilter = (typeof ROLE_FILTERS)[number];
 const ROLES: Role[] = ['client', 'contractor', 'vendor', 'admin'];
 
-export function filterUsers<T extends { role: string }>(users: readonly T[], filter: RoleFilter): T[] {
-  return filter === 'all' ? [...users] : users.filter((u) => u.role === filter);
+/** Users per page of the table, and audit entries per step of 'Show more'. */
+export const USERS_PAGE = 25;
+export const AUDIT_PAGE = 10;
+/** How long the search waits after the last key before it asks the server. */
+export const SEARCH_DELAY_MS = 300;
+
+/** 'Showing 26–50 of 120'. */
+export function rangeText(offset: number, shown: number, total: number): string {
+  if (total === 0 || shown === 0) return 'No users found';
+  return `Showing ${offset + 1}–${offset + shown} of ${total}`;
 }
 
 export function AccessDenied({ navigate }: Pick<RemoteProps, 'navigate'>) {
@@ -104,18 +125,32 @@ export function AdminPage({
   refreshUser,
   toast,
 }: { user: ApiUser } & Pick<RemoteProps, 'refreshUser' | 'toast'>) {
-  const [users, setUsers] = useState<AdminUser[] | null>(null);
+  const [page, setPage] = useState<Page<AdminUser> | null>(null);
+  const [everyone, setEveryone] = useState<number | null>(null);
   const [stats, setStats] = useState<AdminStats | null>(null);
   const [failed, setFailed] = useState(false);
   const [filter, setFilter] = useState<RoleFilter>('all');
+  const [text, setText] = useState('');
+  const [q, setQ] = useState('');
+  const [offset, setOffset] = useState(0);
+  const [audit, setAudit] = useState<Page<RoleChange> | null>(null);
   const [changing, setChanging] = useState<string | null>(null);
   /** The role change waiting for the admin's confirmation. */
   const [pending, setPending] = useState<{ target: AdminUser; role: Role } | null>(null);
+  const request = useRef(0);
 
   const load = useCallback(async () => {
-    const [u, s] = await Promise.allSettled([listUsers(), getAdminStats()]);
+    const mine = ++request.current;
+    const role = filter === 'all' ? undefined : filter;
+    const [u, s, a] = await Promise.allSettled([
+      listUsers({ role, q, limit: USERS_PAGE, offset }),
+      getAdminStats(),
+      listRoleChanges(AUDIT_PAGE, 0),
+    ]);
+    if (mine !== request.current) return; // a later filter or page answered first
     if (u.status === 'fulfilled') {
-      setUsers(u.value);
+      setPage(u.value);
+      if (!role && !q) setEveryone(u.value.total);
       setFailed(false);
     } else {
       console.error('Admin: users failed to load', u.reason);
@@ -123,11 +158,37 @@ export function AdminPage({
     }
     if (s.status === 'fulfilled') setStats(s.value);
     else console.error('Admin: statistics failed to load', s.reason);
-  }, []);
+    if (a.status === 'fulfilled') setAudit(a.value);
+    else console.error('Admin: role changes failed to load', a.reason);
+  }, [filter, q, offset]);
 
   useEffect(() => {
     void load();
   }, [load]);
+
+  // The search asks the server once typing pauses, from the first page.
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      setQ(text.trim());
+      setOffset(0);
+    }, SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [text]);
+
+  async function showMoreChanges() {
+    if (!audit) return;
+    try {
+      const next = await listRoleChanges(AUDIT_PAGE, audit.items.length);
+      setAudit({ items: [...audit.items, ...next.items], total: next.total });
+    } catch (error) {
+      console.error('Admin: role changes failed to load', error);
+      toast({
+        title: 'Error',
+        description: serverMessage(error, 'The role changes did not load.'),
+        variant: 'destructive',
+      });
+    }
+  }
 
   async function changeRole(target: AdminUser, role: Role) {
     setChanging(target.id);
@@ -152,7 +213,8 @@ export function AdminPage({
     setChanging(null);
   }
 
-  const shown = users ? filterUsers(users, filter) : [];
+  const users = page?.items ?? null;
+  const shown = users ?? [];
 
   return (
     <section className="admin">
@@ -172,7 +234,9 @@ export function AdminPage({
         </div>
         <div className="card stat-card">
           <p className="stat-label">Users</p>
-          <p className="stat-value">{users ? users.length : '–'}</p>
+          <p className="stat-value" data-testid="stat-users">
+            {everyone ?? '–'}
+          </p>
         </div>
       </section>
 
@@ -185,7 +249,10 @@ export function AdminPage({
             className="role-filter"
             value={filter}
             onChange={(key: Key | null) => {
-              if (key !== null) setFilter(key as RoleFilter);
+              if (key !== null) {
+                setFilter(key as RoleFilter);
+                setOffset(0);
+              }
             }}
           >
             <Label className="field-label">Filter by role</Label>
@@ -205,6 +272,10 @@ export function AdminPage({
               </ListBox>
             </Popover>
           </Select>
+          <SearchField className="field admin-search" value={text} onChange={setText}>
+            <Label className="field-label">Search users</Label>
+            <Input className="input" placeholder="Name or email" />
+          </SearchField>
         </div>
         {users === null ? (
           failed ? (
@@ -225,7 +296,8 @@ export function AdminPage({
           <div className="table-wrap">
             <table className="admin-table">
               <caption className="sr-only">
-                Users{filter === 'all' ? '' : `: ${filterLabel(filter)}`} ({shown.length})
+                Users{filter === 'all' ? '' : `: ${filterLabel(filter)}`}
+                {q ? `, matching “${q}”` : ''} ({page?.total ?? shown.length})
               </caption>
               <thead>
                 <tr>
@@ -257,6 +329,77 @@ export function AdminPage({
               </tbody>
             </table>
           </div>
+        )}
+        {page && page.total > 0 && (
+          <nav className="admin-pager" aria-label="User pages">
+            <p className="muted small" role="status">
+              {rangeText(offset, shown.length, page.total)}
+            </p>
+            <Button
+              className="btn btn-outline btn-small"
+              isDisabled={offset === 0}
+              onPress={() => setOffset(Math.max(0, offset - USERS_PAGE))}
+            >
+              Previous
+            </Button>
+            <Button
+              className="btn btn-outline btn-small"
+              isDisabled={offset + shown.length >= page.total}
+              onPress={() => setOffset(offset + USERS_PAGE)}
+            >
+              Next
+            </Button>
+          </nav>
+        )}
+      </section>
+
+      <section className="card admin-audit" aria-labelledby="admin-audit-title">
+        <h2 id="admin-audit-title" className="card-title">
+          Role changes
+        </h2>
+        {audit === null ? (
+          <p className="muted small">Loading...</p>
+        ) : audit.items.length === 0 ? (
+          <p className="muted small">No role has been changed yet.</p>
+        ) : (
+          <div className="table-wrap">
+            <table className="admin-table">
+              <caption className="sr-only">Role changes, newest first ({audit.total})</caption>
+              <thead>
+                <tr>
+                  <th scope="col">When</th>
+                  <th scope="col">Admin</th>
+                  <th scope="col">User</th>
+                  <th scope="col">From</th>
+                  <th scope="col">To</th>
+                </tr>
+              </thead>
+              <tbody>
+                {audit.items.map((c) => (
+                  <tr key={c.id}>
+                    <td>
+                      {formatDate(c.createdAt)}{' '}
+                      {new Date(c.createdAt).toLocaleTimeString('en-US', {
+                        hour: 'numeric',
+                        minute: '2-digit',
+                      })}
+                    </td>
+                    <td>{c.admin ? c.admin.name : 'admin:promote command'}</td>
+                    <th scope="row">
+                      {c.user.name} <span className="muted small">{c.user.email}</span>
+                    </th>
+                    <td>{ROLE_LABELS[c.fromRole]}</td>
+                    <td>{ROLE_LABELS[c.toRole]}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+        {audit && audit.items.length < audit.total && (
+          <Button className="btn btn-outline btn-small" onPress={() => void showMoreChanges()}>
+            Show more
+          </Button>
         )}
       </section>
       <ConfirmDialog

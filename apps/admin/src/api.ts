@@ -1,16 +1,51 @@
-/** The admin calls (accounts-and-shell section 7) through the typed client. Admin only. */
+/** The admin calls (accounts-and-shell section 7, issue 14) through the typed client. Admin only. */
 
 import type { components } from '@buildbid/api-client';
-import { createBrowserApi, unwrap } from '@buildbid/api-client';
+import { createBrowserApi, pageOf, unwrap } from '@buildbid/api-client';
 
 export const api = createBrowserApi();
 
 export type AdminUser = components['schemas']['AdminUser'];
 export type AdminStats = components['schemas']['AdminStats'];
+export type RoleChange = components['schemas']['RoleChange'];
 export type Role = AdminUser['role'];
 
-export function listUsers(): Promise<AdminUser[]> {
-  return unwrap(api.GET('/api/admin/users'));
+export interface Page<T> {
+  items: T[];
+  /** How many match in all (X-Total-Count). */
+  total: number;
+}
+
+export interface UserQuery {
+  role?: Role | undefined;
+  q?: string | undefined;
+  limit: number;
+  offset: number;
+}
+
+/** GET /api/admin/users: one page of users, oldest first, by role and text. */
+export async function listUsers(query: UserQuery): Promise<Page<AdminUser>> {
+  const call = api.GET('/api/admin/users', {
+    params: {
+      query: {
+        ...(query.role ? { role: query.role } : {}),
+        ...(query.q?.trim() ? { q: query.q.trim() } : {}),
+        limit: query.limit,
+        offset: query.offset,
+      },
+    },
+  });
+  const items = await unwrap(call);
+  const { total } = pageOf(items, (await call).response);
+  return { items, total };
+}
+
+/** GET /api/admin/role-changes: the audit log, newest first. */
+export async function listRoleChanges(limit: number, offset: number): Promise<Page<RoleChange>> {
+  const call = api.GET('/api/admin/role-changes', { params: { query: { limit, offset } } });
+  const items = await unwrap(call);
+  const { total } = pageOf(items, (await call).response);
+  return { items, total };
 }
 
 export function getAdminStats(): Promise<AdminStats> {

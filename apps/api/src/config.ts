@@ -10,6 +10,11 @@ export interface Config {
   /** Unset: an embedded PostgreSQL (PGlite) whose data lives under dataDir. */
   databaseUrl: string | undefined;
   dataDir: string;
+  /**
+   * The embedded database's port on 127.0.0.1 (EMBEDDED_DB_PORT; 0: any free one). A fixed port lets the
+   * admin:promote command reach the running server's embedded database.
+   */
+  embeddedDbPort: number;
   /** 32 bytes for @fastify/secure-session. */
   sessionKey: Buffer;
   logLevel: string;
@@ -216,6 +221,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
   const paymentsSandbox = sandboxFlag === 'true';
 
   const dataDir = resolve(cwd, env.DATA_DIR?.trim() || '.data');
+  const embeddedDbPort = integer(env.EMBEDDED_DB_PORT, 0, 'EMBEDDED_DB_PORT', 0, 65535, problems);
   let sessionKey: Buffer | undefined;
   if (env.SESSION_SECRET) {
     if (!/^[0-9a-fA-F]{64}$/.test(env.SESSION_SECRET)) {
@@ -330,6 +336,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     host: env.HOST?.trim() || '0.0.0.0',
     databaseUrl,
     dataDir,
+    embeddedDbPort,
     sessionKey: sessionKey ?? developmentSessionKey(dataDir),
     logLevel,
     authRateLimitPerMinute,

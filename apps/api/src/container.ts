@@ -18,6 +18,7 @@ import { MikroOrmSessionStore } from '../../../adapters/persistence/mikro-orm-se
 import { MikroOrmUnitOfWork } from '../../../adapters/persistence/mikro-orm-unit-of-work.ts';
 import { MikroOrmUserRepository } from '../../../adapters/persistence/mikro-orm-user-repository.ts';
 import { closeOrm, createOrm, migrate } from '../../../adapters/persistence/orm.ts';
+import { SqlAdminQuery } from '../../../adapters/persistence/sql-admin.ts';
 import { SqlProjectEngagement } from '../../../adapters/persistence/sql-engagement.ts';
 import { SqlLandingQuery, SqlReviewQuery } from '../../../adapters/persistence/sql-landing.ts';
 import { SqlEmailAudience, SqlMailOutbox } from '../../../adapters/persistence/sql-mail-outbox.ts';
@@ -51,6 +52,7 @@ import {
   GetUserBadges,
   RecordAchievements,
 } from '../../../application/achievements/use-cases.ts';
+import { ListRoleChanges, ListUsers } from '../../../application/admin/use-cases.ts';
 import type { BidQuery } from '../../../application/bids/ports.ts';
 import {
   DecideBid,
@@ -100,7 +102,7 @@ import {
   NotifyOnEvent,
   SendSystemNotification,
 } from '../../../application/notifications/use-cases.ts';
-import { ListUsers, UpdateProfile } from '../../../application/profile/use-cases.ts';
+import { UpdateProfile } from '../../../application/profile/use-cases.ts';
 import type { ProjectQuery } from '../../../application/projects/ports.ts';
 import {
   AnswerQuestion,
@@ -266,7 +268,7 @@ function fileStorage(config: Config): DiskFileStorage | S3FileStorage {
 export async function compose(config: Config, options: ComposeOptions = {}): Promise<Composition> {
   const embedded = config.databaseUrl
     ? undefined
-    : await startEmbeddedPostgres({ dataDir: join(config.dataDir, 'pgdata') });
+    : await startEmbeddedPostgres({ dataDir: join(config.dataDir, 'pgdata'), port: config.embeddedDbPort });
   const databaseUrl = config.databaseUrl ?? (embedded as { url: string }).url;
   let orm: MikroORM;
   try {
@@ -378,8 +380,10 @@ export async function compose(config: Config, options: ComposeOptions = {}): Pro
     .bind(Authenticate)
     .toResolvedValue((s, u, c) => new Authenticate(s, u, c), [Sessions, Users, Time]);
   container.bind(ChangeOwnRole).toResolvedValue((u, c) => new ChangeOwnRole(u, c), [Uow, Time]);
-  container.bind(AdminChangeRole).toResolvedValue((u, c) => new AdminChangeRole(u, c), [Uow, Time]);
-  container.bind(PromoteToAdmin).toResolvedValue((u, c) => new PromoteToAdmin(u, c), [Users, Time]);
+  container
+    .bind(AdminChangeRole)
+    .toResolvedValue((u, c, i) => new AdminChangeRole(u, c, i), [Uow, Time, Ids]);
+  container.bind(PromoteToAdmin).toResolvedValue((u, c, i) => new PromoteToAdmin(u, c, i), [Uow, Time, Ids]);
 
   container
     .bind(PostProject)
@@ -502,7 +506,9 @@ export async function compose(config: Config, options: ComposeOptions = {}): Pro
   container.bind(GetConversation).toResolvedValue((m) => new GetConversation(m), [Msgs]);
   container.bind(MarkConversationRead).toResolvedValue((m) => new MarkConversationRead(m), [Msgs]);
   container.bind(UpdateProfile).toResolvedValue((u, c, h) => new UpdateProfile(u, c, h), [Uow, Time, Hasher]);
-  container.bind(ListUsers).toResolvedValue((u) => new ListUsers(u), [Users]);
+  const adminQuery = new SqlAdminQuery(orm.em);
+  container.bind(ListUsers).toConstantValue(new ListUsers(adminQuery));
+  container.bind(ListRoleChanges).toConstantValue(new ListRoleChanges(adminQuery));
   container
     .bind(EmailOnEvent)
     .toResolvedValue(

@@ -1198,7 +1198,7 @@ export async function seedDemoData(
   const settings = composition.get(TOKENS.Settings);
   const hasher = composition.get<PasswordHasher>(TOKENS.PasswordHasher);
   const register = new RegisterUser(users, hasher, ids, clock);
-  const promote = new PromoteToAdmin(users, clock);
+  const promote = new PromoteToAdmin(uow, clock, ids);
   const post = new PostProject(uow, events, composition.get(TOKENS.Files), ids, clock);
   const submit = new SubmitBid(uow, events, ids, clock, settings);
   const decide = new DecideBid(uow, events, clock);

@@ -1,4 +1,5 @@
 /** Setting up e2e scenes through the API (the browser then plays the part under test). */
+import { execFileSync } from 'node:child_process';
 import type { APIRequestContext } from '@playwright/test';
 
 export const PASSWORD = 'hammer-and-nails';
@@ -52,4 +53,20 @@ export async function postProject(
   });
   if (res.status() !== 201) throw new Error(`post project failed: ${res.status()} ${await res.text()}`);
   return ((await res.json()) as { id: string }).id;
+}
+
+/**
+ * Makes an account an admin the way an operator does: `admin:promote` on the server's database (the
+ * machine's PostgreSQL, or the server's embedded one on the port playwright.config.ts gives it).
+ */
+export function promoteToAdmin(email: string): void {
+  execFileSync(process.execPath, ['apps/api/src/cli/admin-promote.ts', email], {
+    env: {
+      ...process.env,
+      DATABASE_URL: process.env.E2E_DATABASE_URL ?? '',
+      REALTIME: 'memory',
+      LOG_LEVEL: 'silent',
+    },
+    stdio: 'pipe',
+  });
 }

@@ -137,6 +137,54 @@ describe('the admin calls', () => {
     expect((await get(t, '/api/admin/users')).statusCode).toBe(401);
   });
 
+  it('pages and searches the users: every word in the email or the names, with the total', async () => {
+    const ids = (res: { json(): unknown }) => (res.json() as Array<{ id: string }>).map((u) => u.id);
+    const page1 = await get(t, '/api/admin/users?limit=2&offset=0', admin.cookie);
+    expect(ids(page1)).toEqual([ann.id, bob.id]);
+    expect(page1.headers['x-total-count']).toBe('3');
+    const page2 = await get(t, '/api/admin/users?limit=2&offset=2', admin.cookie);
+    expect(ids(page2)).toEqual([admin.id]);
+    // signUp names people '<Role> Tester'; the words match in any case and order.
+    const found = await get(t, '/api/admin/users?q=tester%20CONTRACTOR', admin.cookie);
+    expect(ids(found)).toEqual([bob.id]);
+    expect(found.headers['x-total-count']).toBe('1');
+    expect(
+      ids(await get(t, `/api/admin/users?q=${encodeURIComponent(ann.email.slice(0, 12))}`, admin.cookie)),
+    ).toEqual([ann.id]);
+    // % and _ are letters here, not wildcards.
+    expect(ids(await get(t, '/api/admin/users?q=%25', admin.cookie))).toEqual([]);
+    expect(ids(await get(t, '/api/admin/users?role=client&q=tester', admin.cookie))).toEqual([ann.id]);
+    for (const bad of ['limit=0', 'limit=201', 'offset=-1', 'limit=x']) {
+      const res = await get(t, `/api/admin/users?${bad}`, admin.cookie);
+      expect(res.statusCode, bad).toBe(400);
+    }
+  });
+
+  it('keeps an audit log of role changes: who, whom, from, to, when; admins only', async () => {
+    await send(t, 'POST', `/api/admin/users/${ann.id}/role`, admin.cookie, { role: 'vendor' });
+    // No change, no entry; a refused change, no entry.
+    await send(t, 'POST', `/api/admin/users/${ann.id}/role`, admin.cookie, { role: 'vendor' });
+    expect(
+      (await send(t, 'POST', `/api/admin/users/${admin.id}/role`, admin.cookie, { role: 'client' }))
+        .statusCode,
+    ).toBe(409);
+    const res = await get(t, '/api/admin/role-changes?limit=10&offset=0', admin.cookie);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['x-total-count']).toBe('2');
+    const [newest, first] = res.json();
+    expect(newest).toMatchObject({
+      admin: { id: admin.id, name: 'Admin Tester', email: admin.email },
+      user: { id: ann.id, name: 'Client Tester', email: ann.email },
+      fromRole: 'client',
+      toRole: 'vendor',
+      createdAt: expect.any(String),
+    });
+    // signUp made the admin through the admin:promote command: no admin named.
+    expect(first).toMatchObject({ admin: null, user: { id: admin.id }, fromRole: 'client', toRole: 'admin' });
+    expect((await get(t, '/api/admin/role-changes', ann.cookie)).statusCode).toBe(403);
+    expect((await get(t, '/api/admin/role-changes')).statusCode).toBe(401);
+  });
+
   it('gives admins the platform stats', async () => {
     const projectId = await createProject(t, ann.cookie);
     await placeBid(t, bob.cookie, projectId);

@@ -136,7 +136,7 @@ describe('roles', () => {
     env.db.addUser(aClient('ann'));
     env.db.addUser(aClient('bob'));
     env.db.addUser(anAdmin('root'));
-    const adminChange = new AdminChangeRole(env.uow, env.clock);
+    const adminChange = new AdminChangeRole(env.uow, env.clock, env.ids);
     const ann = env.db.user('ann');
     const admin = env.db.user('root');
     if (!ann || !admin) throw new Error('missing users');
@@ -145,6 +145,20 @@ describe('roles', () => {
     await expect(adminChange.execute(admin, 'missing', 'client')).rejects.toMatchObject({
       kind: 'not_found',
     });
+    // The audit log holds the one change that happened: who, whom, from, to, when.
+    expect([...env.db.roleChanges.rows.values()]).toEqual([
+      {
+        id: expect.any(String),
+        actorId: 'root',
+        targetId: 'bob',
+        fromRole: 'client',
+        toRole: 'admin',
+        createdAt: env.clock.now(),
+      },
+    ]);
+    // Setting the role a user has already is no change, and is not logged.
+    await adminChange.execute(admin, 'bob', 'admin');
+    expect([...env.db.roleChanges.rows.values()]).toHaveLength(1);
   });
 
   it('never takes the role from the last admin (409 LAST_ADMIN), by any path', async () => {
@@ -153,7 +167,7 @@ describe('roles', () => {
     env.db.addUser(aClient('bob'));
     const admin = env.db.user('root');
     if (!admin) throw new Error('missing admin');
-    const adminChange = new AdminChangeRole(env.uow, env.clock);
+    const adminChange = new AdminChangeRole(env.uow, env.clock, env.ids);
     const last = { kind: 'conflict', code: 'LAST_ADMIN' };
     await expect(adminChange.execute(admin, 'root', 'client')).rejects.toMatchObject(last);
     await expect(new ChangeOwnRole(env.uow, env.clock).execute('root', 'vendor')).rejects.toMatchObject(last);
@@ -183,7 +197,7 @@ describe('roles', () => {
     const a1 = env.db.user('a1');
     const a2 = env.db.user('a2');
     if (!a1 || !a2) throw new Error('missing admins');
-    const change = new AdminChangeRole(env.uow, env.clock);
+    const change = new AdminChangeRole(env.uow, env.clock, env.ids);
     const results = await Promise.allSettled([
       change.execute(a1, 'a2', 'client'),
       change.execute(a2, 'a1', 'client'),
@@ -193,7 +207,10 @@ describe('roles', () => {
   });
 
   it('cannot promote an unknown email', async () => {
-    await expect(new PromoteToAdmin(users, clock).execute('ghost@example.com')).rejects.toMatchObject({
+    const env = makeEnv();
+    await expect(
+      new PromoteToAdmin(env.uow, env.clock, env.ids).execute('ghost@example.com'),
+    ).rejects.toMatchObject({
       code: 'USER_NOT_FOUND',
     });
   });

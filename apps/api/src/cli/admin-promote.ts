@@ -5,7 +5,9 @@ import { compose } from '../container.ts';
 
 /**
  * `npm run admin:promote -- <email>`: grants the admin role to an existing account.
- * With the embedded database, stop the server first (one process owns its data directory).
+ * With the embedded database, stop the server first (one process owns its data directory), or reach the
+ * running server's embedded database on its EMBEDDED_DB_PORT through DATABASE_URL. The audit log records
+ * the promotion with no admin named.
  */
 const email = process.argv[2];
 if (!email) {

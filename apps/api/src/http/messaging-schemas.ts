@@ -1,4 +1,5 @@
 import { type Static, Type } from 'typebox';
+import type { RoleChangeView } from '../../../../application/admin/ports.ts';
 import { notificationView } from '../../../../application/notifications/use-cases.ts';
 import {
   MAX_MESSAGE_LENGTH,
@@ -9,6 +10,7 @@ import {
   NOTIFICATION_TYPES,
   type NotificationSnapshot,
 } from '../../../../domain/notification/notification.ts';
+import { ROLES } from '../../../../domain/user/user.ts';
 import { ref, UserSchema } from './schemas.ts';
 
 /** Schemas of notifications, messages and the admin calls, registered with an $id (components/schemas). */
@@ -89,12 +91,53 @@ export const AdminStatsSchema = Type.Object(
   { $id: 'AdminStats', additionalProperties: false },
 );
 
-export const MESSAGING_SCHEMAS = [NotificationSchema, MessageSchema, AdminUserSchema, AdminStatsSchema];
+const AuditPersonSchema = Type.Object(
+  {
+    id: Type.String({ format: 'uuid' }),
+    name: Type.String({ description: "'First Last', or the email without a name" }),
+    email: Type.String(),
+  },
+  { additionalProperties: false },
+);
+
+export const RoleChangeSchema = Type.Object(
+  {
+    id: Type.String({ format: 'uuid' }),
+    admin: Type.Union([AuditPersonSchema, Type.Null()], {
+      description: 'Who changed it; null for the admin:promote command, or once their account is gone',
+    }),
+    user: AuditPersonSchema,
+    fromRole: Type.Enum([...ROLES]),
+    toRole: Type.Enum([...ROLES]),
+    createdAt: Type.String({ format: 'date-time' }),
+  },
+  { $id: 'RoleChange', additionalProperties: false, description: 'One entry of the role-change audit log' },
+);
+
+export function toRoleChangeDto(change: RoleChangeView): Static<typeof RoleChangeSchema> {
+  return {
+    id: change.id,
+    admin: change.actor,
+    user: change.target,
+    fromRole: change.fromRole,
+    toRole: change.toRole,
+    createdAt: change.createdAt.toISOString(),
+  };
+}
+
+export const MESSAGING_SCHEMAS = [
+  NotificationSchema,
+  MessageSchema,
+  AdminUserSchema,
+  AdminStatsSchema,
+  RoleChangeSchema,
+];
 
 export const NotificationRef = ref(NotificationSchema);
 export const MessageRef = ref(MessageSchema);
 export const AdminUserRef = ref(AdminUserSchema);
 export const AdminStatsRef = ref(AdminStatsSchema);
+export const RoleChangeRef = ref(RoleChangeSchema);
 
 export function toNotificationDto(n: NotificationSnapshot): Static<typeof NotificationSchema> {
   return notificationView(n);

@@ -1,10 +1,15 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { AdminChangeRole } from '../../../../application/accounts/use-cases.ts';
-import { ListUsers } from '../../../../application/profile/use-cases.ts';
+import {
+  DEFAULT_ADMIN_PAGE,
+  ListRoleChanges,
+  ListUsers,
+  MAX_ADMIN_PAGE,
+} from '../../../../application/admin/use-cases.ts';
 import { GetPlatformStats } from '../../../../application/stats/use-cases.ts';
 import { requireUser } from '../http/auth.ts';
-import { AdminStatsRef, AdminUserRef } from '../http/messaging-schemas.ts';
+import { AdminStatsRef, AdminUserRef, RoleChangeRef, toRoleChangeDto } from '../http/messaging-schemas.ts';
 import { operation } from '../http/openapi.ts';
 import { errors, RoleSchema, toUserDto } from '../http/schemas.ts';
 import type { AppServices } from '../http/services.ts';
@@ -14,6 +19,22 @@ export const adminRoutes: FastifyPluginAsyncTypebox<{ services: AppServices }> =
   app,
   { services },
 ) => {
+  const AdminPaging = {
+    limit: Type.Optional(
+      Type.Integer({
+        minimum: 1,
+        maximum: MAX_ADMIN_PAGE,
+        description: `Page size, 1..${MAX_ADMIN_PAGE}; default ${DEFAULT_ADMIN_PAGE}`,
+      }),
+    ),
+    offset: Type.Optional(
+      Type.Integer({ minimum: 0, maximum: 1_000_000, description: 'How many to skip; default 0' }),
+    ),
+  };
+  const TotalHeader = {
+    'X-Total-Count': { type: 'integer', description: 'How many match in all (the pages together)' },
+  };
+
   app.get(
     '/api/admin/users',
     {
@@ -21,13 +42,15 @@ export const adminRoutes: FastifyPluginAsyncTypebox<{ services: AppServices }> =
         tags: ['admin'],
         ...operation({
           id: 'listUsers',
-          summary: 'Every user, oldest first (admins only)',
+          summary: 'A page of users, oldest first, by role and text (admins only)',
           description:
-            "The admin page's user table. `role` filters by role; empty or `all` lists everyone. " +
+            "The admin page's user table. `role` filters by role (empty or `all`: everyone); `q` keeps the users " +
+            'whose email, first or last name contains every word typed (any case). `limit` and `offset` page ' +
+            `through them (${DEFAULT_ADMIN_PAGE} by default); X-Total-Count tells how many match in all. ` +
             'Anyone but an admin gets 403 ADMIN_ONLY.',
           access: 'session',
           errors: { 403: ['ADMIN_ONLY'] },
-          responses: { 200: 'The users, oldest first' },
+          responses: { 200: 'The page of users, oldest first' },
         }),
         querystring: Type.Object({
           role: Type.Optional(
@@ -35,15 +58,57 @@ export const adminRoutes: FastifyPluginAsyncTypebox<{ services: AppServices }> =
               description: "Only users with this role; '' or 'all' is everyone",
             }),
           ),
+          q: Type.Optional(
+            Type.String({ maxLength: 200, description: 'Words found in the email, first or last name' }),
+          ),
+          ...AdminPaging,
         }),
-        response: { 200: Type.Array(AdminUserRef), ...errors(400, 401, 403) },
+        response: { 200: Type.Array(AdminUserRef, { headers: TotalHeader }), ...errors(400, 401, 403) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const actor = await requireUser(request);
-      const role = request.query.role;
-      const filter = role && role !== 'all' ? { role } : {};
-      return (await services.get(ListUsers).execute(actor, filter)).map(toUserDto);
+      const { role, q, limit, offset } = request.query;
+      const page = await services.get(ListUsers).execute(actor, {
+        role: role && role !== 'all' ? role : undefined,
+        q,
+        ...(limit === undefined ? {} : { limit }),
+        ...(offset === undefined ? {} : { offset }),
+      });
+      reply.header('X-Total-Count', String(page.total));
+      return page.items.map(toUserDto);
+    },
+  );
+
+  app.get(
+    '/api/admin/role-changes',
+    {
+      schema: {
+        tags: ['admin'],
+        ...operation({
+          id: 'listRoleChanges',
+          summary: 'The audit log of role changes, newest first (admins only)',
+          description:
+            'Who changed whose role, from what, to what and when. `admin` is null for a promotion by the ' +
+            'admin:promote command or once that admin’s account is gone. `limit` and `offset` page through it; ' +
+            'X-Total-Count tells how many entries exist. Anyone but an admin gets 403 ADMIN_ONLY.',
+          access: 'session',
+          errors: { 403: ['ADMIN_ONLY'] },
+          responses: { 200: 'The entries, newest first' },
+        }),
+        querystring: Type.Object(AdminPaging),
+        response: { 200: Type.Array(RoleChangeRef, { headers: TotalHeader }), ...errors(400, 401, 403) },
+      },
+    },
+    async (request, reply) => {
+      const actor = await requireUser(request);
+      const { limit, offset } = request.query;
+      const page = await services.get(ListRoleChanges).execute(actor, {
+        ...(limit === undefined ? {} : { limit }),
+        ...(offset === undefined ? {} : { offset }),
+      });
+      reply.header('X-Total-Count', String(page.total));
+      return page.items.map(toRoleChangeDto);
     },
   );
 
