@@ -419,7 +419,7 @@ export interface paths {
         put?: never;
         /**
          * Post a project (clients), with up to 5 files
-         * @description multipart/form-data: a `projectData` field holding the ProjectData JSON, and the files as repeated `files` parts. Files are checked by their content (images, PDF, DOC, DOCX), each at most 80 MB (413 '{file} exceeds 80MB limit'); a sixth file answers 400 'Maximum 5 files allowed'. A request that fails keeps none of its files.
+         * @description multipart/form-data: a `projectData` field holding the ProjectData JSON, and the files as repeated `files` parts. Files are checked by their content (images, PDF, DOC, DOCX), each at most 80 MB (413 '{file} exceeds 80MB limit'); a sixth file answers 400 'Maximum 5 files allowed'. A request that fails keeps none of its files. With an `Idempotency-Key` header, a retry with the same key answers the first success again (`Idempotent-Replayed: true`) instead of posting twice; the key with another JSON body answers 409 IDEMPOTENCY_KEY_REUSED (a multipart post counts by its address alone), and while the first is still running 409 IDEMPOTENCY_KEY_IN_USE.
          */
         post: operations["postProject"];
         delete?: never;
@@ -515,7 +515,7 @@ export interface paths {
         put?: never;
         /**
          * Bid on a project (contractors and vendors, once per project)
-         * @description 403 BID_LIMIT_REACHED "You've reached your monthly limit of 3 bids on the free plan." when a free-plan user has no bids left this month; 403 OWN_PROJECT / ROLE_CANNOT_BID; 409 BID_ALREADY_EXISTS / PROJECT_NOT_BIDDING / BID_DEADLINE_PASSED / PROJECT_NOT_ACTIVE.
+         * @description 403 BID_LIMIT_REACHED "You've reached your monthly limit of 3 bids on the free plan." when a free-plan user has no bids left this month; 403 OWN_PROJECT / ROLE_CANNOT_BID; 409 BID_ALREADY_EXISTS / PROJECT_NOT_BIDDING / BID_DEADLINE_PASSED / PROJECT_NOT_ACTIVE. With an `Idempotency-Key` header, a retry with the same key answers the first success again (`Idempotent-Replayed: true`) instead of posting twice; the key with another JSON body answers 409 IDEMPOTENCY_KEY_REUSED (a multipart post counts by its address alone), and while the first is still running 409 IDEMPOTENCY_KEY_IN_USE.
          */
         post: operations["submitBid"];
         delete?: never;
@@ -4476,7 +4476,10 @@ export interface operations {
     postProject: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Any 1..100 visible ASCII characters (a UUID is a good choice), new for each new request: a retry with the same key answers the first answer again */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -4505,7 +4508,7 @@ export interface operations {
                     "application/json": components["schemas"]["Project"];
                 };
             };
-            /** @description The request is not valid: MULTIPART_REQUIRED, PROJECT_DATA_REQUIRED, MALFORMED_PROJECT_DATA, DUPLICATE_FIELD, UNEXPECTED_FILE_FIELD, TOO_MANY_FILES, UNSUPPORTED_FILE_TYPE, INVALID_DATE, TITLE_TOO_SHORT, TITLE_TOO_LONG, DESCRIPTION_TOO_SHORT, DESCRIPTION_TOO_LONG, BUDGET_RANGE_INVALID, INVALID_MONEY, MONEY_TOO_LARGE, MONEY_TOO_PRECISE, BID_DEADLINE_IN_PAST, DEADLINE_IN_PAST, DEADLINE_BEFORE_BID_DEADLINE, TOO_MANY_TAGS, DUPLICATE_TAG, EMPTY_TAG, TAG_TOO_LONG, TEXT_TOO_LONG, STAGE_REQUIRED, UNKNOWN_STAGE, NEEDS_REQUIRED, UNKNOWN_CONTRACTOR_NEED, PHASES_REQUIRED, UNKNOWN_PHASE, UNKNOWN_SERVICE_PHASE, UNKNOWN_PROJECT_TYPE, UNKNOWN_ISLAND, INVALID_CITY, UNKNOWN_COUNTRY, COUNTRY_REQUIRED, VALIDATION_FAILED, NUL_BYTE, MALFORMED_MULTIPART, MALFORMED_JSON, BAD_REQUEST */
+            /** @description The request is not valid: MULTIPART_REQUIRED, PROJECT_DATA_REQUIRED, MALFORMED_PROJECT_DATA, DUPLICATE_FIELD, UNEXPECTED_FILE_FIELD, TOO_MANY_FILES, UNSUPPORTED_FILE_TYPE, INVALID_DATE, TITLE_TOO_SHORT, TITLE_TOO_LONG, DESCRIPTION_TOO_SHORT, DESCRIPTION_TOO_LONG, BUDGET_RANGE_INVALID, INVALID_MONEY, MONEY_TOO_LARGE, MONEY_TOO_PRECISE, BID_DEADLINE_IN_PAST, DEADLINE_IN_PAST, DEADLINE_BEFORE_BID_DEADLINE, TOO_MANY_TAGS, DUPLICATE_TAG, EMPTY_TAG, TAG_TOO_LONG, TEXT_TOO_LONG, STAGE_REQUIRED, UNKNOWN_STAGE, NEEDS_REQUIRED, UNKNOWN_CONTRACTOR_NEED, PHASES_REQUIRED, UNKNOWN_PHASE, UNKNOWN_SERVICE_PHASE, UNKNOWN_PROJECT_TYPE, UNKNOWN_ISLAND, INVALID_CITY, UNKNOWN_COUNTRY, COUNTRY_REQUIRED, INVALID_IDEMPOTENCY_KEY, VALIDATION_FAILED, NUL_BYTE, MALFORMED_MULTIPART, MALFORMED_JSON, BAD_REQUEST */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4513,7 +4516,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
-                        code?: "MULTIPART_REQUIRED" | "PROJECT_DATA_REQUIRED" | "MALFORMED_PROJECT_DATA" | "DUPLICATE_FIELD" | "UNEXPECTED_FILE_FIELD" | "TOO_MANY_FILES" | "UNSUPPORTED_FILE_TYPE" | "INVALID_DATE" | "TITLE_TOO_SHORT" | "TITLE_TOO_LONG" | "DESCRIPTION_TOO_SHORT" | "DESCRIPTION_TOO_LONG" | "BUDGET_RANGE_INVALID" | "INVALID_MONEY" | "MONEY_TOO_LARGE" | "MONEY_TOO_PRECISE" | "BID_DEADLINE_IN_PAST" | "DEADLINE_IN_PAST" | "DEADLINE_BEFORE_BID_DEADLINE" | "TOO_MANY_TAGS" | "DUPLICATE_TAG" | "EMPTY_TAG" | "TAG_TOO_LONG" | "TEXT_TOO_LONG" | "STAGE_REQUIRED" | "UNKNOWN_STAGE" | "NEEDS_REQUIRED" | "UNKNOWN_CONTRACTOR_NEED" | "PHASES_REQUIRED" | "UNKNOWN_PHASE" | "UNKNOWN_SERVICE_PHASE" | "UNKNOWN_PROJECT_TYPE" | "UNKNOWN_ISLAND" | "INVALID_CITY" | "UNKNOWN_COUNTRY" | "COUNTRY_REQUIRED" | "VALIDATION_FAILED" | "NUL_BYTE" | "MALFORMED_MULTIPART" | "MALFORMED_JSON" | "BAD_REQUEST";
+                        code?: "MULTIPART_REQUIRED" | "PROJECT_DATA_REQUIRED" | "MALFORMED_PROJECT_DATA" | "DUPLICATE_FIELD" | "UNEXPECTED_FILE_FIELD" | "TOO_MANY_FILES" | "UNSUPPORTED_FILE_TYPE" | "INVALID_DATE" | "TITLE_TOO_SHORT" | "TITLE_TOO_LONG" | "DESCRIPTION_TOO_SHORT" | "DESCRIPTION_TOO_LONG" | "BUDGET_RANGE_INVALID" | "INVALID_MONEY" | "MONEY_TOO_LARGE" | "MONEY_TOO_PRECISE" | "BID_DEADLINE_IN_PAST" | "DEADLINE_IN_PAST" | "DEADLINE_BEFORE_BID_DEADLINE" | "TOO_MANY_TAGS" | "DUPLICATE_TAG" | "EMPTY_TAG" | "TAG_TOO_LONG" | "TEXT_TOO_LONG" | "STAGE_REQUIRED" | "UNKNOWN_STAGE" | "NEEDS_REQUIRED" | "UNKNOWN_CONTRACTOR_NEED" | "PHASES_REQUIRED" | "UNKNOWN_PHASE" | "UNKNOWN_SERVICE_PHASE" | "UNKNOWN_PROJECT_TYPE" | "UNKNOWN_ISLAND" | "INVALID_CITY" | "UNKNOWN_COUNTRY" | "COUNTRY_REQUIRED" | "INVALID_IDEMPOTENCY_KEY" | "VALIDATION_FAILED" | "NUL_BYTE" | "MALFORMED_MULTIPART" | "MALFORMED_JSON" | "BAD_REQUEST";
                     };
                 };
             };
@@ -4538,6 +4541,18 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
                         code?: "CLIENTS_ONLY" | "ORIGIN_FORBIDDEN";
+                    };
+                };
+            };
+            /** @description The current state does not allow it: IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_USE */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_KEY_IN_USE";
                     };
                 };
             };
@@ -5300,7 +5315,10 @@ export interface operations {
     submitBid: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Any 1..100 visible ASCII characters (a UUID is a good choice), new for each new request: a retry with the same key answers the first answer again */
+                "idempotency-key"?: string;
+            };
             path: {
                 /** @description The project id */
                 id: string;
@@ -5335,7 +5353,7 @@ export interface operations {
                     "application/json": components["schemas"]["SubmittedBid"];
                 };
             };
-            /** @description The request is not valid: AMOUNT_REQUIRED, AMOUNT_NOT_POSITIVE, MONEY_TOO_LARGE, MONEY_TOO_PRECISE, TIMELINE_REQUIRED, TIMELINE_NOT_WHOLE_DAYS, TIMELINE_OUT_OF_RANGE, PROPOSAL_REQUIRED, PROPOSAL_TOO_LONG, VALIDATION_FAILED, NUL_BYTE, BAD_REQUEST, MALFORMED_JSON */
+            /** @description The request is not valid: AMOUNT_REQUIRED, AMOUNT_NOT_POSITIVE, MONEY_TOO_LARGE, MONEY_TOO_PRECISE, TIMELINE_REQUIRED, TIMELINE_NOT_WHOLE_DAYS, TIMELINE_OUT_OF_RANGE, PROPOSAL_REQUIRED, PROPOSAL_TOO_LONG, INVALID_IDEMPOTENCY_KEY, VALIDATION_FAILED, NUL_BYTE, BAD_REQUEST, MALFORMED_JSON */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5343,7 +5361,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
-                        code?: "AMOUNT_REQUIRED" | "AMOUNT_NOT_POSITIVE" | "MONEY_TOO_LARGE" | "MONEY_TOO_PRECISE" | "TIMELINE_REQUIRED" | "TIMELINE_NOT_WHOLE_DAYS" | "TIMELINE_OUT_OF_RANGE" | "PROPOSAL_REQUIRED" | "PROPOSAL_TOO_LONG" | "VALIDATION_FAILED" | "NUL_BYTE" | "BAD_REQUEST" | "MALFORMED_JSON";
+                        code?: "AMOUNT_REQUIRED" | "AMOUNT_NOT_POSITIVE" | "MONEY_TOO_LARGE" | "MONEY_TOO_PRECISE" | "TIMELINE_REQUIRED" | "TIMELINE_NOT_WHOLE_DAYS" | "TIMELINE_OUT_OF_RANGE" | "PROPOSAL_REQUIRED" | "PROPOSAL_TOO_LONG" | "INVALID_IDEMPOTENCY_KEY" | "VALIDATION_FAILED" | "NUL_BYTE" | "BAD_REQUEST" | "MALFORMED_JSON";
                     };
                 };
             };
@@ -5383,7 +5401,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The current state does not allow it: BID_ALREADY_EXISTS, PROJECT_NOT_BIDDING, BID_DEADLINE_PASSED, PROJECT_NOT_ACTIVE */
+            /** @description The current state does not allow it: BID_ALREADY_EXISTS, PROJECT_NOT_BIDDING, BID_DEADLINE_PASSED, PROJECT_NOT_ACTIVE, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_USE */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -5391,7 +5409,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
-                        code?: "BID_ALREADY_EXISTS" | "PROJECT_NOT_BIDDING" | "BID_DEADLINE_PASSED" | "PROJECT_NOT_ACTIVE";
+                        code?: "BID_ALREADY_EXISTS" | "PROJECT_NOT_BIDDING" | "BID_DEADLINE_PASSED" | "PROJECT_NOT_ACTIVE" | "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_KEY_IN_USE";
                     };
                 };
             };

@@ -500,6 +500,28 @@ export const RoleChangeRecord = defineEntity({
 });
 export type RoleChangeRecord = InferEntity<typeof RoleChangeRecord>;
 
+/** Idempotency-Key records (issue 14, Migration20270127000002_idempotency_keys), written by SqlIdempotencyStore. */
+export const IdempotencyKeyRecord = defineEntity({
+  name: 'IdempotencyKeyRecord',
+  tableName: 'idempotency_keys',
+  properties: {
+    userId: p
+      .manyToOne(UserRecord)
+      .mapToPk()
+      .fieldName('user_id')
+      .primary()
+      .updateRule('cascade')
+      .deleteRule('cascade'),
+    key: p.string().length(100).primary(),
+    fingerprint: p.string().length(64),
+    status: p.string().length(10),
+    responseStatus: p.integer().nullable(),
+    responseBody: p.text().nullable(),
+    createdAt: p.datetime().columnType('timestamptz').index('idempotency_keys_created_at_index'),
+  },
+});
+export type IdempotencyKeyRecord = InferEntity<typeof IdempotencyKeyRecord>;
+
 export const entities = [
   UserRecord,
   SessionRecord,
@@ -522,4 +544,5 @@ export const entities = [
   SavedSearchDigestItemRecord,
   SavedSearchDigestRecord,
   RoleChangeRecord,
+  IdempotencyKeyRecord,
 ];

@@ -26,6 +26,7 @@ import {
   consumerContract,
   EXAMPLE_IDS,
   errorBody,
+  IDEMPOTENCY_KEY,
   itKeepsTheCommittedPact,
   JSON_CONTENT,
   JSON_WITH_SESSION,
@@ -64,12 +65,14 @@ describe(`${CONSUMER} → buildbid-api`, () => {
         .given(STATES.userExists, OWNER)
         .given(STATES.projectExists, { owner: OWNER.email })
         .given(STATES.signedInUser, CONTRACTOR)
-        .uponReceiving('a bid on a project')
-        .withRequest('POST', path, (b) => b.headers(JSON_WITH_SESSION).jsonBody(BID))
+        .uponReceiving('a bid on a project, with an Idempotency-Key')
+        .withRequest('POST', path, (b) =>
+          b.headers({ ...JSON_WITH_SESSION, 'Idempotency-Key': IDEMPOTENCY_KEY }).jsonBody(BID),
+        )
         .willRespondWith(201, (b) => b.headers(JSON_CONTENT).jsonBody({ id: uuid(EXAMPLE_IDS.bidId) }))
         .executeTest(async (mock) => {
           signedIn(mock.url);
-          await submitBid(EXAMPLE_IDS.projectId, BID);
+          await submitBid(EXAMPLE_IDS.projectId, BID, crypto.randomUUID());
         });
     });
 

@@ -44,6 +44,7 @@ import {
   consumerContract,
   EXAMPLE_IDS,
   errorBody,
+  IDEMPOTENCY_KEY,
   itKeepsTheCommittedPact,
   JSON_CONTENT,
   JSON_WITH_SESSION,
@@ -327,15 +328,17 @@ describe(`${CONSUMER} → buildbid-api`, () => {
       await pact
         .addInteraction()
         .given(STATES.signedInUser, OWNER)
-        .uponReceiving('a new project from the post form')
+        .uponReceiving('a new project from the post form, with an Idempotency-Key')
         .withRequest('POST', '/api/projects', (b) => {
-          b.headers(WITH_SESSION);
+          b.headers({ ...WITH_SESSION, 'Idempotency-Key': IDEMPOTENCY_KEY });
           withMultipartBody(b, body);
         })
         .willRespondWith(201, (b) => b.headers(JSON_CONTENT).jsonBody({ id: uuid(EXAMPLE_IDS.projectId) }))
         .executeTest(async (mock) => {
           signedIn(mock.url);
-          expect(await createProject(PROJECT_DATA as never, [])).toBe(EXAMPLE_IDS.projectId);
+          expect(
+            await createProject(PROJECT_DATA as never, [], { idempotencyKey: crypto.randomUUID() }),
+          ).toBe(EXAMPLE_IDS.projectId);
         });
     });
 

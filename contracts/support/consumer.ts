@@ -31,6 +31,8 @@ export const JSON_CONTENT = {
 export const WITH_SESSION = { Cookie: COOKIE_HEADER };
 /** Request headers of a signed-in browser sending JSON. */
 export const JSON_WITH_SESSION = { ...JSON_CONTENT, Cookie: COOKIE_HEADER };
+/** An Idempotency-Key as the forms send it (a UUID, or 32 hex digits outside a secure context). */
+export const IDEMPOTENCY_KEY = regex('[\\x21-\\x7e]{1,100}', '5f0c7a52-8d4c-4a53-9a0e-0e3c1f6a2b11');
 
 /** A stable machine-readable error code, e.g. EMAIL_TAKEN. */
 export const errorCode = (example: string) => regex('[A-Z][A-Z0-9_]*', example);

@@ -27,7 +27,7 @@ test('an owner edits the category and tags; search finds text inside words and s
   const tags = page.getByRole('list', { name: 'Tags' });
   await expect(tags.getByRole('button', { name: /^Remove tag/ })).toHaveCount(2);
   await expect(tags.getByRole('button', { name: 'Remove tag Tile' })).toBeVisible();
-  await page.getByRole('button', { name: /^Category/ }).click();
+  await page.getByRole('button', { name: /Category$/ }).click();
   await page.getByRole('option', { name: 'Residential', exact: true }).click();
   await page.getByRole('button', { name: 'Save Changes' }).click();
   await expect(page).toHaveURL(new RegExp(`/projects/${kitchen}$`));
@@ -48,11 +48,11 @@ test('an owner edits the category and tags; search finds text inside words and s
 
   // The edited category is found by the filter; Construction is offered, and holds the other project.
   await search(stamp);
-  await page.getByRole('button', { name: /^Category/ }).click();
+  await page.getByRole('button', { name: /Category$/ }).click();
   await page.getByRole('option', { name: 'Residential', exact: true }).click();
   await expect(card('Kitchen backsplash and tile floor')).toBeVisible();
   await expect(card('Waterproofing the terrace')).toHaveCount(0);
-  await page.getByRole('button', { name: /^Category/ }).click();
+  await page.getByRole('button', { name: /Category$/ }).click();
   await page.getByRole('option', { name: 'Construction', exact: true }).click();
   await expect(card('Waterproofing the terrace')).toBeVisible();
   await expect(card('Kitchen backsplash and tile floor')).toHaveCount(0);

@@ -58,7 +58,7 @@ test('a client posts a project: services in view, disguised file refused, upload
     await expect(summary).toContainText(name);
 
   // The town: the island's towns are suggestions, and any town typed is kept (written with capitals).
-  await page.getByRole('button', { name: /^Island/ }).click();
+  await page.getByRole('button', { name: /Island$/ }).click();
   await page.getByRole('option', { name: 'New Providence', exact: true }).click();
   const town = page.getByRole('combobox', { name: 'City / Town' });
   await town.click();

@@ -20,6 +20,7 @@ import { MikroOrmUserRepository } from '../../../adapters/persistence/mikro-orm-
 import { closeOrm, createOrm, migrate } from '../../../adapters/persistence/orm.ts';
 import { SqlAdminQuery } from '../../../adapters/persistence/sql-admin.ts';
 import { SqlProjectEngagement } from '../../../adapters/persistence/sql-engagement.ts';
+import { SqlIdempotencyStore } from '../../../adapters/persistence/sql-idempotency.ts';
 import { SqlLandingQuery, SqlReviewQuery } from '../../../adapters/persistence/sql-landing.ts';
 import { SqlEmailAudience, SqlMailOutbox } from '../../../adapters/persistence/sql-mail-outbox.ts';
 import { SqlMessageRepository } from '../../../adapters/persistence/sql-message-repository.ts';
@@ -360,6 +361,8 @@ export async function compose(config: Config, options: ComposeOptions = {}): Pro
   const files = new ThumbnailingFileStorage(fileStorage(config), join(config.dataDir, 'thumbnails'));
   container.bind(TOKENS.Files).toConstantValue(files);
   container.bind(HTTP_TOKENS.Uploads).toConstantValue(files);
+  container.bind(HTTP_TOKENS.Idempotency).toConstantValue(new SqlIdempotencyStore(orm.em));
+  container.bind(HTTP_TOKENS.Clock).toConstantValue(clock);
 
   const { Users, PasswordHasher: Hasher, Ids, Clock: Time, Sessions } = TOKENS;
   // Failed sign-ins per account: shared through Redis when there is one, so every instance counts alike.

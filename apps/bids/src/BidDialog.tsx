@@ -5,6 +5,7 @@
  * projects remote's pages (props: BidDialogProps in @buildbid/ui).
  */
 
+import { SubmissionKey } from '@buildbid/api-client';
 import {
   type BidDialogProject,
   type BidDialogProps,
@@ -68,6 +69,8 @@ export function BidDialog({ project, isOpen, onOpenChange, tier, bid, onSubmitte
   const limitReached =
     !editing && (limitHit || (stats !== null && isBidLimitReached(stats.tier ?? tier, stats.bidsThisMonth)));
 
+  const submissionKey = useRef(new SubmissionKey());
+
   async function submit() {
     if (pending || limitReached) return;
     const result = validateBidForm({ amount, timeline, proposal });
@@ -79,7 +82,12 @@ export function BidDialog({ project, isOpen, onOpenChange, tier, bid, onSubmitte
     setPending(true);
     try {
       if (bid) await editBid(bid.id, result.payload);
-      else await submitBid(project.id, result.payload);
+      else {
+        // A retry of the same bid after a lost answer gets the first answer, not 409 BID_ALREADY_EXISTS.
+        const key = submissionKey.current.for(JSON.stringify([project.id, result.payload]));
+        await submitBid(project.id, result.payload, key);
+        submissionKey.current.renew();
+      }
     } catch (error) {
       setPending(false);
       if (isBidLimitError(error)) {

@@ -24,8 +24,17 @@ export interface BidBody {
   proposal: string;
 }
 
-export async function submitBid(projectId: string, body: BidBody): Promise<void> {
-  await unwrap(api.POST('/api/projects/{id}/bids', { params: { path: { id: projectId } }, body }));
+/** POST /api/projects/{id}/bids; with an Idempotency-Key, a retry answers the first bid again. */
+export async function submitBid(projectId: string, body: BidBody, idempotencyKey?: string): Promise<void> {
+  await unwrap(
+    api.POST('/api/projects/{id}/bids', {
+      params: {
+        path: { id: projectId },
+        ...(idempotencyKey ? { header: { 'idempotency-key': idempotencyKey } } : {}),
+      },
+      body,
+    }),
+  );
 }
 
 export async function editBid(bidId: string, body: BidBody): Promise<void> {

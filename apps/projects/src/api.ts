@@ -115,10 +115,13 @@ function uploadOptions(options: UploadOptions) {
 export async function createProject(
   projectData: ProjectData,
   files: readonly File[],
-  options: UploadOptions = {},
+  options: UploadOptions & { idempotencyKey?: string } = {},
 ): Promise<string | null> {
   const created = await unwrap(
     api.POST('/api/projects', {
+      ...(options.idempotencyKey
+        ? { params: { header: { 'idempotency-key': options.idempotencyKey } } }
+        : {}),
       body: { projectData: JSON.stringify(projectData) },
       bodySerializer: () => multipart(projectData, files),
       ...uploadOptions(options),

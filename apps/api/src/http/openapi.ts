@@ -213,6 +213,18 @@ export const ERROR_EXAMPLES: Record<string, { message: string; field?: string }>
     field: 'name',
   },
   TOO_MANY_IDS: { message: 'Ask for at most 50 projects at a time', field: 'projectId' },
+  INVALID_IDEMPOTENCY_KEY: {
+    message: 'Idempotency-Key must be 1 to 100 visible ASCII characters',
+    field: 'Idempotency-Key',
+  },
+  IDEMPOTENCY_KEY_REUSED: {
+    message: 'This Idempotency-Key was used for a different request. Use a new key for a new request.',
+    field: 'Idempotency-Key',
+  },
+  IDEMPOTENCY_KEY_IN_USE: {
+    message: 'A request with this Idempotency-Key is still being answered. Try again in a moment.',
+    field: 'Idempotency-Key',
+  },
   SAVED_SEARCH_LIMIT: { message: 'You can keep at most 10 saved searches. Delete one to save another.' },
   UNKNOWN_ALERTS: { message: "Alerts must be 'off', 'instant' or 'daily'", field: 'alerts' },
   QUESTION_NOT_ON_PROJECT: { message: 'This question is not on this project' },

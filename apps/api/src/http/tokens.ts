@@ -4,6 +4,7 @@ import type {
   PlatformSettings,
   StoredFile,
 } from '../../../../application/shared/marketplace-ports.ts';
+import type { Clock, IdempotencyStore } from '../../../../application/shared/ports.ts';
 
 /** An opened stored file, ready to stream to a client. */
 export interface OpenedUpload {
@@ -25,4 +26,6 @@ export interface UploadStore extends FileStorage {
 export const HTTP_TOKENS = {
   Uploads: Symbol('UploadStore') as ServiceIdentifier<UploadStore>,
   Settings: Symbol('PlatformSettings') as ServiceIdentifier<PlatformSettings>,
+  Idempotency: Symbol('IdempotencyStore') as ServiceIdentifier<IdempotencyStore>,
+  Clock: Symbol('HttpClock') as ServiceIdentifier<Clock>,
 };

@@ -22,6 +22,7 @@ import { PROJECT_PHASES, PROJECT_STATUSES } from '../../../../domain/project/pha
 import { ValidationError } from '../../../../domain/shared/errors.ts';
 import type { User } from '../../../../domain/user/user.ts';
 import { requireUser } from '../http/auth.ts';
+import { idempotentRoute } from '../http/idempotency.ts';
 import {
   AddendumFormBody,
   AddendumRef,
@@ -100,6 +101,24 @@ const ListQuery = Type.Object({
 });
 
 /** The list headers: X-Total-Count and, when there is a next page, Link rel="next". */
+/** The optional Idempotency-Key of the posts that create things (apps/api/src/http/idempotency.ts). */
+const IdempotencyHeaders = Type.Object({
+  'idempotency-key': Type.Optional(
+    Type.String({
+      maxLength: 100,
+      description:
+        'Any 1..100 visible ASCII characters (a UUID is a good choice), new for each new request: a retry ' +
+        'with the same key answers the first answer again',
+    }),
+  ),
+});
+const IDEMPOTENCY_ERRORS = ['IDEMPOTENCY_KEY_REUSED', 'IDEMPOTENCY_KEY_IN_USE'];
+const IDEMPOTENCY_TEXT =
+  'With an `Idempotency-Key` header, a retry with the same key answers the first success again ' +
+  '(`Idempotent-Replayed: true`) instead of posting twice; the key with another JSON body answers 409 ' +
+  'IDEMPOTENCY_KEY_REUSED (a multipart post counts by its address alone), and while the first is still ' +
+  'running 409 IDEMPOTENCY_KEY_IN_USE.';
+
 export const PageHeaders = {
   'X-Total-Count': { type: 'integer', description: 'How many projects match in all' },
   Link: {
@@ -196,6 +215,7 @@ export const projectRoutes: FastifyPluginAsyncTypebox<{ services: AppServices }>
   { services },
 ) => {
   const uploads = () => services.get(HTTP_TOKENS.Uploads);
+  const idempotent = idempotentRoute(services);
   const timeZone = () => services.get(HTTP_TOKENS.Settings).timeZone;
 
   /**
@@ -279,14 +299,22 @@ export const projectRoutes: FastifyPluginAsyncTypebox<{ services: AppServices }>
             'multipart/form-data: a `projectData` field holding the ProjectData JSON, and the files as repeated ' +
             '`files` parts. Files are checked by their content (images, PDF, DOC, DOCX), each at most 80 MB ' +
             "(413 '{file} exceeds 80MB limit'); a sixth file answers 400 'Maximum 5 files allowed'. " +
-            'A request that fails keeps none of its files.',
+            'A request that fails keeps none of its files. ' +
+            IDEMPOTENCY_TEXT,
           access: 'session',
-          errors: { ...PROJECT_FORM_ERRORS, 403: ['CLIENTS_ONLY'] },
+          errors: {
+            ...PROJECT_FORM_ERRORS,
+            400: [...PROJECT_FORM_ERRORS[400], 'INVALID_IDEMPOTENCY_KEY'],
+            403: ['CLIENTS_ONLY'],
+            409: IDEMPOTENCY_ERRORS,
+          },
           responses: { 201: 'The new project, as GET /api/projects/{id} shows it' },
         }),
         multipartBody: ProjectFormBody,
-        response: { 201: ProjectRef, ...errors(400, 401, 403, 413) },
+        headers: IdempotencyHeaders,
+        response: { 201: ProjectRef, ...errors(400, 401, 403, 409, 413) },
       },
+      ...idempotent,
     },
     async (request, reply) => {
       const user = await requireUser(request);
@@ -535,7 +563,8 @@ export const projectRoutes: FastifyPluginAsyncTypebox<{ services: AppServices }>
           description:
             '403 BID_LIMIT_REACHED "You\'ve reached your monthly limit of 3 bids on the free plan." when a ' +
             'free-plan user has no bids left this month; 403 OWN_PROJECT / ROLE_CANNOT_BID; 409 ' +
-            'BID_ALREADY_EXISTS / PROJECT_NOT_BIDDING / BID_DEADLINE_PASSED / PROJECT_NOT_ACTIVE.',
+            'BID_ALREADY_EXISTS / PROJECT_NOT_BIDDING / BID_DEADLINE_PASSED / PROJECT_NOT_ACTIVE. ' +
+            IDEMPOTENCY_TEXT,
           access: 'session',
           errors: {
             400: [
@@ -548,10 +577,17 @@ export const projectRoutes: FastifyPluginAsyncTypebox<{ services: AppServices }>
               'TIMELINE_OUT_OF_RANGE',
               'PROPOSAL_REQUIRED',
               'PROPOSAL_TOO_LONG',
+              'INVALID_IDEMPOTENCY_KEY',
             ],
             403: ['BID_LIMIT_REACHED', 'OWN_PROJECT', 'ROLE_CANNOT_BID'],
             404: ['PROJECT_NOT_FOUND'],
-            409: ['BID_ALREADY_EXISTS', 'PROJECT_NOT_BIDDING', 'BID_DEADLINE_PASSED', 'PROJECT_NOT_ACTIVE'],
+            409: [
+              'BID_ALREADY_EXISTS',
+              'PROJECT_NOT_BIDDING',
+              'BID_DEADLINE_PASSED',
+              'PROJECT_NOT_ACTIVE',
+              ...IDEMPOTENCY_ERRORS,
+            ],
           },
           responses: { 201: 'The bid, with your quota after it' },
         }),
@@ -568,8 +604,10 @@ export const projectRoutes: FastifyPluginAsyncTypebox<{ services: AppServices }>
             ],
           },
         ),
+        headers: IdempotencyHeaders,
         response: { 201: SubmittedBidRef, ...errors(400, 401, 403, 404, 409) },
       },
+      ...idempotent,
     },
     async (request, reply) => {
       const user = await requireUser(request);

@@ -1,6 +1,6 @@
 /** Post a New Project (section 2.6): eight sections, query-string state, validation, multipart post. */
 
-import type { RemoteProps } from '@buildbid/api-client';
+import { type RemoteProps, SubmissionKey } from '@buildbid/api-client';
 import { reportFailure, SelectInput, statusText, TextAreaInput, TextInput } from '@buildbid/ui';
 import { useEffect, useRef, useState } from 'react';
 import {
@@ -192,6 +192,8 @@ export function PostProjectPage({ user, search, navigate, toast }: RemoteProps) 
 
   const hints = requiredUploadHints(form.projectStage, form.phases);
 
+  const submissionKey = useRef(new SubmissionKey());
+
   async function submit(data: PostFormState) {
     const problems = validatePostForm(data);
     if (problems.length > 0) {
@@ -206,7 +208,15 @@ export function PostProjectPage({ user, search, navigate, toast }: RemoteProps) 
     setPending(true);
     let id: string | null;
     try {
-      id = await createProject(toProjectData(data), files, files.length > 0 ? upload.start() : {});
+      const payload = toProjectData(data);
+      // A retry of the same form after a lost answer gets the first project, not a second one.
+      const idempotencyKey = submissionKey.current.for(
+        JSON.stringify([payload, files.map((f) => [f.name, f.size, f.lastModified])]),
+      );
+      id = await createProject(payload, files, {
+        ...(files.length > 0 ? upload.start() : {}),
+        idempotencyKey,
+      });
     } catch (error) {
       setPending(false);
       upload.finish();
@@ -230,6 +240,7 @@ export function PostProjectPage({ user, search, navigate, toast }: RemoteProps) 
       return;
     }
     upload.finish();
+    submissionKey.current.renew();
     toast({ title: 'Success!', description: 'Your project has been posted successfully!' });
     navigate(id ? `/projects/${id}` : '/projects');
   }
