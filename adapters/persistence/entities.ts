@@ -522,6 +522,25 @@ export const IdempotencyKeyRecord = defineEntity({
 });
 export type IdempotencyKeyRecord = InferEntity<typeof IdempotencyKeyRecord>;
 
+/**
+ * The transactional outbox of domain events (issue 14, Migration20270128000001_event_outbox), written and
+ * read with SQL by adapters/persistence/sql-event-outbox.ts.
+ */
+export const EventOutboxRecord = defineEntity({
+  name: 'EventOutboxRecord',
+  tableName: 'event_outbox',
+  properties: {
+    id: p.uuid().primary(),
+    type: p.string().length(40),
+    payload: p.json<Record<string, unknown>>().columnType('jsonb'),
+    createdAt: p.datetime().columnType('timestamptz').index('event_outbox_created_at_index'),
+    claimedUntil: p.datetime().columnType('timestamptz').nullable(),
+    attempts: p.integer().default(0),
+    lastError: p.text().nullable(),
+  },
+});
+export type EventOutboxRecord = InferEntity<typeof EventOutboxRecord>;
+
 export const entities = [
   UserRecord,
   SessionRecord,
@@ -545,4 +564,5 @@ export const entities = [
   SavedSearchDigestRecord,
   RoleChangeRecord,
   IdempotencyKeyRecord,
+  EventOutboxRecord,
 ];

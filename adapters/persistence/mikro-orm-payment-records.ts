@@ -8,6 +8,7 @@ import type {
 import type { UserReadCache } from '../caching/user-read-cache.ts';
 import { MikroOrmTransactionalUserRepository } from './mikro-orm-marketplace-repositories.ts';
 import { runSql } from './sql.ts';
+import { SqlEventOutbox } from './sql-event-outbox.ts';
 
 interface SubscriptionRow {
   id: string;
@@ -137,6 +138,7 @@ export class MikroOrmSubscriptionUnitOfWork implements SubscriptionUnitOfWork {
       work({
         users: new MikroOrmTransactionalUserRepository(em, this.#userCache),
         payments: new MikroOrmPaymentRecords(em),
+        outbox: new SqlEventOutbox(em),
       }),
     );
   }

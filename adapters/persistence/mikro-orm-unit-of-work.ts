@@ -11,6 +11,7 @@ import {
 } from './mikro-orm-marketplace-repositories.ts';
 import { SqlAddendumRepository } from './sql-addendum-repository.ts';
 import { SqlRoleChangeLog } from './sql-admin.ts';
+import { SqlEventOutbox } from './sql-event-outbox.ts';
 import { SqlQuestionRepository } from './sql-question-repository.ts';
 
 /** The repositories of one transaction, all bound to its EntityManager. */
@@ -25,6 +26,7 @@ export function transactionOn(em: EntityManager, userCache?: UserReadCache): Tra
     addenda: new SqlAddendumRepository(em),
     questions: new SqlQuestionRepository(em),
     roleChanges: new SqlRoleChangeLog(em),
+    outbox: new SqlEventOutbox(em),
   };
 }
 

@@ -1,8 +1,10 @@
 import type { EntityManager } from '@mikro-orm/core';
 import type { ConversationQuery, MessageRepository } from '../../application/messages/ports.ts';
 import { MESSAGE_TYPES, type MessageSnapshot, type MessageType } from '../../domain/message/message.ts';
+import type { DomainEvent } from '../../domain/shared/events.ts';
 import { isUuid } from './marketplace-mappers.ts';
 import { runSql } from './sql.ts';
+import { SqlEventOutbox } from './sql-event-outbox.ts';
 
 interface MessageRow {
   id: string;
@@ -40,8 +42,16 @@ export class SqlMessageRepository implements MessageRepository {
     this.#em = em;
   }
 
-  async add(m: MessageSnapshot): Promise<void> {
-    await runSql(this.#em, `insert into messages (${COLUMNS}) values (?, ?, ?, ?, ?, ?, ?, ?, ?)`, [
+  async add(m: MessageSnapshot, events: readonly DomainEvent[] = []): Promise<void> {
+    if (events.length === 0) return this.#insert(this.#em, m);
+    await this.#em.fork({ clear: true }).transactional(async (em) => {
+      await this.#insert(em, m);
+      await new SqlEventOutbox(em).add(events);
+    });
+  }
+
+  async #insert(em: EntityManager, m: MessageSnapshot): Promise<void> {
+    await runSql(em, `insert into messages (${COLUMNS}) values (?, ?, ?, ?, ?, ?, ?, ?, ?)`, [
       m.id,
       m.senderId,
       m.receiverId,

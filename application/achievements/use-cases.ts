@@ -44,6 +44,7 @@ export class RecordAchievements {
         }
         await tx.achievements.save(progress);
       }
+      await tx.outbox.add(earned);
       return earned;
     });
     if (earned.length > 0) await this.#events.publish(earned);

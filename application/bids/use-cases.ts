@@ -66,6 +66,7 @@ export class SubmitBid {
       const used = await countThisMonth(tx, bidder.id, now, timeZone);
       assertBidAllowed(computeBidQuota(bidder.subscriptionTier, used, now, timeZone));
       await tx.bids.add(bid);
+      await tx.outbox.add([event]);
       return { bid, event, quota: computeBidQuota(bidder.subscriptionTier, used + 1, now, timeZone) };
     });
     await this.#events.publish([result.event]);
@@ -141,6 +142,7 @@ export class DecideBid {
       }
       await tx.bids.save(bid);
       await tx.projects.save(project);
+      await tx.outbox.add(events);
       return { bid, events };
     });
     await this.#events.publish(events);

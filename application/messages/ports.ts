@@ -1,4 +1,5 @@
 import type { MessageSnapshot } from '../../domain/message/message.ts';
+import type { DomainEvent } from '../../domain/shared/events.ts';
 
 export interface ConversationQuery {
   /** The caller: one of the two parties of every message returned. */
@@ -12,7 +13,8 @@ export interface ConversationQuery {
 
 /** The `messages` table. Reads are always between two named parties. */
 export interface MessageRepository {
-  add(message: MessageSnapshot): Promise<void>;
+  /** Stores the message and, in the same transaction, its events in the outbox (issue 14). */
+  add(message: MessageSnapshot, events?: readonly DomainEvent[]): Promise<void>;
   /** Messages between the two users (either direction), oldest first. */
   conversation(query: ConversationQuery): Promise<MessageSnapshot[]>;
   /** Marks these messages read, but only those addressed to `receiverId`; returns how many changed. */

@@ -59,12 +59,7 @@ export class SendMessage {
       throw new NotFoundError('PROJECT_NOT_FOUND', 'Project not found', 'projectId');
     }
     const snapshot = message.toSnapshot();
-    await this.#messages.add(snapshot);
-
     const preview = messagePreview(snapshot.content);
-    await this.#realtime
-      .sendToUser(receiver.id, { type: NEW_MESSAGE_PUSH, data: newMessagePush(snapshot, preview) })
-      .catch(() => undefined);
     const event: MessageSent = {
       type: 'message_sent',
       occurredAt: now,
@@ -75,6 +70,12 @@ export class SendMessage {
       projectId: snapshot.projectId,
       preview,
     };
+    // The message and its event commit together (the transactional outbox, issue 14).
+    await this.#messages.add(snapshot, [event]);
+
+    await this.#realtime
+      .sendToUser(receiver.id, { type: NEW_MESSAGE_PUSH, data: newMessagePush(snapshot, preview) })
+      .catch(() => undefined);
     await this.#events.publish([event]);
     return snapshot;
   }

@@ -54,6 +54,7 @@ export class AskQuestion {
       );
       const asked = Question.ask({ id: this.#ids.next(), project, asker, text, askedRecently, now });
       await tx.questions.add(asked.question);
+      await tx.outbox.add([asked.event]);
       return asked;
     });
     await this.#events.publish([event]);
@@ -88,6 +89,7 @@ export class PostClarification {
         now: this.#clock.now(),
       });
       await tx.questions.add(posted.question);
+      await tx.outbox.add([posted.event]);
       return posted;
     });
     await this.#events.publish([event]);
@@ -127,6 +129,7 @@ export class AnswerQuestion {
         this.#clock.now(),
       );
       await tx.questions.save(question);
+      await tx.outbox.add([event]);
       return { question, event };
     });
     await this.#events.publish([event]);

@@ -58,7 +58,10 @@ export class PostProject {
     let posted: { project: Project; events: DomainEvent[] };
     try {
       posted = Project.post({ ...input, id: this.#ids.next(), owner: actor, files, now: this.#clock.now() });
-      await this.#uow.run((tx) => tx.projects.add(posted.project));
+      await this.#uow.run(async (tx) => {
+        await tx.projects.add(posted.project);
+        await tx.outbox.add(posted.events);
+      });
     } catch (error) {
       await removeQuietly(
         this.#files,
@@ -108,6 +111,7 @@ export class EditProject {
         const bidders = await bidderIdsOf(tx, projectId);
         const { removedAttachments, events } = project.edit(actor, changes, this.#clock.now(), bidders);
         await tx.projects.save(project);
+        await tx.outbox.add(events);
         return { project, removed: removedAttachments, events };
       });
     } catch (error) {
@@ -142,6 +146,7 @@ export class ChangeBidDeadline {
       const bidders = await bidderIdsOf(tx, projectId);
       const event = project.changeBidDeadline(actor, bidDeadline, bidders, this.#clock.now());
       await tx.projects.save(project);
+      await tx.outbox.add([event]);
       return { project, event };
     });
     await this.#events.publish([event]);
@@ -189,6 +194,7 @@ export class PostAddendum {
           now: this.#clock.now(),
         });
         await tx.addenda.add(result.addendum);
+        await tx.outbox.add([result.event]);
         return result;
       });
     } catch (error) {
@@ -247,6 +253,7 @@ export class DeleteProject {
       await tx.messages.clearProject(projectId);
       await tx.reviews.clearProject(projectId);
       await tx.projects.delete(projectId);
+      await tx.outbox.add([event]);
       return event;
     });
     await removeQuietly(this.#files, deleted.attachments);
@@ -319,6 +326,7 @@ export class MoveProjectPhase {
       if (!project) throw projectNotFound(projectId);
       const events = project.movePhase(actor, to, this.#clock.now());
       await tx.projects.save(project);
+      await tx.outbox.add(events);
       return { project, events };
     });
     await this.#events.publish(events);
@@ -347,6 +355,7 @@ export class CancelProject {
       const events = project.cancel(actor, pending, this.#clock.now());
       await tx.projects.save(project);
       for (const bid of pending) await tx.bids.save(bid);
+      await tx.outbox.add(events);
       return { project, events };
     });
     await this.#events.publish(events);

@@ -41,6 +41,7 @@ export class ReviewContractor {
       const summary = await tx.reviews.summaryFor(reviewee.id);
       reviewee.applyRatingSummary(summary.count, summary.total, now);
       await tx.users.save(reviewee);
+      await tx.outbox.add([written.event]);
       return written;
     });
     await this.#events.publish([event]);

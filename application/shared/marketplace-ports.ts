@@ -110,6 +110,16 @@ export interface Transaction {
   addenda: AddendumRepository;
   questions: QuestionRepository;
   roleChanges: RoleChangeLog;
+  outbox: EventOutbox;
+}
+
+/**
+ * The transactional outbox (issue 14): the events of a change are written in the change's own
+ * transaction, so they are never lost between the commit and their delivery. EventPublisher.publish
+ * after the commit then delivers them; a process that died in between leaves them for the next one.
+ */
+export interface EventOutbox {
+  add(events: readonly DomainEvent[]): Promise<void>;
 }
 
 export interface UnitOfWork {
@@ -122,7 +132,11 @@ export interface UnitOfWork {
 }
 
 export interface EventPublisher {
-  /** Called after commit. Delivery to subscribers (notifications, achievements, sockets) is the adapter's. */
+  /**
+   * Called after commit. Delivery to subscribers (notifications, achievements, sockets) is the adapter's.
+   * Events a use case wrote to the outbox (tx.outbox.add) are delivered from there, once, even if this
+   * process dies before it delivers them.
+   */
   publish(events: readonly DomainEvent[]): Promise<void>;
 }
 

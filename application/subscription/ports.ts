@@ -2,7 +2,7 @@
  * Ports of the paid Pro plan: the card payment provider (Stripe in production, a sandbox in development)
  * and the records the subscription use cases keep about it.
  */
-import type { TransactionalUserRepository } from '../shared/marketplace-ports.ts';
+import type { EventOutbox, TransactionalUserRepository } from '../shared/marketplace-ports.ts';
 
 /** Which gateway is active: the real provider, or the labelled test-mode sandbox (no keys configured). */
 export type PaymentsMode = 'stripe' | 'sandbox';
@@ -144,6 +144,7 @@ export interface PaymentRecords {
 export interface SubscriptionTransaction {
   users: TransactionalUserRepository;
   payments: PaymentRecords;
+  outbox: EventOutbox;
 }
 
 export interface SubscriptionUnitOfWork {

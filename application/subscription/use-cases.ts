@@ -324,6 +324,7 @@ export class HandlePaymentEvent {
               reason: event.failureMessage,
             }
           : null;
+      if (failed) await tx.outbox.add([failed]);
       return { outcome: 'applied' as const, failed };
     });
     if (result.outcome === 'applied' && result.failed) await this.#events.publish([result.failed]);

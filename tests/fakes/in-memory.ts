@@ -113,9 +113,12 @@ export class InMemoryDatabase {
   readonly addenda = new Table<AddendumSnapshot>();
   readonly questions = new Table<QuestionSnapshot>();
   readonly roleChanges = new Table<RoleChangeEntry>();
+  /** The transactional outbox: the events each committed change wrote, in order. */
+  readonly outbox = new Table<DomainEvent>();
   readonly #locks = new Map<string, Promise<void>>();
   commits = 0;
   rollbacks = 0;
+  outboxSeq = 0;
 
   /** Waits for the row lock `key`, then holds it; returns the release function. */
   async acquire(key: string): Promise<() => void> {
@@ -224,6 +227,7 @@ export class InMemoryUnitOfWork implements UnitOfWork {
     const addenda = new TxTable(db.addenda);
     const questions = new TxTable(db.questions);
     const roleChanges = new TxTable(db.roleChanges);
+    const outbox = new TxTable(db.outbox);
 
     const userRepo: TransactionalUserRepository = {
       async findById(id) {
@@ -419,6 +423,11 @@ export class InMemoryUnitOfWork implements UnitOfWork {
             roleChanges.set(entry.id, { ...entry });
           },
         },
+        outbox: {
+          async add(events) {
+            for (const event of events) outbox.set(`${db.outboxSeq++}`, event);
+          },
+        },
       });
       if (this.failNextCommit) {
         this.failNextCommit = false;
@@ -434,6 +443,7 @@ export class InMemoryUnitOfWork implements UnitOfWork {
         addenda,
         questions,
         roleChanges,
+        outbox,
       ]) {
         table.commit();
       }

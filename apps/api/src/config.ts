@@ -61,6 +61,12 @@ export interface Config {
   mailPollMs: number;
   /** How often the saved-search digest worker looks for digests that are due (DIGEST_POLL_MS). */
   digestPollMs: number;
+  /** How often the event relay looks for outbox events nobody delivered (OUTBOX_POLL_MS). */
+  outboxPollMs: number;
+  /** How old an unclaimed outbox event must be before the relay delivers it (OUTBOX_GRACE_MS). */
+  outboxGraceMs: number;
+  /** How long a claimed outbox event is left to its deliverer before another may take it (OUTBOX_LEASE_MS). */
+  outboxLeaseMs: number;
   /** First retry delay of a failed mail; doubles per attempt up to mailRetryMaxMs. */
   mailRetryBaseMs: number;
   mailRetryMaxMs: number;
@@ -249,6 +255,9 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
   }
   const mailPollMs = integer(env.MAIL_POLL_MS, 5000, 'MAIL_POLL_MS', 10, 3_600_000, problems);
   const digestPollMs = integer(env.DIGEST_POLL_MS, 600_000, 'DIGEST_POLL_MS', 10, 86_400_000, problems);
+  const outboxPollMs = integer(env.OUTBOX_POLL_MS, 5000, 'OUTBOX_POLL_MS', 10, 3_600_000, problems);
+  const outboxGraceMs = integer(env.OUTBOX_GRACE_MS, 10_000, 'OUTBOX_GRACE_MS', 0, 3_600_000, problems);
+  const outboxLeaseMs = integer(env.OUTBOX_LEASE_MS, 120_000, 'OUTBOX_LEASE_MS', 100, 86_400_000, problems);
   const mailRetryBaseMs = integer(
     env.MAIL_RETRY_BASE_MS,
     30_000,
@@ -355,6 +364,9 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     mailFrom: env.MAIL_FROM?.trim() || 'BuildBid <no-reply@buildbid.local>',
     publicUrl,
     mailPollMs,
+    outboxPollMs,
+    outboxGraceMs,
+    outboxLeaseMs,
     digestPollMs,
     mailRetryBaseMs,
     mailRetryMaxMs: Math.max(mailRetryMaxMs, mailRetryBaseMs),

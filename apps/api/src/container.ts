@@ -20,6 +20,7 @@ import { MikroOrmUserRepository } from '../../../adapters/persistence/mikro-orm-
 import { closeOrm, createOrm, migrate } from '../../../adapters/persistence/orm.ts';
 import { SqlAdminQuery } from '../../../adapters/persistence/sql-admin.ts';
 import { SqlProjectEngagement } from '../../../adapters/persistence/sql-engagement.ts';
+import { OutboxEventPublisher, SqlEventOutboxStore } from '../../../adapters/persistence/sql-event-outbox.ts';
 import { SqlIdempotencyStore } from '../../../adapters/persistence/sql-idempotency.ts';
 import { SqlLandingQuery, SqlReviewQuery } from '../../../adapters/persistence/sql-landing.ts';
 import { SqlEmailAudience, SqlMailOutbox } from '../../../adapters/persistence/sql-mail-outbox.ts';
@@ -158,7 +159,7 @@ export const TOKENS = {
   Sessions: Symbol('SessionStore') as ServiceIdentifier<SessionStore>,
   Realtime: Symbol('RealtimePort') as ServiceIdentifier<InProcessSocketHub>,
   UnitOfWork: Symbol('UnitOfWork') as ServiceIdentifier<UnitOfWork>,
-  Events: Symbol('EventPublisher') as ServiceIdentifier<InProcessEventPublisher>,
+  Events: Symbol('EventPublisher') as ServiceIdentifier<OutboxEventPublisher>,
   Files: Symbol('FileStorage') as ServiceIdentifier<FileStorage>,
   ProjectQuery: Symbol('ProjectQuery') as ServiceIdentifier<ProjectQuery>,
   BidQuery: Symbol('BidQuery') as ServiceIdentifier<BidQuery>,
@@ -174,37 +175,6 @@ export const TOKENS = {
   UnsubscribeTokens: Symbol('UnsubscribeTokens') as ServiceIdentifier<UnsubscribeTokens>,
   EmailSettings: Symbol('EmailSettings') as ServiceIdentifier<EmailSettings>,
 };
-
-type EventSubscriber = (event: DomainEvent) => Promise<unknown>;
-
-/**
- * Delivers published events (after commit) to the in-process subscribers, one after the other, before
- * the request answers. A failing subscriber is reported and never fails the request that published.
- */
-export class InProcessEventPublisher implements EventPublisher {
-  readonly #subscribers: EventSubscriber[] = [];
-  readonly #onError: (error: unknown, event: DomainEvent) => void;
-
-  constructor(onError: (error: unknown, event: DomainEvent) => void) {
-    this.#onError = onError;
-  }
-
-  subscribe(subscriber: EventSubscriber): void {
-    this.#subscribers.push(subscriber);
-  }
-
-  async publish(events: readonly DomainEvent[]): Promise<void> {
-    for (const event of events) {
-      for (const subscriber of this.#subscribers) {
-        try {
-          await subscriber(event);
-        } catch (error) {
-          this.#onError(error, event);
-        }
-      }
-    }
-  }
-}
 
 /** The events that earn achievement points (pointsForEvent); the others need no transaction. */
 const POINT_EVENTS: ReadonlySet<DomainEvent['type']> = new Set([
@@ -235,7 +205,12 @@ export interface Composition {
   /** Resolves once the background work started by earlier requests (saved-search alerts) is done. */
   settled(): Promise<void>;
   /** The background workers: the mail outbox, the unread-message reminders, the saved-search digests. */
-  workers: { mail: BackgroundLoop; unreadReminders: BackgroundLoop; digests: BackgroundLoop };
+  workers: {
+    mail: BackgroundLoop;
+    unreadReminders: BackgroundLoop;
+    digests: BackgroundLoop;
+    events: BackgroundLoop;
+  };
   close(): Promise<void>;
 }
 
@@ -353,9 +328,11 @@ export async function compose(config: Config, options: ComposeOptions = {}): Pro
   container.bind(TOKENS.BidQuery).toConstantValue(new SqlBidQuery(orm.em));
   container.bind(TOKENS.StatsQuery).toConstantValue(new SqlStatsQuery(orm.em));
   container.bind(TOKENS.Settings).toConstantValue({ timeZone: DEFAULT_PLATFORM_TIME_ZONE });
-  const events = new InProcessEventPublisher((error, event) => {
-    console.error(`event subscriber failed on ${event.type}:`, error);
-  });
+  // Events reach their subscribers from the transactional outbox (issue 14, decision 0142).
+  const events = new OutboxEventPublisher(
+    new SqlEventOutboxStore(orm.em, { graceMs: config.outboxGraceMs, leaseMs: config.outboxLeaseMs }),
+    (error, event) => log.error({ err: error, event: event?.type }, 'event delivery failed'),
+  );
   container.bind(TOKENS.Events).toConstantValue(events);
   // Thumbnails (issue 12) are derived copies kept on the local disk, whichever store holds the originals.
   const files = new ThumbnailingFileStorage(fileStorage(config), join(config.dataDir, 'thumbnails'));
@@ -565,17 +542,9 @@ export async function compose(config: Config, options: ComposeOptions = {}): Pro
   // The alerts run after the post has answered: a project matching hundreds of searches must not make its
   // owner wait (issue 13's goal: a post stays within 20 ms of its time without saved searches).
   const alertSavedSearches = new AlertSavedSearches(savedSearches, events, clock);
-  const alertsInFlight = new Set<Promise<void>>();
-  events.subscribe(async (event) => {
+  events.subscribeInBackground(async (event) => {
     if (event.type !== 'project_posted') return;
-    const work = alertSavedSearches
-      .execute(event)
-      .then(() => undefined)
-      .catch((error: unknown) =>
-        log.error({ err: error, projectId: event.projectId }, 'saved-search alerts failed'),
-      )
-      .finally(() => alertsInFlight.delete(work));
-    alertsInFlight.add(work);
+    await alertSavedSearches.execute(event);
   });
   const sendDigests = container.get(SendSavedSearchDigests);
   const digestWorker = new BackgroundLoop({
@@ -600,6 +569,18 @@ export async function compose(config: Config, options: ComposeOptions = {}): Pro
     for (const outcome of [notified, mailed]) if (outcome.status === 'rejected') throw outcome.reason;
   });
 
+  // The relay delivers the outbox events that no process delivered (one died after its commit, a
+  // subscriber failed): at start, then every OUTBOX_POLL_MS, on every instance (SKIP LOCKED).
+  const relayWorker = new BackgroundLoop({
+    intervalMs: config.outboxPollMs,
+    task: async () => {
+      const delivered = await events.relay();
+      if (delivered > 0) log.info({ delivered }, 'delivered events left in the outbox');
+    },
+    onError: (error) => log.error({ err: error }, 'event relay round failed'),
+  }).start();
+  relayWorker.wake();
+
   return {
     container,
     orm,
@@ -617,19 +598,18 @@ export async function compose(config: Config, options: ComposeOptions = {}): Pro
     },
     redis,
     realtime: pgRealtime ? 'postgres' : 'memory',
-    workers: { mail: mailWorker, unreadReminders: reminderWorker, digests: digestWorker },
-    settled: async () => {
-      while (alertsInFlight.size > 0) await Promise.all([...alertsInFlight]);
+    workers: {
+      mail: mailWorker,
+      unreadReminders: reminderWorker,
+      digests: digestWorker,
+      events: relayWorker,
     },
+    settled: () => events.settled(),
     close: async () => {
       // Alerts still being written get a few seconds; a database that stopped answering mid-way (a network
-      // cut) must not hold the shutdown forever.
-      if (alertsInFlight.size > 0) {
-        await Promise.race([
-          Promise.all([...alertsInFlight]),
-          new Promise((resolve) => setTimeout(resolve, 5_000).unref()),
-        ]);
-      }
+      // cut) must not hold the shutdown forever. What they leave undone stays in the outbox.
+      await relayWorker.stop();
+      await events.drain(5_000);
       await Promise.all([mailWorker.stop(), reminderWorker.stop(), digestWorker.stop()]);
       smtp?.close();
       await pgRealtime?.close();

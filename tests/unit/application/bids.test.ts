@@ -64,6 +64,7 @@ describe('SubmitBid', () => {
     expect(env.events.published).toEqual([
       expect.objectContaining({ type: 'bid_submitted', recipientId: owner.id }),
     ]);
+    expect([...env.db.outbox.rows.values()]).toEqual(env.events.published);
     expect(quota).toMatchObject({
       bidsThisMonth: 1,
       remaining: 2,
@@ -288,6 +289,26 @@ describe('DecideBid', () => {
       expect.objectContaining({ type: 'bid_rejected', recipientId: 'c1', reason: 'another_bid_accepted' }),
       expect.objectContaining({ type: 'bid_rejected', recipientId: 'c3', reason: 'another_bid_accepted' }),
     ]);
+  });
+
+  it('writes the events it publishes into the outbox of its own transaction (issue 14)', async () => {
+    seed();
+    await decide().execute(owner, 'b2', 'accepted');
+    expect([...env.db.outbox.rows.values()]).toEqual(env.events.published);
+    expect(env.events.published.map((e) => e.type)).toEqual([
+      'bid_accepted',
+      'bid_rejected',
+      'bid_rejected',
+      'project_phase_changed',
+    ]);
+  });
+
+  it('a refused decision writes nothing to the outbox', async () => {
+    seed();
+    await expect(decide().execute(aContractor('c1'), 'b1', 'accepted')).rejects.toMatchObject({
+      code: 'NOT_PROJECT_OWNER',
+    });
+    expect(env.db.outbox.rows.size).toBe(0);
   });
 
   it('declining rejects just that bid', async () => {

@@ -52,7 +52,9 @@ let start: StartProSubscription;
 beforeEach(() => {
   env = makeEnv();
   records = new InMemoryPaymentRecords();
-  uow = { run: (work) => env.uow.run((tx) => work({ users: tx.users, payments: records })) };
+  uow = {
+    run: (work) => env.uow.run((tx) => work({ users: tx.users, payments: records, outbox: tx.outbox })),
+  };
   gateway = new SandboxPaymentGateway({ clock: env.clock });
   apply = new ApplySubscriptionStatus(env.uow, env.clock);
   handle = new HandlePaymentEvent(uow, gateway, apply, env.events, env.clock);
