@@ -22,6 +22,7 @@ import { MULTIPART_LIMITS } from './http/project-form.ts';
 import { SHARED_SCHEMAS } from './http/schemas.ts';
 import { registerSecurity } from './http/security.ts';
 import type { AppServices } from './http/services.ts';
+import { accountLifecycleRoutes } from './routes/account-lifecycle.ts';
 import { adminRoutes } from './routes/admin.ts';
 import { authRoutes } from './routes/auth.ts';
 import { bidRoutes } from './routes/bids.ts';
@@ -191,6 +192,7 @@ export async function buildApp(config: Config, services: AppServices): Promise<A
   await app.register(realtimeRoutes, { hub: () => services.get(TOKENS.Realtime), config });
   await app.register(systemRoutes, { config, services });
   await app.register(authRoutes, { config, services });
+  await app.register(accountLifecycleRoutes, { config, services });
   await app.register(userRoutes, { services });
   await app.register(projectRoutes, { services });
   await app.register(engagementRoutes, { config, services });
