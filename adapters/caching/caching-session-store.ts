@@ -1,4 +1,4 @@
-import type { SessionRecord, SessionStore } from '../../application/accounts/ports.ts';
+import type { SessionRecord, SessionStore, UserSessions } from '../../application/accounts/ports.ts';
 
 /**
  * Remembers found sessions for a short time (`ttlMs`, default 5 s) so a signed-in request does not read
@@ -7,8 +7,8 @@ import type { SessionRecord, SessionStore } from '../../application/accounts/por
  * without that channel another instance stops accepting a revoked session within `ttlMs`. An entry is
  * never used past the session's own expiry. See docs/decisions/0007-read-caches.md.
  */
-export class CachingSessionStore implements SessionStore {
-  readonly #inner: SessionStore;
+export class CachingSessionStore implements SessionStore, UserSessions {
+  readonly #inner: SessionStore & UserSessions;
   readonly #ttlMs: number;
   readonly #maxEntries: number;
   readonly #now: () => number;
@@ -16,7 +16,7 @@ export class CachingSessionStore implements SessionStore {
   #entries = new Map<string, { at: number; session: SessionRecord }>();
 
   constructor(
-    inner: SessionStore,
+    inner: SessionStore & UserSessions,
     options: {
       ttlMs?: number;
       maxEntries?: number;
@@ -55,6 +55,15 @@ export class CachingSessionStore implements SessionStore {
     await this.#inner.revoke(sid);
     this.#entries.delete(sid);
     this.#onRevoked(sid);
+  }
+
+  async revokeAllForUser(userId: string, keepSid?: string): Promise<string[]> {
+    const revoked = await this.#inner.revokeAllForUser(userId, keepSid);
+    for (const sid of revoked) {
+      this.#entries.delete(sid);
+      this.#onRevoked(sid);
+    }
+    return revoked;
   }
 
   /** Drops a session another instance revoked. */

@@ -29,6 +29,10 @@ export const UserRecord = defineEntity({
     reviewCount: p.integer().default(0),
     emailNotifications: p.boolean().default(true),
     services: p.json<string[]>().columnType('jsonb').defaultRaw(`'[]'::jsonb`),
+    /** Issue 16 (Migration20270129000001_account_lifecycle): null until the email's link is followed. */
+    emailVerifiedAt: p.datetime().columnType('timestamptz').nullable(),
+    /** Issue 16: set when the account was deleted (the row stays as 'Deleted user'). */
+    deletedAt: p.datetime().columnType('timestamptz').nullable(),
     createdAt: p.datetime().columnType('timestamptz'),
     updatedAt: p.datetime().columnType('timestamptz'),
   },
@@ -541,6 +545,28 @@ export const EventOutboxRecord = defineEntity({
 });
 export type EventOutboxRecord = InferEntity<typeof EventOutboxRecord>;
 
+/**
+ * Password reset links (issue 16, Migration20270129000001_account_lifecycle): only the SHA-256 of the
+ * link's secret is kept; a row is deleted when it is used, and expires after an hour.
+ */
+export const PasswordResetRecord = defineEntity({
+  name: 'PasswordResetRecord',
+  tableName: 'password_resets',
+  properties: {
+    tokenHash: p.string().length(64).primary(),
+    userId: p
+      .manyToOne(UserRecord)
+      .mapToPk()
+      .fieldName('user_id')
+      .updateRule('cascade')
+      .deleteRule('cascade')
+      .index('password_resets_user_id_index'),
+    createdAt: p.datetime().columnType('timestamptz'),
+    expiresAt: p.datetime().columnType('timestamptz'),
+  },
+});
+export type PasswordResetRecord = InferEntity<typeof PasswordResetRecord>;
+
 export const entities = [
   UserRecord,
   SessionRecord,
@@ -565,4 +591,5 @@ export const entities = [
   RoleChangeRecord,
   IdempotencyKeyRecord,
   EventOutboxRecord,
+  PasswordResetRecord,
 ];

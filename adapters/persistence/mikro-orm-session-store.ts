@@ -1,7 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/core';
-import type { SessionRecord as Session, SessionStore } from '../../application/accounts/ports.ts';
+import type {
+  SessionRecord as Session,
+  SessionStore,
+  UserSessions,
+} from '../../application/accounts/ports.ts';
 import { SessionRecord } from './entities.ts';
+import { runSql } from './sql.ts';
 
 /** 32 random bytes: 256 bits, 43 characters of base64url. */
 export function newSessionId(): string {
@@ -16,7 +21,7 @@ function toSession(record: SessionRecord): Session {
  * SessionStore on the spec's `session` table (sid, sess jsonb {userId}, expire). Give it the global
  * `orm.em` (per-request fork through RequestContext). Each write method flushes before it returns.
  */
-export class MikroOrmSessionStore implements SessionStore {
+export class MikroOrmSessionStore implements SessionStore, UserSessions {
   readonly #em: EntityManager;
 
   constructor(em: EntityManager) {
@@ -48,6 +53,16 @@ export class MikroOrmSessionStore implements SessionStore {
   async revoke(sid: string): Promise<void> {
     await this.#em.nativeDelete(SessionRecord, { sid });
     this.#forget(sid);
+  }
+
+  async revokeAllForUser(userId: string, keepSid?: string): Promise<string[]> {
+    const rows = await runSql<{ sid: string }>(
+      this.#em,
+      `delete from session where sess->>'userId' = ? and sid <> ? returning sid`,
+      [userId, keepSid ?? ''],
+    );
+    for (const { sid } of rows) this.#forget(sid);
+    return rows.map((r) => r.sid);
   }
 
   /** Deletes every session that has expired at `now`; returns how many. Not part of the port. */

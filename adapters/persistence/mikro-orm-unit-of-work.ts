@@ -9,6 +9,7 @@ import {
   MikroOrmReviewRepository,
   MikroOrmTransactionalUserRepository,
 } from './mikro-orm-marketplace-repositories.ts';
+import { SqlPersonalData } from './sql-account-lifecycle.ts';
 import { SqlAddendumRepository } from './sql-addendum-repository.ts';
 import { SqlRoleChangeLog } from './sql-admin.ts';
 import { SqlEventOutbox } from './sql-event-outbox.ts';
@@ -27,6 +28,7 @@ export function transactionOn(em: EntityManager, userCache?: UserReadCache): Tra
     questions: new SqlQuestionRepository(em),
     roleChanges: new SqlRoleChangeLog(em),
     outbox: new SqlEventOutbox(em),
+    personalData: new SqlPersonalData(em),
   };
 }
 

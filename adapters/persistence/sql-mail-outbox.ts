@@ -142,9 +142,11 @@ export class SqlEmailAudience implements EmailAudience {
     if (services.length === 0) return [];
     const rows = await runSql<UserRow>(
       this.#em,
-      `select id, email, first_name, last_name, email_notifications from users u
+      `select id, email, first_name, last_name,
+          (email_notifications and email_verified_at is not null) as email_notifications from users u
         where u.role in ('contractor', 'vendor')
           and u.email_notifications = true
+          and u.email_verified_at is not null
           and u.id <> ?
           and exists (
             select 1 from jsonb_array_elements_text(u.services) as s(service)
@@ -171,7 +173,8 @@ export class SqlEmailAudience implements EmailAudience {
     if (ids.length === 0) return [];
     const rows = await runSql<UserRow>(
       this.#em,
-      `select id, email, first_name, last_name, email_notifications from users
+      `select id, email, first_name, last_name,
+          (email_notifications and email_verified_at is not null) as email_notifications from users
         where id in (${ids.map(() => '?').join(', ')})`,
       ids,
     );
@@ -202,7 +205,8 @@ export class SqlEmailAudience implements EmailAudience {
       const userIds = [...new Set(messages.flatMap((m) => [m.receiver_id, m.sender_id]))];
       const users = await runSql<UserRow>(
         em,
-        `select id, email, first_name, last_name, email_notifications from users
+        `select id, email, first_name, last_name,
+          (email_notifications and email_verified_at is not null) as email_notifications from users
           where id in (${userIds.map(() => '?').join(', ')})`,
         userIds,
       );
@@ -257,7 +261,8 @@ export class SqlEmailAudience implements EmailAudience {
       );
       const users = await runSql<UserRow>(
         em,
-        `select id, email, first_name, last_name, email_notifications from users
+        `select id, email, first_name, last_name,
+          (email_notifications and email_verified_at is not null) as email_notifications from users
           where id in (${userIds.map(() => '?').join(', ')})`,
         userIds,
       );

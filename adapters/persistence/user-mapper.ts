@@ -60,6 +60,8 @@ export function userRowToSnapshot(row: UserRow): UserSnapshot {
     reviewCount: row.reviewCount,
     emailNotifications: row.emailNotifications,
     services: [...(row.services ?? [])],
+    emailVerifiedAt: row.emailVerifiedAt ? new Date(row.emailVerifiedAt) : null,
+    deletedAt: row.deletedAt ? new Date(row.deletedAt) : null,
     createdAt: new Date(row.createdAt),
     updatedAt: new Date(row.updatedAt),
   };
@@ -83,6 +85,8 @@ export function snapshotToUserRow(snapshot: UserSnapshot): UserRow {
     reviewCount: snapshot.reviewCount,
     emailNotifications: snapshot.emailNotifications,
     services: [...snapshot.services],
+    emailVerifiedAt: snapshot.emailVerifiedAt ? new Date(snapshot.emailVerifiedAt) : null,
+    deletedAt: snapshot.deletedAt ? new Date(snapshot.deletedAt) : null,
     createdAt: new Date(snapshot.createdAt),
     updatedAt: new Date(snapshot.updatedAt),
   };

@@ -60,3 +60,51 @@ export interface RoleChangeEntry {
 export interface RoleChangeLog {
   record(entry: RoleChangeEntry): Promise<void>;
 }
+
+/** Password reset links (issue 16): only a hash of each link's secret is stored. */
+export interface PasswordResets {
+  create(entry: { tokenHash: string; userId: string; createdAt: Date; expiresAt: Date }): Promise<void>;
+  /** Removes the link and answers its user when it exists and has not expired at `now`; null otherwise. */
+  consume(tokenHash: string, now: Date): Promise<string | null>;
+  /** How many links were made for the user since `since` (the per-email limit). */
+  countSince(userId: string, since: Date): Promise<number>;
+  /** Every link of the user goes (after a reset, a password change or a deletion). */
+  removeForUser(userId: string): Promise<void>;
+}
+
+/** The secrets behind the account links (issue 16). */
+export interface AccountTokens {
+  /** A new random reset secret and the hash that is stored for it. */
+  newResetToken(): { token: string; hash: string };
+  hashResetToken(token: string): string;
+  /** A signed verification token for this user and email, valid until `expiresAt`. */
+  issueVerification(userId: string, email: string, expiresAt: Date): string;
+  /** The user and email a valid, unexpired token names; null when it is malformed, forged or expired. */
+  readVerification(token: string, now: Date): { userId: string; email: string } | null;
+}
+
+/** Sessions of one user, all at once (password reset and change, account deletion). */
+export interface UserSessions {
+  /** Revokes every session of the user except `keepSid`; answers the revoked ids. */
+  revokeAllForUser(userId: string, keepSid?: string): Promise<string[]>;
+}
+
+/** What 'Download my data' gives (issue 16). */
+export interface AccountExport {
+  collect(userId: string): Promise<{
+    projects: Record<string, unknown>[];
+    bids: Record<string, unknown>[];
+    messages: Record<string, unknown>[];
+    reviews: Record<string, unknown>[];
+  }>;
+}
+
+/**
+ * The person's own data that nothing else relies on, removed in the deletion's transaction: saved
+ * searches and projects, notifications, achievements and badges, reset links, idempotency records.
+ */
+export interface PersonalData {
+  erase(userId: string): Promise<void>;
+  /** Ids of the user's projects without an accepted bid (deleted with the account). */
+  projectsToDelete(ownerId: string): Promise<string[]>;
+}

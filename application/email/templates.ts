@@ -57,3 +57,31 @@ export function composeMail(to: Recipient, content: MailContent, unsubscribeUrl:
     },
   };
 }
+
+/**
+ * An account mail (issue 16: password reset, email verification): sent whatever the notification
+ * setting, since it is the person's own request, and so without an unsubscribe link.
+ */
+export function composeAccountMail(to: { email: string; name: string }, content: MailContent): OutgoingMail {
+  const greeting = `Hello ${to.name},`;
+  const footer = 'You receive this because of a request made for your BuildBid account.';
+  const text = [
+    greeting,
+    ...content.paragraphs,
+    ...(content.action ? [`${content.action.label}: ${content.action.url}`] : []),
+    '--',
+    footer,
+  ].join('\n\n');
+  const html = [
+    '<!doctype html><html><body style="font-family: sans-serif">',
+    `<p>${escapeHtml(greeting)}</p>`,
+    ...content.paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`),
+    content.action
+      ? `<p><a href="${escapeHtml(content.action.url)}">${escapeHtml(content.action.label)}</a></p>`
+      : '',
+    '<hr>',
+    `<p style="font-size: 12px; color: #666">${escapeHtml(footer)}</p>`,
+    '</body></html>',
+  ].join('\n');
+  return { to: to.email, subject: oneLine(content.subject), text, html, headers: {} };
+}

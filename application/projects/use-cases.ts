@@ -7,7 +7,7 @@ import {
 } from '../../domain/project/browse.ts';
 import { type EditProjectChanges, Project, type ProjectDetailsInput } from '../../domain/project/project.ts';
 import { NotFoundError } from '../../domain/shared/errors.ts';
-import type { AddendumPosted, DomainEvent } from '../../domain/shared/events.ts';
+import type { AddendumPosted, DomainEvent, ProjectDeleted } from '../../domain/shared/events.ts';
 import type { User } from '../../domain/user/user.ts';
 import type {
   EventPublisher,
@@ -24,7 +24,7 @@ export function projectNotFound(id: string): NotFoundError {
 }
 
 /** Removes stored files without letting a storage failure hide the error (or result) that matters. */
-async function removeQuietly(files: FileStorage, names: readonly string[]): Promise<void> {
+export async function removeQuietly(files: FileStorage, names: readonly string[]): Promise<void> {
   if (names.length === 0) return;
   try {
     await files.remove(names);
@@ -246,19 +246,34 @@ export class DeleteProject {
     const deleted = await this.#uow.run(async (tx) => {
       const project = await tx.projects.lockForUpdate(projectId);
       if (!project) throw projectNotFound(projectId);
-      const event = project.delete(actor, await bidderIdsOf(tx, projectId), this.#clock.now());
-      const addendumFiles = await tx.addenda.deleteByProject(projectId);
-      event.attachments.push(...addendumFiles);
-      await tx.bids.deleteByProject(projectId);
-      await tx.messages.clearProject(projectId);
-      await tx.reviews.clearProject(projectId);
-      await tx.projects.delete(projectId);
-      await tx.outbox.add([event]);
-      return event;
+      return deleteProjectIn(tx, project, actor, this.#clock.now());
     });
     await removeQuietly(this.#files, deleted.attachments);
     await this.#events.publish([deleted]);
   }
+}
+
+/**
+ * The deletion's steps inside the caller's transaction (the project locked): the bids and addenda go,
+ * messages and reviews about it are kept with their projectId cleared, the project row goes, and its
+ * `project_deleted` event is written to the outbox. Answers the event; its `attachments` are the files
+ * to remove after the commit. Used by DeleteProject and by the account deletion (issue 16).
+ */
+export async function deleteProjectIn(
+  tx: Transaction,
+  project: Project,
+  actor: User,
+  now: Date,
+): Promise<ProjectDeleted> {
+  const event = project.delete(actor, await bidderIdsOf(tx, project.id), now);
+  const addendumFiles = await tx.addenda.deleteByProject(project.id);
+  event.attachments.push(...addendumFiles);
+  await tx.bids.deleteByProject(project.id);
+  await tx.messages.clearProject(project.id);
+  await tx.reviews.clearProject(project.id);
+  await tx.projects.delete(project.id);
+  await tx.outbox.add([event]);
+  return event;
 }
 
 export interface ProjectDetails extends ProjectView {

@@ -10,7 +10,7 @@ import type { Question } from '../../domain/project/question.ts';
 import type { Review } from '../../domain/review/review.ts';
 import type { DomainEvent } from '../../domain/shared/events.ts';
 import type { User } from '../../domain/user/user.ts';
-import type { RoleChangeLog, UserRepository } from '../accounts/ports.ts';
+import type { PersonalData, RoleChangeLog, UserRepository } from '../accounts/ports.ts';
 
 export interface ProjectRepository {
   findById(id: string): Promise<Project | null>;
@@ -111,6 +111,8 @@ export interface Transaction {
   questions: QuestionRepository;
   roleChanges: RoleChangeLog;
   outbox: EventOutbox;
+  /** The account deletion's part (issue 16). */
+  personalData: PersonalData;
 }
 
 /**

@@ -95,9 +95,19 @@ export interface UserSnapshot {
   reviewCount: number;
   emailNotifications: boolean;
   services: string[];
+  /**
+   * When the current email was verified through its link (issue 16); null until then. Until it is, no
+   * notification mail goes to it. Missing in older snapshots: read as not verified.
+   */
+  emailVerifiedAt?: Date | null;
+  /** When the account was deleted (issue 16): the row stays as 'Deleted user' for what others rely on. */
+  deletedAt?: Date | null;
   createdAt: Date;
   updatedAt: Date;
 }
+
+/** The name shown for a deleted account's bids, messages and reviews. */
+export const DELETED_USER_NAME = 'Deleted user';
 
 /** The profile form's fields (accounts-and-shell section 3). */
 export interface ProfileForm {
@@ -171,13 +181,20 @@ export class User {
       reviewCount: 0,
       emailNotifications: true,
       services: [],
+      emailVerifiedAt: null,
+      deletedAt: null,
       createdAt: input.now,
       updatedAt: input.now,
     });
   }
 
   static restore(snapshot: UserSnapshot): User {
-    return new User({ ...snapshot, services: [...snapshot.services] });
+    return new User({
+      ...snapshot,
+      services: [...snapshot.services],
+      emailVerifiedAt: snapshot.emailVerifiedAt ?? null,
+      deletedAt: snapshot.deletedAt ?? null,
+    });
   }
 
   get id(): string {
@@ -272,6 +289,7 @@ export class User {
 
   /** The display name: 'First Last', or the email when the user gave no name. */
   get name(): string {
+    if (this.#props.deletedAt) return DELETED_USER_NAME;
     const full = [this.#props.firstName, this.#props.lastName].filter(Boolean).join(' ');
     return full === '' ? this.#props.email : full;
   }
@@ -355,7 +373,17 @@ export class User {
       }
       role = input.role;
     }
-    Object.assign(this.#props, { firstName, lastName, email, country, role, updatedAt: now });
+    // A new email is unverified until its own link is followed (issue 16).
+    const emailVerifiedAt = email === this.#props.email ? (this.#props.emailVerifiedAt ?? null) : null;
+    Object.assign(this.#props, {
+      firstName,
+      lastName,
+      email,
+      country,
+      role,
+      emailVerifiedAt,
+      updatedAt: now,
+    });
   }
 
   /** The service specialties (the Services tab): ids of the service-type catalogue, without repeats. */
@@ -372,6 +400,60 @@ export class User {
   changeEmailNotifications(enabled: boolean, now: Date): void {
     this.#props.emailNotifications = enabled;
     this.#props.updatedAt = now;
+  }
+
+  /** Whether the current email has been verified through its link. */
+  get emailVerified(): boolean {
+    return (this.#props.emailVerifiedAt ?? null) !== null;
+  }
+
+  get isDeleted(): boolean {
+    return (this.#props.deletedAt ?? null) !== null;
+  }
+
+  /**
+   * The verification link names the email it was sent to: following it verifies that email only, so a
+   * link sent before an email change verifies nothing (INVALID_VERIFICATION_TOKEN).
+   */
+  verifyEmail(email: string, now: Date): void {
+    if (this.isDeleted || email !== this.#props.email) {
+      throw new ValidationError(
+        'INVALID_VERIFICATION_TOKEN',
+        'This verification link is invalid or has expired.',
+        'token',
+      );
+    }
+    if (this.emailVerified) return;
+    this.#props.emailVerifiedAt = now;
+    this.#props.updatedAt = now;
+  }
+
+  /** A new password (already checked against the rules and hashed). */
+  changePasswordHash(passwordHash: string, now: Date): void {
+    this.#props.passwordHash = passwordHash;
+    this.#props.updatedAt = now;
+  }
+
+  /**
+   * Deletes the account (issue 16): the person's data goes, and the row stays only so that the bids,
+   * messages and reviews others rely on keep an author, shown as 'Deleted user'. The email is freed
+   * (replaced by an address that cannot receive mail), the password can never match, mail is off.
+   */
+  erase(now: Date): void {
+    Object.assign(this.#props, {
+      email: `deleted-${this.#props.id}@deleted.invalid`,
+      passwordHash: '!deleted',
+      firstName: 'Deleted',
+      lastName: 'user',
+      profileImageUrl: null,
+      subscriptionTier: 'free',
+      stripeSubscriptionId: null,
+      emailNotifications: false,
+      services: [],
+      emailVerifiedAt: null,
+      deletedAt: now,
+      updatedAt: now,
+    } satisfies Partial<UserSnapshot>);
   }
 
   toSnapshot(): UserSnapshot {

@@ -13,8 +13,13 @@ test('an owner edits the category and tags; search finds text inside words and s
   const ownerContext = await browser.newContext();
   await register(ownerContext.request, 'client', 'Olive');
   const stamp = `q${Date.now() % 1_000_000}`;
-  const kitchen = await postProject(ownerContext.request, `Kitchen backsplash and tile floor ${stamp}`);
-  await postProject(ownerContext.request, `Waterproofing the terrace ${stamp}`);
+  // Descriptions of their own: the helper's default one is about a roof, which 'oof' would find.
+  const kitchen = await postProject(ownerContext.request, `Kitchen backsplash and tile floor ${stamp}`, {
+    description: 'Ceramic backsplash behind the counters and porcelain on the floor.',
+  });
+  await postProject(ownerContext.request, `Waterproofing the terrace ${stamp}`, {
+    description: 'Seal the concrete terrace above the garage before the rainy season.',
+  });
 
   const page = await ownerContext.newPage();
   await page.goto(`/projects/${kitchen}/edit`);

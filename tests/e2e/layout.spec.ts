@@ -66,6 +66,7 @@ test('/admin fits 375 px with a full user table', async ({ page }) => {
     rating: 0,
     reviewCount: 0,
     emailNotifications: true,
+    emailVerified: true,
     services: [],
     createdAt: '2026-01-01T00:00:00.000Z',
     updatedAt: '2026-01-01T00:00:00.000Z',

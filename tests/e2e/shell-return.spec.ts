@@ -31,8 +31,15 @@ test("a visitor on Post Project is warned 'Authentication Required', sent to sig
   await elsewhere.dispose();
 
   await page.goto('/post-project');
-  await expect(page.getByRole('alert').filter({ hasText: 'Authentication Required' }).first()).toBeVisible();
-  await expect(page.getByText('Please log in to post a project').first()).toBeVisible();
+  // One wait for both texts: the warning stands for 1 s only, and a loaded machine may take longer
+  // than that between two separate checks.
+  await expect(
+    page
+      .getByRole('alert')
+      .filter({ hasText: 'Authentication Required' })
+      .filter({ hasText: 'Please log in to post a project' })
+      .first(),
+  ).toBeVisible();
   // After 1 s the login endpoint leads to the sign-in page.
   await expect(page).toHaveURL(/\/signin$/);
   await page.getByLabel('Email').fill(person.email);

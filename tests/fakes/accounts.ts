@@ -53,6 +53,13 @@ export class InMemorySessionStore implements SessionStore {
   async revoke(sid: string) {
     this.sessions.delete(sid);
   }
+  async revokeAllForUser(userId: string, keepSid?: string) {
+    const revoked = [...this.sessions.values()]
+      .filter((s) => s.userId === userId && s.sid !== keepSid)
+      .map((s) => s.sid);
+    for (const sid of revoked) this.sessions.delete(sid);
+    return revoked;
+  }
 }
 
 /** Reversible and fast; the real scrypt hasher has its own test. */

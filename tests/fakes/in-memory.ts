@@ -119,6 +119,8 @@ export class InMemoryDatabase {
   commits = 0;
   rollbacks = 0;
   outboxSeq = 0;
+  /** Users whose personal data a committed deletion erased (issue 16). */
+  readonly erasedPersonalData: string[] = [];
 
   /** Waits for the row lock `key`, then holds it; returns the release function. */
   async acquire(key: string): Promise<() => void> {
@@ -228,6 +230,7 @@ export class InMemoryUnitOfWork implements UnitOfWork {
     const questions = new TxTable(db.questions);
     const roleChanges = new TxTable(db.roleChanges);
     const outbox = new TxTable(db.outbox);
+    const erased: string[] = [];
 
     const userRepo: TransactionalUserRepository = {
       async findById(id) {
@@ -428,6 +431,17 @@ export class InMemoryUnitOfWork implements UnitOfWork {
             for (const event of events) outbox.set(`${db.outboxSeq++}`, event);
           },
         },
+        personalData: {
+          async projectsToDelete(ownerId) {
+            return projects
+              .all()
+              .filter((p) => p.clientId === ownerId && p.acceptedBidId === null)
+              .map((p) => p.id);
+          },
+          async erase(userId) {
+            erased.push(userId);
+          },
+        },
       });
       if (this.failNextCommit) {
         this.failNextCommit = false;
@@ -447,6 +461,7 @@ export class InMemoryUnitOfWork implements UnitOfWork {
       ]) {
         table.commit();
       }
+      db.erasedPersonalData.push(...erased);
       db.commits++;
       return result;
     } catch (error) {

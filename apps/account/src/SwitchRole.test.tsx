@@ -17,6 +17,7 @@ const user: ApiUser = {
   rating: 0,
   reviewCount: 0,
   emailNotifications: true,
+  emailVerified: true,
   services: [],
   createdAt: '2025-01-01T00:00:00.000Z',
   updatedAt: '2025-01-01T00:00:00.000Z',

@@ -22,6 +22,7 @@ import { MULTIPART_LIMITS } from './http/project-form.ts';
 import { SHARED_SCHEMAS } from './http/schemas.ts';
 import { registerSecurity } from './http/security.ts';
 import type { AppServices } from './http/services.ts';
+import { accountLifecycleRoutes } from './routes/account-lifecycle.ts';
 import { adminRoutes } from './routes/admin.ts';
 import { authRoutes } from './routes/auth.ts';
 import { bidRoutes } from './routes/bids.ts';
@@ -56,7 +57,7 @@ declare module 'fastify' {
 export type App = FastifyInstance;
 
 /** The API's version: semantic, recorded in openapi/CHANGELOG.md (a breaking change is a new major). */
-export const API_VERSION = '1.1.0';
+export const API_VERSION = '1.2.0';
 
 export async function buildApp(config: Config, services: AppServices): Promise<App> {
   const app = Fastify({
@@ -191,6 +192,7 @@ export async function buildApp(config: Config, services: AppServices): Promise<A
   await app.register(realtimeRoutes, { hub: () => services.get(TOKENS.Realtime), config });
   await app.register(systemRoutes, { config, services });
   await app.register(authRoutes, { config, services });
+  await app.register(accountLifecycleRoutes, { config, services });
   await app.register(userRoutes, { services });
   await app.register(projectRoutes, { services });
   await app.register(engagementRoutes, { config, services });

@@ -18,6 +18,7 @@ import { MikroOrmSessionStore } from '../../../adapters/persistence/mikro-orm-se
 import { MikroOrmUnitOfWork } from '../../../adapters/persistence/mikro-orm-unit-of-work.ts';
 import { MikroOrmUserRepository } from '../../../adapters/persistence/mikro-orm-user-repository.ts';
 import { closeOrm, createOrm, migrate } from '../../../adapters/persistence/orm.ts';
+import { SqlAccountExport, SqlPasswordResets } from '../../../adapters/persistence/sql-account-lifecycle.ts';
 import { SqlAdminQuery } from '../../../adapters/persistence/sql-admin.ts';
 import { SqlProjectEngagement } from '../../../adapters/persistence/sql-engagement.ts';
 import { OutboxEventPublisher, SqlEventOutboxStore } from '../../../adapters/persistence/sql-event-outbox.ts';
@@ -29,6 +30,7 @@ import { SqlNotificationRepository } from '../../../adapters/persistence/sql-not
 import { SqlSavedSearches } from '../../../adapters/persistence/sql-saved-searches.ts';
 import { InProcessSocketHub } from '../../../adapters/realtime/in-process-socket-hub.ts';
 import { PgNotifyRealtime } from '../../../adapters/realtime/pg-notify-realtime.ts';
+import { HmacAccountTokens } from '../../../adapters/security/hmac-account-tokens.ts';
 import { HmacUnsubscribeTokens } from '../../../adapters/security/hmac-unsubscribe-tokens.ts';
 import { MemorySignInThrottle } from '../../../adapters/security/memory-sign-in-throttle.ts';
 import { RedisSignInThrottle } from '../../../adapters/security/redis-sign-in-throttle.ts';
@@ -38,6 +40,16 @@ import { createS3Client, S3FileStorage } from '../../../adapters/storage/s3-file
 import { ThumbnailingFileStorage } from '../../../adapters/storage/thumbnailing-file-storage.ts';
 import { BackgroundLoop } from '../../../adapters/system/background-loop.ts';
 import { SystemClock, UuidGenerator } from '../../../adapters/system/system.ts';
+import {
+  type AccountLifecycleDeps,
+  ChangePassword,
+  DeleteAccount,
+  ExportMyData,
+  RequestPasswordReset,
+  ResetPassword,
+  SendVerificationEmail,
+  VerifyEmail,
+} from '../../../application/accounts/lifecycle.ts';
 import type { PasswordHasher, SessionStore, UserRepository } from '../../../application/accounts/ports.ts';
 import {
   AdminChangeRole,
@@ -135,7 +147,6 @@ import {
   UpdateSavedSearch,
 } from '../../../application/saved-searches/use-cases.ts';
 import type {
-  EventPublisher,
   FileStorage,
   PlatformSettings,
   UnitOfWork,
@@ -580,6 +591,47 @@ export async function compose(config: Config, options: ComposeOptions = {}): Pro
     onError: (error) => log.error({ err: error }, 'event relay round failed'),
   }).start();
   relayWorker.wake();
+
+  // The account lifecycle (issue 16): one set of collaborators for its use cases. Its mails (reset and
+  // verification links) go through the mail outbox and wake its worker at once.
+  const mailOutbox = container.get(TOKENS.MailOutbox);
+  const lifecycle: AccountLifecycleDeps = {
+    users: container.get(TOKENS.Users),
+    uow: container.get(TOKENS.UnitOfWork),
+    hasher: container.get(TOKENS.PasswordHasher),
+    sessions: sessionStore,
+    resets: new SqlPasswordResets(orm.em),
+    tokens: new HmacAccountTokens(config.sessionKey),
+    mail: {
+      enqueue: async (mails, now) => {
+        const queued = await mailOutbox.enqueue(mails, now);
+        if (queued > 0) mailWorker.wake();
+        return queued;
+      },
+      claimDue: (now, limit, leaseMs) => mailOutbox.claimDue(now, limit, leaseMs),
+      markSent: (id, now) => mailOutbox.markSent(id, now),
+      markFailed: (id, error, retryAt) => mailOutbox.markFailed(id, error, retryAt),
+    },
+    realtime,
+    events,
+    files,
+    exports: new SqlAccountExport(orm.em),
+    clock,
+    links: { publicUrl: config.publicUrl },
+  };
+  for (const UseCase of [
+    RequestPasswordReset,
+    ResetPassword,
+    ChangePassword,
+    SendVerificationEmail,
+    VerifyEmail,
+    ExportMyData,
+    DeleteAccount,
+  ]) {
+    container
+      .bind(UseCase as new (deps: AccountLifecycleDeps) => object)
+      .toConstantValue(new UseCase(lifecycle));
+  }
 
   return {
     container,

@@ -103,6 +103,25 @@ const MATRIX: Record<string, Call> = {
   // These tests run the payments sandbox: no Stripe webhook here, for anyone (404 NOT_FOUND, documented).
   receiveStripeWebhook: { expect: row(404) },
 
+  // The account lifecycle (issue 16). The forgot form answers everyone alike; a link's token is its
+  // permission, so a forged one is refused for everyone.
+  requestPasswordReset: { expect: PUBLIC, body: (s) => ({ email: s.people.owner.email }) },
+  resetPassword: {
+    expect: row('rule'),
+    body: () => ({ token: 'forged-token', password: 'a long passphrase' }),
+  },
+  verifyEmail: { expect: row('rule'), body: () => ({ token: 'forged.token' }) },
+  // Every actor here verified their email at sign-up: nothing to resend (409).
+  resendVerificationEmail: { expect: row('rule', { anonymous: 401 }) },
+  changePassword: {
+    expect: SIGNED_IN,
+    body: () => ({ currentPassword: 'secret1', newPassword: 'a new long passphrase' }),
+    changesCaller: true,
+  },
+  exportMyData: { expect: SIGNED_IN },
+  // Anyone may delete their own account (the admin while another admin remains).
+  deleteMyAccount: { expect: SIGNED_IN, body: () => ({ password: 'secret1' }), changesCaller: true },
+
   getCurrentUser: { expect: SIGNED_IN },
   changeOwnRole: {
     // Self-service roles for anyone, admins included while another admin remains.

@@ -45,7 +45,17 @@ export interface Caller {
 
 export type Role = 'client' | 'contractor' | 'vendor' | 'admin';
 
-export async function signUp(t: TestApp, role: Role, extra: Record<string, unknown> = {}): Promise<Caller> {
+/**
+ * Registers a user through the API and, unless `verified: false`, verifies the email through the link
+ * the registration mailed (as its owner would); that mail is then removed from the outbox, so a test
+ * counts only the mails it causes. Admins are promoted through the use case.
+ */
+export async function signUp(
+  t: TestApp,
+  role: Role,
+  extra: Record<string, unknown> = {},
+  options: { verified?: boolean } = {},
+): Promise<Caller> {
   const email = uniqueEmail(role);
   const res = await t.app.inject({
     method: 'POST',
@@ -61,10 +71,29 @@ export async function signUp(t: TestApp, role: Role, extra: Record<string, unkno
   });
   if (res.statusCode !== 201) throw new Error(`register failed: ${res.body}`);
   const caller = { id: res.json().id as string, email, cookie: sessionCookie(res) };
+  if (options.verified !== false) await verifyThroughMail(t, email);
   if (role === 'admin') {
     await t.composition.inContext(() => t.composition.get(PromoteToAdmin).execute(email));
   }
   return caller;
+}
+
+/** Follows the verification link mailed to `email` (the newest one), then drops that mail from the outbox. */
+export async function verifyThroughMail(t: TestApp, email: string): Promise<void> {
+  const [mail] = await t.composition.orm.em.getConnection().execute<{ id: string; text_body: string }[]>(
+    `select id, text_body from email_outbox
+        where recipient = ? and subject = 'Verify your email for BuildBid' order by created_at desc limit 1`,
+    [email],
+  );
+  const token = /\/verify-email\?token=(\S+)/.exec(mail?.text_body ?? '')?.[1];
+  if (!mail || !token) throw new Error(`no verification mail for ${email}`);
+  const verified = await t.app.inject({
+    method: 'POST',
+    url: '/api/auth/verify-email',
+    payload: { token: decodeURIComponent(token) },
+  });
+  if (verified.statusCode !== 200) throw new Error(`verification failed: ${verified.body}`);
+  await t.composition.orm.em.getConnection().execute('delete from email_outbox where id = ?', [mail.id]);
 }
 
 export async function makePro(t: TestApp, userId: string): Promise<void> {

@@ -93,6 +93,17 @@ export const ERROR_EXAMPLES: Record<string, { message: string; field?: string }>
     field: 'currentPassword',
   },
   WRONG_PASSWORD: { message: 'Your current password is not correct', field: 'currentPassword' },
+  // The account lifecycle (issue 16)
+  EMAIL_REQUIRED: { message: 'Please enter your email', field: 'email' },
+  INVALID_RESET_TOKEN: {
+    message: 'This reset link is invalid or has expired. Ask for a new one.',
+    field: 'token',
+  },
+  INVALID_VERIFICATION_TOKEN: {
+    message: 'This verification link is invalid or has expired.',
+    field: 'token',
+  },
+  EMAIL_ALREADY_VERIFIED: { message: 'Your email is already verified.' },
   EMAIL_CHANGE_LIMITED: { message: 'You can change your email 3 times an hour. Try again in 42 minutes.' },
   // Accounts
   CREDENTIALS_REQUIRED: { message: 'Please enter your email and password' },

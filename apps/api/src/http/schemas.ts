@@ -19,6 +19,10 @@ export const UserSchema = Type.Object(
     rating: Type.Number({ description: 'Average review rating, 0.00 to 5.00' }),
     reviewCount: Type.Integer(),
     emailNotifications: Type.Boolean(),
+    emailVerified: Type.Boolean({
+      description:
+        'Whether the email was verified through its link; no notification mail goes out until it is',
+    }),
     services: Type.Array(Type.String()),
     createdAt: Type.String({ format: 'date-time' }),
     updatedAt: Type.String({ format: 'date-time' }),
@@ -41,6 +45,7 @@ export const UserSchema = Type.Object(
         rating: 4.5,
         reviewCount: 2,
         emailNotifications: true,
+        emailVerified: true,
         services: ['electrical', 'roofing'],
         createdAt: '2026-10-02T15:00:00.000Z',
         updatedAt: '2026-11-20T09:30:00.000Z',
@@ -99,6 +104,7 @@ export function toUserDto(user: User): UserDto {
     rating: s.ratingHundredths / 100,
     reviewCount: s.reviewCount,
     emailNotifications: s.emailNotifications,
+    emailVerified: user.emailVerified,
     services: s.services,
     createdAt: s.createdAt.toISOString(),
     updatedAt: s.updatedAt.toISOString(),

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
+import { SendVerificationEmail } from '../../../../application/accounts/lifecycle.ts';
 import { RegisterUser, SignIn, SignOut, StartSession } from '../../../../application/accounts/use-cases.ts';
 import type { Config } from '../config.ts';
 import { TOKENS } from '../container.ts';
@@ -94,6 +95,8 @@ export const authRoutes: FastifyPluginAsyncTypebox<{ config: Config; services: A
     },
     async (request, reply) => {
       const user = await services.get(RegisterUser).execute(request.body);
+      // The address is proved through the link mailed to it (issue 16); until then no notification mail.
+      await services.get(SendVerificationEmail).execute(user);
       const session = await services.get(StartSession).execute(user.id, sessionId(request));
       request.session.regenerate();
       request.session.set('sid', session.sid);

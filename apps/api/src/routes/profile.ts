@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
+import { SendVerificationEmail } from '../../../../application/accounts/lifecycle.ts';
 import { type ProfileChange, UpdateProfile } from '../../../../application/profile/use-cases.ts';
 import { RateLimitError, ValidationError } from '../../../../domain/shared/errors.ts';
 import type { Config } from '../config.ts';
@@ -135,7 +136,10 @@ export const profileRoutes: FastifyPluginAsyncTypebox<{ services: AppServices; c
         change = { kind: 'profile', form: { firstName, lastName, email, country, role }, currentPassword };
         if (UpdateProfile.changesEmail(user, change)) countEmailChange(user.id);
       }
-      return toUserDto(await services.get(UpdateProfile).execute(user.id, change));
+      const saved = await services.get(UpdateProfile).execute(user.id, change);
+      // A new email is unverified: its own link goes to it (issue 16).
+      if (saved.email !== user.email) await services.get(SendVerificationEmail).execute(saved);
+      return toUserDto(saved);
     },
   );
 };
