@@ -9,7 +9,12 @@ import { defineConfig } from '@playwright/test';
  * PostgreSQL) and on a fresh embedded database otherwise.
  */
 const port = Number(process.env.E2E_PORT ?? 3197);
-const dataDir = mkdtempSync(join(tmpdir(), 'buildbid-e2e-'));
+/**
+ * The server's DATA_DIR. Workers inherit the variable, so a test reads the same folder the server writes
+ * (mails land in DATA_DIR/outbox: tests/e2e/support/mail.ts).
+ */
+process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'buildbid-e2e-'));
+const dataDir = process.env.E2E_DATA_DIR;
 /**
  * The API re-reads this file on every GET /remotes.json: the delivery tests point a remote at another
  * origin without restarting the API. Workers inherit the variable.
@@ -67,6 +72,8 @@ export default defineConfig({
       DB_STATEMENT_TIMEOUT_MS: '30000',
       DB_ACQUIRE_TIMEOUT_MS: '10000',
       LOG_LEVEL: 'warn',
+      // Mails (reset and verification links) reach the outbox folder within a moment, not 5 s.
+      MAIL_POLL_MS: '200',
     },
   },
 });

@@ -15,8 +15,11 @@ import { type ApiUser, hasStatus } from '@buildbid/api-client';
 import { MatchersV3 } from '@pact-foundation/pact';
 import {
   cancelSubscription,
+  changePassword,
   confirmSandboxPayment,
   createSubscription,
+  deleteMyAccount,
+  exportMyData,
   getAchievements,
   getBadges,
   getMyReviews,
@@ -25,12 +28,14 @@ import {
   getStats,
   getSubscription,
   paymentPortalUrl,
+  resendVerificationEmail,
   switchRole,
   updateMe,
 } from '../../apps/account/src/api.ts';
 import { loadDashboardProjects } from '../../apps/account/src/Dashboard.tsx';
 import { bidQuotaBody, projectSummaryBody, userBody, userStatsBody } from '../support/bodies.ts';
 import {
+  CLEARS_SESSION_COOKIE,
   consumerContract,
   EXAMPLE_IDS,
   errorBody,
@@ -83,7 +88,7 @@ describe(`${CONSUMER} → buildbid-api`, () => {
   /** The 401 every signed-in screen handles (toast 'Unauthorized', then the login page). */
   async function refusesWithoutSession(
     description: string,
-    method: 'GET' | 'POST' | 'PATCH',
+    method: 'GET' | 'POST' | 'PATCH' | 'PUT',
     path: string,
     call: () => Promise<unknown>,
     body?: unknown,
@@ -589,6 +594,171 @@ describe(`${CONSUMER} → buildbid-api`, () => {
         .executeTest(async (mock) => {
           signedIn(mock.url);
           expect(hasStatus(await paymentPortalUrl().catch((e: unknown) => e), 409)).toBe(true);
+        });
+    });
+  });
+
+  describe('account lifecycle (issue 16): verify banner, change password, export, delete', () => {
+    const PASSWORD = 'correct-horse-42';
+    const SIGNED_IN = { ...CLIENT, password: PASSWORD };
+
+    it('sends a new verification link: 202 with the message the banner shows', async () => {
+      const sent = `We sent a new verification link to ${EMAIL}.`;
+      await pact
+        .addInteraction()
+        .given(STATES.signedInUser, SIGNED_IN)
+        .uponReceiving('a request for a new verification email')
+        .withRequest('POST', '/api/users/me/verification-email', (b) => b.headers(WITH_SESSION))
+        .willRespondWith(202, (b) => b.headers(JSON_CONTENT).jsonBody({ message: like(sent) }))
+        .executeTest(async (mock) => {
+          signedIn(mock.url);
+          expect(await resendVerificationEmail()).toBe(sent);
+        });
+    });
+
+    it('has nothing to send once the email is verified: 409 EMAIL_ALREADY_VERIFIED', async () => {
+      await pact
+        .addInteraction()
+        .given(STATES.signedInUser, SIGNED_IN)
+        .given(STATES.emailVerificationSent, { user: EMAIL, verified: true })
+        .uponReceiving('a request for a verification email when the email is verified')
+        .withRequest('POST', '/api/users/me/verification-email', (b) => b.headers(WITH_SESSION))
+        .willRespondWith(409, (b) =>
+          b
+            .headers(JSON_CONTENT)
+            .jsonBody(errorBody('EMAIL_ALREADY_VERIFIED', 'Your email address is already verified')),
+        )
+        .executeTest(async (mock) => {
+          signedIn(mock.url);
+          const failure = await resendVerificationEmail().catch((e: unknown) => e);
+          expect(hasStatus(failure, 409)).toBe(true);
+          expect(failure).toHaveProperty('fromServer', true);
+        });
+    });
+
+    it('changes the password: 204', async () => {
+      await pact
+        .addInteraction()
+        .given(STATES.signedInUser, SIGNED_IN)
+        .uponReceiving('a password change with the right current password')
+        .withRequest('PUT', '/api/users/me/password', (b) =>
+          b.headers(JSON_WITH_SESSION).jsonBody({ currentPassword: PASSWORD, newPassword: 'fresh-horse-43' }),
+        )
+        .willRespondWith(204)
+        .executeTest(async (mock) => {
+          signedIn(mock.url);
+          await expect(
+            changePassword({ currentPassword: PASSWORD, newPassword: 'fresh-horse-43' }),
+          ).resolves.toBeUndefined();
+        });
+    });
+
+    it('refuses a wrong current password: 400 WRONG_PASSWORD on the currentPassword field', async () => {
+      await pact
+        .addInteraction()
+        .given(STATES.signedInUser, SIGNED_IN)
+        .uponReceiving('a password change with a wrong current password')
+        .withRequest('PUT', '/api/users/me/password', (b) =>
+          b
+            .headers(JSON_WITH_SESSION)
+            .jsonBody({ currentPassword: 'not-it-at-all', newPassword: 'fresh-horse-43' }),
+        )
+        .willRespondWith(400, (b) =>
+          b.headers(JSON_CONTENT).jsonBody({
+            ...errorBody('WRONG_PASSWORD', 'Your current password is not correct'),
+            // The card puts the message under the field the answer names.
+            field: 'currentPassword',
+          }),
+        )
+        .executeTest(async (mock) => {
+          signedIn(mock.url);
+          const failure = await changePassword({
+            currentPassword: 'not-it-at-all',
+            newPassword: 'fresh-horse-43',
+          }).catch((e: unknown) => e);
+          expect(hasStatus(failure, 400)).toBe(true);
+          expect(failure).toHaveProperty('code', 'WRONG_PASSWORD');
+          expect(failure).toHaveProperty('field', 'currentPassword');
+        });
+    });
+
+    it('exports my data: 200, a JSON file named buildbid-data.json', async () => {
+      await pact
+        .addInteraction()
+        .given(STATES.signedInUser, SIGNED_IN)
+        .uponReceiving('a request for my data export')
+        .withRequest('GET', '/api/users/me/export', (b) => b.headers(WITH_SESSION))
+        .willRespondWith(200, (b) =>
+          b
+            .headers({
+              ...JSON_CONTENT,
+              'Content-Disposition': regex(
+                'attachment;\\s*filename="buildbid-data\\.json"',
+                'attachment; filename="buildbid-data.json"',
+              ),
+            })
+            .jsonBody({
+              exportedAt: iso8601DateTimeWithMillis('2026-11-25T12:00:00.000Z'),
+              profile: userBody({ email: equal(EMAIL) }),
+              projects: [],
+              bids: [],
+              messages: [],
+              reviews: [],
+            }),
+        )
+        .executeTest(async (mock) => {
+          signedIn(mock.url);
+          const file = await exportMyData();
+          const data = JSON.parse(await file.text()) as { profile: ApiUser; projects: unknown[] };
+          expect(data.profile.email).toBe(EMAIL);
+          expect(data.projects).toEqual([]);
+        });
+    });
+
+    it('refuses the export without a session: 401', async () => {
+      await refusesWithoutSession(
+        'a request for the data export without a session',
+        'GET',
+        '/api/users/me/export',
+        exportMyData,
+      );
+    });
+
+    it('deletes my account with my password: 204, and the session cookie is cleared', async () => {
+      await pact
+        .addInteraction()
+        .given(STATES.signedInUser, SIGNED_IN)
+        .uponReceiving('an account deletion with the right password')
+        .withRequest('POST', '/api/users/me/delete', (b) =>
+          b.headers(JSON_WITH_SESSION).jsonBody({ password: PASSWORD }),
+        )
+        .willRespondWith(204, (b) => b.headers({ 'Set-Cookie': CLEARS_SESSION_COOKIE }))
+        .executeTest(async (mock) => {
+          signedIn(mock.url);
+          await deleteMyAccount(PASSWORD);
+          expect(contract.jar.size).toBe(0);
+        });
+    });
+
+    it('refuses to delete with a wrong password: 400 WRONG_PASSWORD', async () => {
+      await pact
+        .addInteraction()
+        .given(STATES.signedInUser, SIGNED_IN)
+        .uponReceiving('an account deletion with a wrong password')
+        .withRequest('POST', '/api/users/me/delete', (b) =>
+          b.headers(JSON_WITH_SESSION).jsonBody({ password: 'not-it-at-all' }),
+        )
+        .willRespondWith(400, (b) =>
+          b
+            .headers(JSON_CONTENT)
+            .jsonBody(errorBody('WRONG_PASSWORD', 'Your current password is not correct')),
+        )
+        .executeTest(async (mock) => {
+          signedIn(mock.url);
+          const failure = await deleteMyAccount('not-it-at-all').catch((e: unknown) => e);
+          expect(hasStatus(failure, 400)).toBe(true);
+          expect(failure).toHaveProperty('code', 'WRONG_PASSWORD');
+          expect(contract.jar.size).toBe(1); // still signed in
         });
     });
   });

@@ -16,7 +16,15 @@ vi.hoisted(() => {
 
 import { type ApiUser, hasStatus } from '@buildbid/api-client';
 import { MatchersV3 } from '@pact-foundation/pact';
-import { authAtom, loadUser, register, signIn, signOut } from '../../apps/shell/src/auth.ts';
+import { requestPasswordReset, verifyEmail } from '../../apps/shell/src/api.ts';
+import {
+  authAtom,
+  completePasswordReset,
+  loadUser,
+  register,
+  signIn,
+  signOut,
+} from '../../apps/shell/src/auth.ts';
 import {
   listMessages,
   markConversationRead,
@@ -44,12 +52,13 @@ import {
   SETS_SESSION_COOKIE,
   stateId,
   statePath,
+  stateValue,
   UNKNOWN_ID,
   WITH_SESSION,
 } from '../support/consumer.ts';
 import { CONSUMERS, SESSION_COOKIE, STATES } from '../support/contract.ts';
 
-const { like, equal, eachLike, integer, uuid } = MatchersV3;
+const { like, equal, eachLike, integer, uuid, boolean } = MatchersV3;
 
 const CONSUMER = CONSUMERS.shell;
 const EMAIL = 'ann@example.com';
@@ -176,7 +185,10 @@ describe(`${CONSUMER} → buildbid-api`, () => {
         .given(STATES.signedInUser, { email: EMAIL })
         .uponReceiving('a request for the current user with a session')
         .withRequest('GET', '/api/auth/user', (b) => b.headers(WITH_SESSION))
-        .willRespondWith(200, (b) => b.headers(JSON_CONTENT).jsonBody(userBody()))
+        // emailVerified: the dashboard's verify banner (issue 16) reads it from the shell's user.
+        .willRespondWith(200, (b) =>
+          b.headers(JSON_CONTENT).jsonBody(userBody({ emailVerified: boolean(false) })),
+        )
         .executeTest(async (mock) => {
           browseTo(mock.url, true); // the browser holds a session
           await loadUser();
@@ -523,6 +535,135 @@ describe(`${CONSUMER} → buildbid-api`, () => {
           browseTo(mock.url, true);
           const failure = await sendMessage(UNKNOWN_ID, null, 'Hello?').catch((e: unknown) => e);
           expect(hasStatus(failure, 404)).toBe(true);
+        });
+    });
+  });
+
+  describe('account lifecycle (issue 16): the pages mailed links open', () => {
+    const NEW_PASSWORD = 'fresh-horse-43';
+    const EXAMPLE_RESET_TOKEN = 'rst_3q2+1/example-reset-token';
+    const EXAMPLE_VERIFICATION_TOKEN = 'vfy.example-verification-token';
+    const RESET_SENT =
+      'If an account exists for that email, we have sent a link to reset its password. The link works for one hour.';
+
+    it('asks for a reset link: 202 with the one message the page shows', async () => {
+      await pact
+        .addInteraction()
+        .given(STATES.userExists, { email: EMAIL })
+        .uponReceiving('a password reset request for an email')
+        .withRequest('POST', '/api/auth/forgot-password', (b) =>
+          b.headers(JSON_CONTENT).jsonBody({ email: EMAIL }),
+        )
+        .willRespondWith(202, (b) => b.headers(JSON_CONTENT).jsonBody({ message: like(RESET_SENT) }))
+        .executeTest(async (mock) => {
+          browseTo(mock.url);
+          expect(await requestPasswordReset(EMAIL)).toBe(RESET_SENT);
+        });
+    });
+
+    it('refuses a blank email: 400 EMAIL_REQUIRED with a message', async () => {
+      await pact
+        .addInteraction()
+        .uponReceiving('a password reset request without an email')
+        .withRequest('POST', '/api/auth/forgot-password', (b) =>
+          b.headers(JSON_CONTENT).jsonBody({ email: '' }),
+        )
+        .willRespondWith(400, (b) =>
+          b.headers(JSON_CONTENT).jsonBody(errorBody('EMAIL_REQUIRED', 'Please enter your email')),
+        )
+        .executeTest(async (mock) => {
+          browseTo(mock.url);
+          const failure = await requestPasswordReset('').catch((e: unknown) => e);
+          expect(hasStatus(failure, 400)).toBe(true);
+          expect(failure).toHaveProperty('fromServer', true);
+        });
+    });
+
+    it('sets a new password with the mailed token and signs in: 200 with the user and a session cookie', async () => {
+      await pact
+        .addInteraction()
+        .given(STATES.userExists, { email: EMAIL, password: PASSWORD })
+        .given(STATES.passwordResetRequested, { user: EMAIL })
+        .uponReceiving('a password reset with a valid token')
+        .withRequest('POST', '/api/auth/reset-password', (b) =>
+          b.headers(JSON_CONTENT).jsonBody({
+            token: stateValue('resetToken', EXAMPLE_RESET_TOKEN),
+            password: NEW_PASSWORD,
+          }),
+        )
+        .willRespondWith(200, (b) =>
+          b
+            .headers({ ...JSON_CONTENT, 'Set-Cookie': SETS_SESSION_COOKIE })
+            .jsonBody(userBody({ email: equal(EMAIL), emailVerified: boolean(true) })),
+        )
+        .executeTest(async (mock) => {
+          browseTo(mock.url);
+          const user = await completePasswordReset(EXAMPLE_RESET_TOKEN, NEW_PASSWORD);
+          expect(user.email).toBe(EMAIL);
+          expect(shellStore.get(authAtom)).toEqual({ status: 'signed-in', user });
+          expect(jar.has(SESSION_COOKIE)).toBe(true);
+        });
+    });
+
+    it('refuses a token that is not valid: 400 INVALID_RESET_TOKEN, and nobody is signed in', async () => {
+      const message = 'This reset link is invalid or has expired. Ask for a new one.';
+      await pact
+        .addInteraction()
+        .given(STATES.userExists, { email: EMAIL })
+        .uponReceiving('a password reset with an unknown token')
+        .withRequest('POST', '/api/auth/reset-password', (b) =>
+          b.headers(JSON_CONTENT).jsonBody({ token: 'not-a-reset-token', password: NEW_PASSWORD }),
+        )
+        .willRespondWith(400, (b) =>
+          b.headers(JSON_CONTENT).jsonBody(errorBody('INVALID_RESET_TOKEN', message)),
+        )
+        .executeTest(async (mock) => {
+          browseTo(mock.url);
+          const failure = await completePasswordReset('not-a-reset-token', NEW_PASSWORD).catch(
+            (e: unknown) => e,
+          );
+          expect(hasStatus(failure, 400)).toBe(true);
+          expect(failure).toHaveProperty('code', 'INVALID_RESET_TOKEN');
+          expect(failure).toHaveProperty('message', message);
+          expect(shellStore.get(authAtom)).toEqual({ status: 'loading' });
+          expect(jar.has(SESSION_COOKIE)).toBe(false);
+        });
+    });
+
+    it('verifies an email with the mailed token, signed out: 200 with the address', async () => {
+      await pact
+        .addInteraction()
+        .given(STATES.userExists, { email: EMAIL })
+        .given(STATES.emailVerificationSent, { user: EMAIL })
+        .uponReceiving('an email verification with a valid token')
+        .withRequest('POST', '/api/auth/verify-email', (b) =>
+          b.headers(JSON_CONTENT).jsonBody({
+            token: stateValue('verificationToken', EXAMPLE_VERIFICATION_TOKEN),
+          }),
+        )
+        .willRespondWith(200, (b) => b.headers(JSON_CONTENT).jsonBody({ email: equal(EMAIL) }))
+        .executeTest(async (mock) => {
+          browseTo(mock.url);
+          expect(await verifyEmail(EXAMPLE_VERIFICATION_TOKEN)).toBe(EMAIL);
+        });
+    });
+
+    it('refuses a verification token that is not valid: 400 INVALID_VERIFICATION_TOKEN', async () => {
+      const message = 'This verification link is invalid or has expired.';
+      await pact
+        .addInteraction()
+        .uponReceiving('an email verification with an unknown token')
+        .withRequest('POST', '/api/auth/verify-email', (b) =>
+          b.headers(JSON_CONTENT).jsonBody({ token: 'not-a-verification-token' }),
+        )
+        .willRespondWith(400, (b) =>
+          b.headers(JSON_CONTENT).jsonBody(errorBody('INVALID_VERIFICATION_TOKEN', message)),
+        )
+        .executeTest(async (mock) => {
+          browseTo(mock.url);
+          const failure = await verifyEmail('not-a-verification-token').catch((e: unknown) => e);
+          expect(hasStatus(failure, 400)).toBe(true);
+          expect(failure).toHaveProperty('message', message);
         });
     });
   });

@@ -29,6 +29,11 @@ vi.hoisted(() => {
 });
 
 import { Verifier, type VerifierOptions } from '@pact-foundation/pact';
+import {
+  RequestPasswordReset,
+  SendVerificationEmail,
+  VerifyEmail,
+} from '../../application/accounts/lifecycle.ts';
 import { PromoteToAdmin, RegisterUser } from '../../application/accounts/use-cases.ts';
 import { DecideBid, SubmitBid } from '../../application/bids/use-cases.ts';
 import { SendMessage } from '../../application/messages/use-cases.ts';
@@ -52,6 +57,26 @@ function text(params: Params, key: string, fallback?: string): string {
   const value = params[key] ?? fallback;
   if (typeof value !== 'string') throw new Error(`provider state parameter '${key}' is missing`);
   return value;
+}
+
+/**
+ * The token of the newest `/reset-password` or `/verify-email` link mailed to `email`: what the person
+ * would click. Read from the mail outbox table, where the use case queued the mail.
+ */
+async function tokenFromMail(
+  orm: TestApp['composition']['orm'],
+  email: string,
+  path: '/reset-password' | '/verify-email',
+): Promise<string> {
+  const rows: { text_body: string }[] = await orm.em
+    .getConnection()
+    .execute(
+      'select text_body from email_outbox where lower(recipient) = lower(?) and text_body like ? order by created_at desc',
+      [email, `%${path}?token=%`],
+    );
+  const match = rows[0]?.text_body.match(new RegExp(`${path.replace('/', '\\/')}\\?token=([^\\s"'<>]+)`));
+  if (!match?.[1]) throw new Error(`provider state: no ${path} link was mailed to ${email}`);
+  return decodeURIComponent(match[1]);
 }
 
 /** Every committed pact: one per frontend. */
@@ -304,6 +329,23 @@ describe(`${PROVIDER} honours its consumers' pacts`, () => {
         }),
       );
       return { [text(p, 'as', 'messageId')]: message.id };
+    },
+
+    [STATES.passwordResetRequested]: async (params) => {
+      const p = (params ?? {}) as Params;
+      const email = userOf(text(p, 'user')).email;
+      await run(() => api.composition.get(RequestPasswordReset).execute(email));
+      const token = await tokenFromMail(api.composition.orm, email, '/reset-password');
+      return { [text(p, 'as', 'resetToken')]: token };
+    },
+
+    [STATES.emailVerificationSent]: async (params) => {
+      const p = (params ?? {}) as Params;
+      const user = userOf(text(p, 'user'));
+      await run(() => api.composition.get(SendVerificationEmail).execute(user));
+      const token = await tokenFromMail(api.composition.orm, user.email, '/verify-email');
+      if (p.verified === true) await run(() => api.composition.get(VerifyEmail).execute(token));
+      return { [text(p, 'as', 'verificationToken')]: token };
     },
 
     [STATES.subscriptionExists]: async (params) => {

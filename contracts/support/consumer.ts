@@ -24,6 +24,11 @@ export const SETS_SESSION_COOKIE = regex(
   `${SESSION_COOKIE}=[^;\\s]+;.*\\bHttpOnly\\b.*`,
   `${SESSION_COOKIE}=${EXAMPLE_SESSION}; Max-Age=604800; Path=/; HttpOnly; SameSite=Lax`,
 );
+/** The cookie the API clears when an account is deleted: the session is gone in the browser too. */
+export const CLEARS_SESSION_COOKIE = regex(
+  `${SESSION_COOKIE}=;.*`,
+  `${SESSION_COOKIE}=; Max-Age=0; Path=/; Expires=Thu, 01 Jan 1970 00:00:00 GMT; HttpOnly; SameSite=Lax`,
+);
 export const JSON_CONTENT = {
   'Content-Type': regex('application/json(;.*)?', 'application/json; charset=utf-8'),
 };

@@ -83,4 +83,16 @@ export const STATES = {
    * state. params: { user (email), confirmed? (default true) }. Returns { clientSecret } when unconfirmed.
    */
   subscriptionExists: 'a subscription exists',
+  /**
+   * A password reset asked for (issue 16) by a user of an earlier state, through the use case; the token
+   * is read from the link in the queued mail. params: { user (email), as? (default 'resetToken') }.
+   * Returns { [as]: token }.
+   */
+  passwordResetRequested: 'a password reset was requested',
+  /**
+   * The verification link of a user of an earlier state (issue 16), from the mail the registration
+   * queued; with verified: true the link has been followed. params: { user (email), verified? (default
+   * false), as? (default 'verificationToken') }. Returns { [as]: token }.
+   */
+  emailVerificationSent: 'an email verification was sent',
 } as const;

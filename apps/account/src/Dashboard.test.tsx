@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 
 import { makeProject } from '@buildbid/test-kit/fixtures';
-import { makeUser, mockFetch } from '@buildbid/test-kit/helpers';
-import { cleanup, render, screen } from '@testing-library/react';
+import { jsonResponse, makeUser, mockFetch } from '@buildbid/test-kit/helpers';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Dashboard } from './Dashboard.tsx';
 
@@ -72,5 +72,57 @@ describe('Dashboard project list', () => {
     render(<Dashboard user={makeUser({ role: 'contractor' })} country="" />);
     expect(await screen.findByText('Project 4')).toBeTruthy();
     expect(screen.queryByRole('link', { name: 'View All Projects' })).toBeNull();
+  });
+});
+
+describe('Dashboard verify-email banner (issue 16)', () => {
+  const BANNER = 'Please verify your email address. We sent a link to ann@example.com.';
+
+  beforeEach(() => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+  });
+
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
+  it('is there only while the email is not verified', () => {
+    mockFetch().mockImplementation(projectsOnly([]));
+    const { rerender } = render(<Dashboard user={makeUser({ emailVerified: false })} country="BS" />);
+    expect(screen.getByText(BANNER)).toBeTruthy();
+    rerender(<Dashboard user={makeUser({ emailVerified: true })} country="BS" />);
+    expect(screen.queryByText(BANNER)).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Resend' })).toBeNull();
+  });
+
+  it("sends a new link with 'Resend' and shows the answer's message", async () => {
+    const sent = 'We sent a new verification link to ann@example.com.';
+    const fetch = mockFetch();
+    fetch.mockImplementation(async (request) =>
+      new URL(request.url).pathname === '/api/users/me/verification-email'
+        ? jsonResponse(202, { message: sent })
+        : projectsOnly([])(request),
+    );
+    render(<Dashboard user={makeUser({ emailVerified: false })} country="BS" />);
+    fireEvent.click(screen.getByRole('button', { name: 'Resend' }));
+    expect(await screen.findByText(sent)).toHaveProperty('role', 'status');
+    const resend = fetch.mock.calls.find(
+      ([r]) => new URL(r.url).pathname === '/api/users/me/verification-email',
+    );
+    expect(resend?.[0].method).toBe('POST');
+  });
+
+  it('shows a refusal in the banner', async () => {
+    const refusal = 'You asked for too many verification emails. Try again in an hour.';
+    mockFetch().mockImplementation(async (request) =>
+      new URL(request.url).pathname === '/api/users/me/verification-email'
+        ? jsonResponse(429, { message: refusal, code: 'TOO_MANY_VERIFICATION_EMAILS' })
+        : projectsOnly([])(request),
+    );
+    render(<Dashboard user={makeUser({ emailVerified: false })} country="BS" />);
+    fireEvent.click(screen.getByRole('button', { name: 'Resend' }));
+    expect((await screen.findByRole('alert', {}, { timeout: 3000 })).textContent).toBe(refusal);
   });
 });

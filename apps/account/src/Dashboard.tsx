@@ -20,6 +20,7 @@ import {
   listMyProjects,
   listProjects,
   type ProjectPage,
+  resendVerificationEmail,
   type UserBadge,
   type UserStats,
 } from './api.ts';
@@ -127,6 +128,44 @@ function ProjectList({ user, country }: Props) {
   );
 }
 
+/**
+ * Until the address is verified (issue 16): the banner says where the link went and sends a new one.
+ * The answer's message (or the refusal) shows in the banner itself.
+ */
+export function VerifyEmailBanner({ email }: { email: string }) {
+  const [sending, setSending] = useState(false);
+  const [answer, setAnswer] = useState<{ text: string; failed: boolean } | null>(null);
+
+  async function resend() {
+    setSending(true);
+    setAnswer(null);
+    try {
+      setAnswer({ text: await resendVerificationEmail(), failed: false });
+    } catch (error) {
+      setAnswer({ text: errorText(error), failed: true });
+    }
+    setSending(false);
+  }
+
+  return (
+    <section className="verify-banner" aria-label="Verify your email">
+      <p className="verify-banner-text">Please verify your email address. We sent a link to {email}.</p>
+      <Button className="btn btn-outline btn-small" isPending={sending} onPress={() => void resend()}>
+        {sending ? 'Sending...' : 'Resend'}
+      </Button>
+      {/* Present before the answer, so screen readers announce what arrives in it. */}
+      <p className="verify-banner-answer small" role="status">
+        {answer && !answer.failed ? answer.text : ''}
+      </p>
+      {answer?.failed && (
+        <p className="verify-banner-answer field-error" role="alert">
+          {answer.text}
+        </p>
+      )}
+    </section>
+  );
+}
+
 interface Extras {
   stats: UserStats | null;
   quota: BidQuota | null;
@@ -177,6 +216,7 @@ export function Dashboard({ user, country }: Props) {
           </p>
         </div>
       </div>
+      {user.emailVerified === false && <VerifyEmailBanner email={user.email} />}
       <StatsRow user={user} stats={stats} />
       <div className={isClient || isContractor ? 'dashboard-grid' : 'dashboard-grid dashboard-grid-single'}>
         <ProjectList user={user} country={country} />

@@ -4,15 +4,17 @@ import { jsonResponse, makeUser, requestsOf, routeFetch } from '@buildbid/test-k
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
+  ChangePasswordCard,
   NotificationsTab,
   nextBillingDate,
+  PASSWORD_CHANGED,
   PROFILE_UPDATED,
   PreferencesTab,
   ProfilePage,
   ProfileTab,
   ServicesTab,
 } from './Profile.tsx';
-import { successRate, validateProfile } from './profile-rules.ts';
+import { passwordErrorField, successRate, validatePasswordChange, validateProfile } from './profile-rules.ts';
 
 function shellMocks() {
   return { toast: vi.fn(), navigate: vi.fn(), refreshUser: vi.fn(async () => {}) };
@@ -394,5 +396,173 @@ describe('ProfilePage', () => {
     expect(screen.getByText('Recently')).toBeTruthy();
     expect(screen.queryByRole('heading', { name: 'Your Stats' })).toBeNull();
     expect(screen.queryByRole('heading', { name: 'Reviews' })).toBeNull();
+  });
+});
+
+// ---- Issue 16: change password, download my data, delete account ----------------------------
+
+const password = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
+
+describe('password rules', () => {
+  it('puts each problem under its field', () => {
+    expect(
+      validatePasswordChange({ currentPassword: '', newPassword: 'abc', confirmPassword: 'abd' }),
+    ).toEqual({
+      currentPassword: 'Enter your current password',
+      newPassword: 'Password must be at least 6 characters',
+      confirmPassword: 'Passwords do not match',
+    });
+    expect(
+      validatePasswordChange({ currentPassword: 'old', newPassword: 'new-one', confirmPassword: 'new-one' }),
+    ).toEqual({});
+  });
+
+  it("files the API's refusals under the field they are about", () => {
+    expect(passwordErrorField('WRONG_PASSWORD', 'currentPassword')).toBe('currentPassword');
+    expect(passwordErrorField('WRONG_PASSWORD', undefined)).toBe('currentPassword');
+    expect(passwordErrorField('PASSWORD_TOO_COMMON', undefined)).toBe('newPassword');
+    expect(passwordErrorField('LAST_ADMIN', undefined)).toBeNull();
+  });
+});
+
+describe('ChangePasswordCard', () => {
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  function fillPasswords(current: string, next: string, confirm = next) {
+    fireEvent.change(password('Current Password'), { target: { value: current } });
+    fireEvent.change(password('New Password'), { target: { value: next } });
+    fireEvent.change(password('Confirm New Password'), { target: { value: confirm } });
+    fireEvent.click(screen.getByRole('button', { name: 'Change Password' }));
+  }
+
+  it('has the card, three labelled password fields and the button', () => {
+    render(<ChangePasswordCard shell={shellMocks()} />);
+    expect(screen.getByRole('heading', { name: 'Change Password' })).toBeTruthy();
+    for (const label of ['Current Password', 'New Password', 'Confirm New Password']) {
+      expect(password(label).type).toBe('password');
+    }
+  });
+
+  it('shows the mismatch under the confirmation and sends nothing', () => {
+    const fetch = routeFetch({});
+    render(<ChangePasswordCard shell={shellMocks()} />);
+    fillPasswords('old-secret', 'new-secret-1', 'new-secret-2');
+    expect(screen.getByText('Passwords do not match')).toBeTruthy();
+    expect(password('Confirm New Password').getAttribute('aria-invalid')).toBe('true');
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it('changes the password, empties the fields and says the other sessions were signed out', async () => {
+    const fetch = routeFetch({ 'PUT /api/users/me/password': new Response(null, { status: 204 }) });
+    const shell = shellMocks();
+    render(<ChangePasswordCard shell={shell} />);
+    fillPasswords('old-secret', 'new-secret-1');
+    await waitFor(() =>
+      expect(shell.toast).toHaveBeenCalledWith({ title: 'Success', description: PASSWORD_CHANGED }),
+    );
+    expect(PASSWORD_CHANGED).toBe('Password changed. Your other sessions were signed out.');
+    expect(password('Current Password').value).toBe('');
+    expect(await fetch.mock.calls[0]?.[0].json()).toEqual({
+      currentPassword: 'old-secret',
+      newPassword: 'new-secret-1',
+    });
+  });
+
+  it("shows a wrong current password under that field, with the server's message", async () => {
+    routeFetch({
+      'PUT /api/users/me/password': jsonResponse(400, {
+        message: 'Your current password is not correct',
+        code: 'WRONG_PASSWORD',
+        field: 'currentPassword',
+      }),
+    });
+    const shell = shellMocks();
+    render(<ChangePasswordCard shell={shell} />);
+    fillPasswords('not-it', 'new-secret-1');
+    expect(await screen.findByText('Your current password is not correct')).toBeTruthy();
+    expect(password('Current Password').getAttribute('aria-invalid')).toBe('true');
+    expect(shell.toast).not.toHaveBeenCalled();
+  });
+});
+
+describe('PreferencesTab: download my data and delete the account', () => {
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
+  it('downloads the export as buildbid-data.json through a Blob link', async () => {
+    const body = { exportedAt: '2026-11-25T12:00:00.000Z', profile: makeUser(), projects: [] };
+    routeFetch({ 'GET /api/users/me/export': jsonResponse(200, body) });
+    const saved: { blob: Blob | null; name: string | null } = { blob: null, name: null };
+    const createObjectURL = vi.fn((blob: Blob) => {
+      saved.blob = blob;
+      return 'blob:export';
+    });
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.name = this.download;
+    });
+    render(<PreferencesTab shell={shellMocks()} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Download my data' }));
+    await waitFor(() => expect(saved.name).toBe('buildbid-data.json'));
+    expect(JSON.parse(await (saved.blob as Blob).text())).toEqual(body);
+  });
+
+  it('says what goes and what stays, and deletes with the password, then signs out to the home page', async () => {
+    const fetch = routeFetch({ 'POST /api/users/me/delete': new Response(null, { status: 204 }) });
+    const shell = shellMocks();
+    render(<PreferencesTab shell={shell} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Delete Account' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Delete your account?' });
+    for (const goes of [
+      'your profile',
+      'your projects without an accepted bid, and their files',
+      'your saved searches and notifications',
+      'your Pro subscription is cancelled',
+    ]) {
+      expect(within(dialog).getByText(goes)).toBeTruthy();
+    }
+    expect(dialog.textContent).toContain('Your bids, messages and reviews stay');
+    expect(dialog.textContent).toContain("'Deleted user'");
+    fireEvent.change(within(dialog).getByLabelText('Current Password'), { target: { value: 'my-secret' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete my account' }));
+    await waitFor(() => expect(shell.navigate).toHaveBeenCalledWith('/'));
+    expect(shell.refreshUser).toHaveBeenCalled();
+    expect(await fetch.mock.calls[0]?.[0].json()).toEqual({ password: 'my-secret' });
+  });
+
+  it('keeps the dialog open with a wrong password under the field', async () => {
+    routeFetch({
+      'POST /api/users/me/delete': jsonResponse(400, {
+        message: 'Your current password is not correct',
+        code: 'WRONG_PASSWORD',
+        field: 'password',
+      }),
+    });
+    const shell = shellMocks();
+    render(<PreferencesTab shell={shell} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Delete Account' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Delete your account?' });
+    fireEvent.change(within(dialog).getByLabelText('Current Password'), { target: { value: 'not-it' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete my account' }));
+    expect(await within(dialog).findByText('Your current password is not correct')).toBeTruthy();
+    expect(shell.navigate).not.toHaveBeenCalled();
+    expect(shell.refreshUser).not.toHaveBeenCalled();
+  });
+
+  it("shows the last admin's refusal in the dialog", async () => {
+    const message = 'You are the last admin. Make someone else an admin first.';
+    routeFetch({ 'POST /api/users/me/delete': jsonResponse(409, { message, code: 'LAST_ADMIN' }) });
+    render(<PreferencesTab shell={shellMocks()} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Delete Account' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Delete your account?' });
+    fireEvent.change(within(dialog).getByLabelText('Current Password'), { target: { value: 'secret' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete my account' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toBe(message);
   });
 });

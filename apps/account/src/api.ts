@@ -117,3 +117,29 @@ export async function confirmSandboxPayment(body: {
 }): Promise<void> {
   await unwrap(api.POST('/api/subscription/sandbox/confirm', { body }));
 }
+
+// ---- Account lifecycle (issue 16) -------------------------------------------------------------
+
+/** POST /api/users/me/verification-email: a new link to the user's address; answers the message to show. */
+export async function resendVerificationEmail(): Promise<string> {
+  const { message } = await unwrap(api.POST('/api/users/me/verification-email'));
+  return message;
+}
+
+/** PUT /api/users/me/password: every other session of the user is signed out; this one stays. */
+export async function changePassword(body: { currentPassword: string; newPassword: string }): Promise<void> {
+  await unwrap(api.PUT('/api/users/me/password', { body }));
+}
+
+/** The file name the export is saved under (the API's Content-Disposition says the same). */
+export const EXPORT_FILE_NAME = 'buildbid-data.json';
+
+/** GET /api/users/me/export: everything the account holds, as the JSON file the API answers (bytes kept). */
+export function exportMyData(): Promise<Blob> {
+  return unwrap(api.GET('/api/users/me/export', { parseAs: 'blob' }));
+}
+
+/** POST /api/users/me/delete: deletes the account with its password; the API clears the session cookie. */
+export async function deleteMyAccount(password: string): Promise<void> {
+  await unwrap(api.POST('/api/users/me/delete', { body: { password } }));
+}

@@ -46,3 +46,43 @@ export function joinedText(createdAt: string | null | undefined): string {
 export function fallbackNextBilling(now: Date = new Date()): Date {
   return new Date(now.getTime() + 30 * 24 * 60 * 60 * 1000);
 }
+
+// ---- Change password (issue 16) -------------------------------------------------------------
+
+export interface PasswordChangeForm {
+  currentPassword: string;
+  newPassword: string;
+  confirmPassword: string;
+}
+
+export type PasswordChangeField = keyof PasswordChangeForm;
+
+/** The register page's rule (the API refuses shorter passwords too). */
+export const MIN_PASSWORD_LENGTH = 6;
+
+/** The register page's checks, each under its field; the server checks the rest (common passwords). */
+export function validatePasswordChange(
+  form: PasswordChangeForm,
+): Partial<Record<PasswordChangeField, string>> {
+  const errors: Partial<Record<PasswordChangeField, string>> = {};
+  if (form.currentPassword === '') errors.currentPassword = 'Enter your current password';
+  if (form.newPassword.length < MIN_PASSWORD_LENGTH)
+    errors.newPassword = `Password must be at least ${MIN_PASSWORD_LENGTH} characters`;
+  else if (form.newPassword.trim() === '') errors.newPassword = 'Password cannot be only spaces';
+  if (form.confirmPassword !== form.newPassword) errors.confirmPassword = 'Passwords do not match';
+  return errors;
+}
+
+/**
+ * Which field a refused password change belongs under: the answer's `field`, else by its code
+ * (WRONG_PASSWORD and PASSWORD_REQUIRED are about the current password; the rule codes about the new one).
+ */
+export function passwordErrorField(
+  code: string | undefined,
+  field: string | undefined,
+): 'currentPassword' | 'newPassword' | null {
+  if (field === 'currentPassword' || field === 'newPassword') return field;
+  if (code === 'WRONG_PASSWORD' || code === 'PASSWORD_REQUIRED') return 'currentPassword';
+  if (code?.startsWith('PASSWORD_')) return 'newPassword';
+  return null;
+}

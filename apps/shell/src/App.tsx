@@ -9,10 +9,13 @@ import { Spinner } from './components/Spinner.tsx';
 import { VisitorTopBar } from './components/VisitorTopBar.tsx';
 import { ChatHost, chatTargetAtom, openMessages } from './messaging/chat.tsx';
 import { AuthTestPage } from './pages/AuthTest.tsx';
+import { ForgotPasswordPage } from './pages/ForgotPassword.tsx';
 import { LandingPage } from './pages/Landing.tsx';
 import { NotFoundPage } from './pages/NotFound.tsx';
 import { RegisterPage } from './pages/Register.tsx';
+import { ResetPasswordPage } from './pages/ResetPassword.tsx';
 import { SignInPage } from './pages/SignIn.tsx';
+import { VerifyEmailPage } from './pages/VerifyEmail.tsx';
 import { realtime } from './realtime/socket.ts';
 import { useRealtime } from './realtime/useRealtime.ts';
 import { loadRemoteModule } from './remotes.ts';
@@ -36,7 +39,17 @@ export function App() {
   );
 }
 
-function ShellPageView({ page }: { page: ShellPage }) {
+/** Pages that bring their own chrome (logo, centred card) for a visitor. */
+const OWN_CHROME: ReadonlySet<ShellPage> = new Set([
+  'landing',
+  'signin',
+  'register',
+  'forgot-password',
+  'reset-password',
+  'verify-email',
+]);
+
+function ShellPageView({ page, search }: { page: ShellPage; search: string }) {
   switch (page) {
     case 'landing':
       return <LandingPage />;
@@ -44,6 +57,12 @@ function ShellPageView({ page }: { page: ShellPage }) {
       return <SignInPage />;
     case 'register':
       return <RegisterPage />;
+    case 'forgot-password':
+      return <ForgotPasswordPage />;
+    case 'reset-password':
+      return <ResetPasswordPage search={search} />;
+    case 'verify-email':
+      return <VerifyEmailPage search={search} />;
     case 'auth-test':
       return <AuthTestPage />;
     case 'not-found':
@@ -114,12 +133,11 @@ export function Shell() {
 
   if (resolution.kind === 'page' && (resolution.page === 'landing' || !user)) {
     // Visitors: the landing, sign-in and register pages bring their own chrome.
-    const ownChrome =
-      resolution.page === 'landing' || resolution.page === 'signin' || resolution.page === 'register';
+    const ownChrome = OWN_CHROME.has(resolution.page);
     return (
       <div className="app">
         {!ownChrome && <VisitorTopBar />}
-        <ShellPageView page={resolution.page} />
+        <ShellPageView page={resolution.page} search={location.search} />
       </div>
     );
   }
@@ -132,7 +150,7 @@ export function Shell() {
       {user ? <Header user={user} /> : <VisitorTopBar />}
       {user && <ChatHost user={user} />}
       {resolution.kind === 'page' ? (
-        <ShellPageView page={resolution.page} />
+        <ShellPageView page={resolution.page} search={location.search} />
       ) : (
         <main id="main" className="container page remote-host" tabIndex={-1}>
           <RemoteView key={resolution.remote} name={resolution.remote} props={remoteProps} />

@@ -1,6 +1,6 @@
 import { type ApiUser, hasStatus, unwrap } from '@buildbid/api-client';
 import { atom } from 'jotai';
-import { api } from './api.ts';
+import { api, resetPassword } from './api.ts';
 import { navigate } from './router.ts';
 import { shellStore } from './store.ts';
 
@@ -75,6 +75,16 @@ export async function loadUser(): Promise<void> {
 
 export async function signIn(email: string, password: string): Promise<ApiUser> {
   const user: ApiUser = await unwrap(api.POST('/api/auth/signin', { body: { email, password } }));
+  setUser(user);
+  return user;
+}
+
+/**
+ * Sets a new password with a mailed reset token. The answer is the user, signed in on a fresh session:
+ * the shell shows them signed in at once.
+ */
+export async function completePasswordReset(token: string, password: string): Promise<ApiUser> {
+  const user = await resetPassword(token, password);
   setUser(user);
   return user;
 }

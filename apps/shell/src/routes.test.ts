@@ -23,6 +23,16 @@ describe('resolveRoute', () => {
     expect(resolveRoute('/post-project', 'signed-out')).toEqual({ kind: 'remote', remote: 'projects' });
   });
 
+  it('opens the account-link pages (issue 16) signed out and signed in alike', () => {
+    for (const status of ['signed-out', 'signed-in'] as const) {
+      expect(resolveRoute('/forgot-password', status)).toEqual({ kind: 'page', page: 'forgot-password' });
+      expect(resolveRoute('/reset-password', status)).toEqual({ kind: 'page', page: 'reset-password' });
+      expect(resolveRoute('/verify-email/', status)).toEqual({ kind: 'page', page: 'verify-email' });
+    }
+    expect(resolveRoute('/verify-email', 'loading')).toEqual({ kind: 'loading' });
+    expect(resolveRoute('/reset-password/more', 'signed-out')).toEqual({ kind: 'page', page: 'not-found' });
+  });
+
   it('sends a visitor on a signed-in route to the login endpoint', () => {
     for (const path of [
       '/projects',

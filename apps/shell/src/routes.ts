@@ -3,7 +3,15 @@
  */
 export type AuthStatus = 'loading' | 'signed-in' | 'signed-out';
 export type RemoteName = 'account' | 'projects' | 'bids' | 'admin';
-export type ShellPage = 'landing' | 'signin' | 'register' | 'auth-test' | 'not-found';
+export type ShellPage =
+  | 'landing'
+  | 'signin'
+  | 'register'
+  | 'forgot-password'
+  | 'reset-password'
+  | 'verify-email'
+  | 'auth-test'
+  | 'not-found';
 
 export type Resolution =
   | { kind: 'loading' }
@@ -30,6 +38,16 @@ const REMOTE_ROUTES: ReadonlyArray<readonly [RegExp, RemoteName]> = [
   [/^\/admin$/, 'admin'],
 ];
 
+/**
+ * The pages a mailed link opens (issue 16): public, and the same signed in or out. A signed-in person
+ * verifies their email in the tab they use; a reset link replaces whatever session the browser holds.
+ */
+const ACCOUNT_LINK_PAGES: Readonly<Record<string, ShellPage>> = {
+  '/forgot-password': 'forgot-password',
+  '/reset-password': 'reset-password',
+  '/verify-email': 'verify-email',
+};
+
 /** '/projects/' and '/projects' are the same route. */
 export function normalizePath(path: string): string {
   const trimmed = path.length > 1 ? path.replace(/\/+$/, '') : path;
@@ -47,6 +65,8 @@ export function resolveRoute(rawPath: string, status: AuthStatus): Resolution {
   if (path === '/home' || path === '/dashboard')
     return { kind: 'redirect', to: '/', replace: true, full: false };
   if (status === 'loading') return { kind: 'loading' };
+  const accountLinkPage = ACCOUNT_LINK_PAGES[path];
+  if (accountLinkPage) return { kind: 'page', page: accountLinkPage };
 
   if (status === 'signed-in') {
     if (path === '/signin' || path === '/register')

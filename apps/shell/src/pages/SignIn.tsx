@@ -62,6 +62,11 @@ export function SignInPage() {
               value={password}
               onChange={setPassword}
             />
+            <p className="auth-forgot">
+              <Link href="/forgot-password" className="text-link">
+                Forgot password?
+              </Link>
+            </p>
             <Button type="submit" className="btn btn-primary btn-block" isPending={busy}>
               {busy ? 'Signing in...' : 'Sign in'}
             </Button>
