@@ -1,0 +1,11 @@
+import { defineConfig } from '@playwright/test';
+import base from './playwright.config.ts';
+
+/**
+ * `npm run screenshots`: the same server and browser as the browser tests, running only the
+ * screenshot files (`*.shots.ts`), which the normal run's default test match (`*.spec.ts`) never picks up.
+ */
+export default defineConfig(base, {
+  testMatch: '**/*.shots.ts',
+  use: { trace: 'off' },
+});

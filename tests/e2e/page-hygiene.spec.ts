@@ -1,0 +1,33 @@
+import { test as base, expect } from '@playwright/test';
+import { isSignedOutProbe, type PageProblems, takeProblems, watchPage } from './support/page-hygiene.ts';
+
+/**
+ * The console-hygiene watch itself (support/page-hygiene.ts), so a sweep that passes means a quiet page:
+ * the signed-out probe's 401 is let through, an uncaught error and a console error are not.
+ */
+base('the hygiene watch lets the signed-out 401 probe through and catches errors', async ({ page }) => {
+  const problems: PageProblems = { seen: [] };
+  watchPage(page, problems);
+  const probes: string[] = [];
+  page.on('console', (m) => {
+    if (isSignedOutProbe(m)) probes.push(m.text());
+  });
+  await page.goto('/');
+  await expect(page.getByRole('link', { name: 'Get started', exact: true })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(probes, 'the 401 of the signed-out probe reached the console').not.toEqual([]);
+  expect(takeProblems(problems), 'a visitor on the landing page').toEqual([]);
+
+  await page.evaluate(() => {
+    setTimeout(() => {
+      throw new Error('thrown by the test');
+    });
+    console.error('logged by the test');
+  });
+  await page.evaluate(() => fetch('/api/no-such-endpoint'));
+  await expect.poll(() => problems.seen.length).toBe(3);
+  const seen = takeProblems(problems).join('\n');
+  expect(seen).toContain('uncaught Error: thrown by the test');
+  expect(seen).toContain('console error: logged by the test');
+  expect(seen).toMatch(/status of 404.*\/api\/no-such-endpoint/);
+});
