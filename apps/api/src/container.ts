@@ -658,18 +658,38 @@ export async function compose(config: Config, options: ComposeOptions = {}): Pro
     },
     settled: () => events.settled(),
     close: async () => {
-      // Alerts still being written get a few seconds; a database that stopped answering mid-way (a network
-      // cut) must not hold the shutdown forever. What they leave undone stays in the outbox.
-      await relayWorker.stop();
-      await events.drain(5_000);
-      await Promise.all([mailWorker.stop(), reminderWorker.stop(), digestWorker.stop()]);
+      // A shutdown has a deadline per step: work stuck on a database that stopped answering mid-way (a
+      // network cut) must not hold the process forever. What it leaves undone stays in the outbox, and a
+      // step that overruns is named in the log.
+      const step = async (name: string, work: () => Promise<unknown> | undefined, ms = 5_000) => {
+        let timer: ReturnType<typeof setTimeout> | undefined;
+        const overrun = new Promise<'overrun'>((resolve) => {
+          timer = setTimeout(() => resolve('overrun'), ms);
+          timer.unref();
+        });
+        const outcome = await Promise.race([
+          Promise.resolve(work()).then(
+            () => 'done' as const,
+            (error: unknown) => {
+              log.warn({ err: error, step: name }, 'shutdown step failed');
+              return 'done' as const;
+            },
+          ),
+          overrun,
+        ]);
+        clearTimeout(timer);
+        if (outcome === 'overrun') log.warn({ step: name, ms }, 'shutdown step overran its deadline; going on');
+      };
+      await step('event relay', () => relayWorker.stop());
+      await step('event delivery', () => events.drain(5_000), 6_000);
+      await step('workers', () => Promise.all([mailWorker.stop(), reminderWorker.stop(), digestWorker.stop()]));
       smtp?.close();
-      await pgRealtime?.close();
-      await invalidation.close();
-      await redis?.quit().catch(() => redis.disconnect());
+      await step('realtime', () => pgRealtime?.close());
+      await step('cache invalidation', () => invalidation.close());
+      await step('redis', () => redis?.quit().catch(() => redis.disconnect()));
       hub.close();
-      await closeOrm(orm);
-      await embedded?.stop();
+      await step('database pool', () => closeOrm(orm));
+      await step('embedded database', () => embedded?.stop(), 15_000);
     },
   };
 }
