@@ -1,5 +1,11 @@
 import { test as base, expect } from '@playwright/test';
-import { isSignedOutProbe, type PageProblems, takeProblems, watchPage } from './support/page-hygiene.ts';
+import {
+  isSignedOutProbe,
+  type PageProblems,
+  takeProblems,
+  test,
+  watchPage,
+} from './support/page-hygiene.ts';
 
 /**
  * The console-hygiene watch itself (support/page-hygiene.ts), so a sweep that passes means a quiet page:
@@ -30,4 +36,24 @@ base('the hygiene watch lets the signed-out 401 probe through and catches errors
   expect(seen).toContain('uncaught Error: thrown by the test');
   expect(seen).toContain('console error: logged by the test');
   expect(seen).toMatch(/status of 404.*\/api\/no-such-endpoint/);
+});
+
+/** The journeys' `test`: pages of contexts a test opens itself are watched too, with its own allowances. */
+test('a page in a context the test opens is watched, and a test may allow the errors it causes', async ({
+  browser,
+  hygiene,
+  pageProblems,
+}) => {
+  hygiene.allowConsoleErrors(/status of 404.*\/api\/expected-missing/);
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto('/');
+  await expect(page.getByRole('link', { name: 'Get started', exact: true })).toBeVisible();
+  await page.evaluate(() => fetch('/api/expected-missing'));
+  await page.evaluate(() => fetch('/api/not-allowed-missing'));
+  await expect.poll(() => pageProblems.seen.length).toBe(1);
+  expect(pageProblems.seen[0]).toMatch(/status of 404.*\/api\/not-allowed-missing/);
+  // Taken, so the watch's own check at the end passes: this test made the error on purpose.
+  takeProblems(pageProblems);
+  await context.close();
 });

@@ -24,17 +24,30 @@ export function isSignedOutProbe(message: ConsoleMessage): boolean {
 export interface PageProblems {
   /** Everything seen since the last take, in order. */
   readonly seen: string[];
+  /**
+   * Console errors this test causes on purpose (a refused request that the page reports to the person,
+   * which Chromium also logs as a failed resource load): matched against the message, they are not
+   * problems.
+   */
+  readonly allowed?: RegExp[];
 }
 
 /** Records the page's uncaught errors and unexpected console errors into `problems`. */
+const watched = new WeakSet<Page>();
+
 export function watchPage(page: Page, problems: PageProblems): void {
+  // A page is watched once, however it was reached (its context's 'page' event and the fixture).
+  if (watched.has(page)) return;
+  watched.add(page);
   page.on('pageerror', (error) => {
     problems.seen.push(`uncaught ${error.name}: ${error.message} (on ${page.url()})`);
   });
   page.on('console', (message) => {
     if (message.type() !== 'error' || isSignedOutProbe(message)) return;
     const where = message.location().url;
-    problems.seen.push(`console error: ${message.text()}${where ? ` [${where}]` : ''} (on ${page.url()})`);
+    const text = `console error: ${message.text()}${where ? ` [${where}]` : ''}`;
+    if (problems.allowed?.some((pattern) => pattern.test(text))) return;
+    problems.seen.push(`${text} (on ${page.url()})`);
   });
 }
 
@@ -43,16 +56,42 @@ export function takeProblems(problems: PageProblems): string[] {
   return problems.seen.splice(0, problems.seen.length);
 }
 
-export const test = base.extend<{ pageProblems: PageProblems }>({
+export interface Hygiene {
+  /** Console errors that this test causes on purpose, e.g. `/status of 409.*\/api\/projects\/.+\/bids/`. */
+  allowConsoleErrors(...patterns: RegExp[]): void;
+}
+
+/**
+ * Every page of the test is watched: the `page` fixture's, and every page of every context the test
+ * opens with `browser.newContext()` (journeys play several people at once). The test fails at its end
+ * on anything seen.
+ */
+export const test = base.extend<{ pageProblems: PageProblems; hygiene: Hygiene }>({
   pageProblems: [
-    async ({ page }, use) => {
-      const problems: PageProblems = { seen: [] };
-      watchPage(page, problems);
-      await use(problems);
+    async ({ browser }, use) => {
+      const problems: PageProblems = { seen: [], allowed: [] };
+      const newContext = browser.newContext;
+      browser.newContext = async function watched(this: typeof browser, ...args) {
+        const context = await newContext.apply(this, args);
+        context.on('page', (page) => watchPage(page, problems));
+        return context;
+      };
+      try {
+        await use(problems);
+      } finally {
+        browser.newContext = newContext;
+      }
       expect(problems.seen, 'uncaught page errors and console errors').toEqual([]);
     },
     { auto: true },
   ],
+  page: async ({ page, pageProblems }, use) => {
+    watchPage(page, pageProblems);
+    await use(page);
+  },
+  hygiene: async ({ pageProblems }, use) => {
+    await use({ allowConsoleErrors: (...patterns) => pageProblems.allowed?.push(...patterns) });
+  },
 });
 
 export { expect };
