@@ -29,12 +29,31 @@ const embeddedDbPort = port + 1000;
 process.env.E2E_DATABASE_URL ??=
   process.env.TEST_DATABASE_URL ?? `postgres://postgres@127.0.0.1:${embeddedDbPort}/postgres`;
 
+/**
+ * Parallel workers where it is safe (issue 15: the suite stays under 6 minutes on 2 cores). Every journey
+ * makes its own users and projects, so journeys run side by side on one server and one database. The
+ * delivery tests rebuild and re-serve the bids remote and rewrite remotes.json, which every open page
+ * would see: they run alone, after the rest.
+ */
+const workers = Number(process.env.E2E_WORKERS ?? 3);
+
 export default defineConfig({
   testDir: 'tests/e2e',
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  workers: 1,
+  workers,
+  fullyParallel: true,
   forbidOnly: true,
+  projects: [
+    { name: 'journeys', testIgnore: /independent-delivery\.spec\.ts$/ },
+    {
+      name: 'delivery',
+      testMatch: /independent-delivery\.spec\.ts$/,
+      workers: 1,
+      fullyParallel: false,
+      dependencies: ['journeys'],
+    },
+  ],
   reporter: [['list']],
   use: {
     baseURL: `http://127.0.0.1:${port}`,

@@ -88,7 +88,7 @@ const ROWS: Row[] = [
   },
   {
     // The account lifecycle's public pages (issue 16). /verify-email posts its token on load, so it is
-    // opened by account-lifecycle.spec.ts with a real mailed link rather than here.
+    // opened by account.spec.ts (the account lifecycle) with a real mailed link rather than here.
     route: '/forgot-password',
     path: fixed('/forgot-password'),
     roles: ['anonymous'],
@@ -118,7 +118,7 @@ const ROWS: Row[] = [
     route: '/post-project',
     path: fixed('/post-project'),
     // A visitor sees the form with the 'Authentication Required' warning, then goes to /api/login
-    // after 1 s (shell-return.spec.ts follows that); here the login answer keeps them on the form.
+    // after 1 s (shell.spec.ts follows that); here the login answer keeps them on the form.
     roles: ['anonymous', 'client'],
     heading: () => 'Post a New Project',
     screenshot: ['client'],
