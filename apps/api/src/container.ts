@@ -678,11 +678,14 @@ export async function compose(config: Config, options: ComposeOptions = {}): Pro
           overrun,
         ]);
         clearTimeout(timer);
-        if (outcome === 'overrun') log.warn({ step: name, ms }, 'shutdown step overran its deadline; going on');
+        if (outcome === 'overrun')
+          log.warn({ step: name, ms }, 'shutdown step overran its deadline; going on');
       };
       await step('event relay', () => relayWorker.stop());
       await step('event delivery', () => events.drain(5_000), 6_000);
-      await step('workers', () => Promise.all([mailWorker.stop(), reminderWorker.stop(), digestWorker.stop()]));
+      await step('workers', () =>
+        Promise.all([mailWorker.stop(), reminderWorker.stop(), digestWorker.stop()]),
+      );
       smtp?.close();
       await step('realtime', () => pgRealtime?.close());
       await step('cache invalidation', () => invalidation.close());
