@@ -261,3 +261,49 @@ test.describe('the keyboard alone', () => {
     await contractorContext.close();
   });
 });
+
+test.describe('messages', () => {
+  /**
+   * Messages arrive live: a contractor writes to the owner from the project's card in Browse (projects
+   * remote, the shell's dialog), the owner has the same conversation open from Received Bids (bids
+   * remote) and sees it come in without a reload, and the answer reaches the contractor the same way.
+   */
+  test('an owner and a contractor message each other live, in two browsers', async ({ browser }) => {
+    const title = `Paint the chapel ${Date.now()}`;
+    const ownerContext = await browser.newContext();
+    const contractorContext = await browser.newContext();
+    await register(ownerContext.request, 'client', 'Olive');
+    const projectId = await postProject(ownerContext.request, title);
+    await register(contractorContext.request, 'contractor', 'Carl');
+    const bid = await contractorContext.request.post(`/api/projects/${projectId}/bids`, {
+      data: { amount: 9000, timeline: 10, proposal: 'Two coats, weatherproof, ten days.' },
+    });
+    expect(bid.status()).toBe(201);
+
+    const owner = await ownerContext.newPage();
+    await owner.goto(`/projects/${projectId}`);
+    const received = owner.getByRole('region', { name: /Received Bids/ });
+    await received.getByRole('button', { name: 'Message Carl Tester' }).click();
+    const ownerChat = owner.getByRole('dialog', { name: `Message Carl Tester · ${title}` });
+    await expect(ownerChat.getByText('No messages yet')).toBeVisible();
+
+    const contractor = await contractorContext.newPage();
+    await contractor.goto(`/projects?country=&q=${encodeURIComponent(title)}`);
+    await contractor.getByRole('button', { name: `Message the owner of ${title}` }).click();
+    const contractorChat = contractor.getByRole('dialog', {
+      name: new RegExp(`^Message Olive Tester · ${title}`),
+    });
+    await contractorChat.getByLabel('Message', { exact: true }).fill('Is the chapel open on Saturdays?');
+    await contractorChat.getByRole('button', { name: 'Send' }).click();
+    await expect(contractorChat.getByText('Is the chapel open on Saturdays?')).toBeVisible();
+
+    // Live: the owner's open dialog shows it without a reload.
+    await expect(ownerChat.getByText('Is the chapel open on Saturdays?')).toBeVisible();
+    await ownerChat.getByLabel('Message', { exact: true }).fill('Yes, from eight until noon.');
+    await ownerChat.getByRole('button', { name: 'Send' }).click();
+    await expect(contractorChat.getByText('Yes, from eight until noon.')).toBeVisible();
+
+    await ownerContext.close();
+    await contractorContext.close();
+  });
+});

@@ -276,3 +276,40 @@ test.describe('375 px', () => {
     expect(await pageWidth(page)).toBeLessThanOrEqual(375);
   });
 });
+
+test.describe('the theme', () => {
+  /**
+   * The theme is chosen from the user menu and kept: Dark turns the page dark and stays dark after a
+   * reload; System follows the operating system's preference; Light is light again.
+   */
+  test('a user switches to the dark theme, reloads, and follows the system again', async ({ browser }) => {
+    const context = await browser.newContext({ colorScheme: 'dark' });
+    await register(context.request, 'contractor', 'Theo');
+    const page = await context.newPage();
+    const rootClass = () => page.evaluate(() => document.documentElement.className);
+    const choose = async (name: string) => {
+      await page.getByRole('button', { name: 'Theo Tester' }).click();
+      await page.getByRole('menuitemradio', { name }).click();
+    };
+    await page.goto('/projects');
+    await expect(page.getByRole('heading', { name: 'Browse Projects', level: 1 })).toBeVisible();
+    await choose('Light theme');
+    await expect.poll(rootClass).toMatch(/\blight\b/);
+    await choose('Dark theme');
+    await expect.poll(rootClass).toMatch(/\bdark\b/);
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Browse Projects', level: 1 })).toBeVisible();
+    await expect.poll(rootClass).toMatch(/\bdark\b/);
+    await page.getByRole('button', { name: 'Theo Tester' }).click();
+    await expect(page.getByRole('menuitemradio', { name: 'Dark theme' })).toBeChecked();
+    await page.keyboard.press('Escape');
+    // System follows the browser's preference (dark here), and Light leaves it.
+    await choose('System theme');
+    await expect.poll(rootClass).toMatch(/\bdark\b/);
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Browse Projects', level: 1 })).toBeVisible();
+    await expect.poll(rootClass).toMatch(/\blight\b/);
+    await context.close();
+  });
+});
