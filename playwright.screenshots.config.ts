@@ -7,5 +7,7 @@ import base from './playwright.config.ts';
  */
 export default defineConfig(base, {
   testMatch: '**/*.shots.ts',
+  // One project: not the normal run's journeys and delivery projects (the delivery tests rebuild a remote).
+  projects: [{ name: 'screenshots' }],
   use: { trace: 'off' },
 });
