@@ -2,7 +2,7 @@
  * Load drivers: autocannon (HTTP, in a worker thread so the server keeps the main thread) and a small
  * concurrent loop for a function (the list query over plain `pg`).
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -102,4 +102,28 @@ export async function loop(
     total: latencies.length,
     errors,
   };
+}
+
+/**
+ * CPU time (user + system, ms) so far of the PostgreSQL backends connected to the pool's database (read
+ * from /proc; 0 where it cannot be read). Taken before and after a run, it gives the database's CPU per
+ * request, which other processes on the machine disturb far less than requests per second.
+ */
+export async function postgresCpuMs(pool: {
+  query<R>(sql: string): Promise<{ rows: R[] }>;
+}): Promise<number> {
+  const { rows } = await pool.query<{ pid: number }>(
+    'select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
+  );
+  const tickMs = 10; // USER_HZ = 100
+  let ms = 0;
+  for (const { pid } of rows) {
+    try {
+      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+      ms += (Number(fields[11]) + Number(fields[12])) * tickMs;
+    } catch {
+      // a backend that ended meanwhile, or no /proc: not counted
+    }
+  }
+  return ms;
 }

@@ -22,7 +22,7 @@ import pg from 'pg';
 import { buildApp } from '../apps/api/src/app.ts';
 import { loadConfig } from '../apps/api/src/config.ts';
 import { compose } from '../apps/api/src/container.ts';
-import { http, loop, type Measured } from '../bench/load.ts';
+import { http, loop, type Measured, postgresCpuMs } from '../bench/load.ts';
 import { COMMON_TERM, RARE_TERM, resetDatabase, seedProjects, seedUsers } from '../bench/seed-sql.ts';
 import { numbered, pgProjectQuery, type Statement } from '../bench/sql-driver.ts';
 import { parseProjectFilters, type RawProjectFilters } from '../domain/project/browse.ts';
@@ -208,12 +208,20 @@ async function pair(
   await http('warm-up', { url: base, duration: 2, headers, paths, connections: CONNECTIONS });
   const cached = await http(name, { url: base, duration: SECONDS, connections: CONNECTIONS, headers, paths });
   log(`${name}: ${summary(cached)}`);
+  const pgBefore = await postgresCpuMs(pool);
+  const cpuBefore = process.cpuUsage();
   const uncached = await http(`${name}, caches off`, {
     url: uncachedBase,
     duration: SECONDS,
     connections: CONNECTIONS,
     headers,
     paths,
+  });
+  const cpu = process.cpuUsage(cpuBefore);
+  cpuPerRequest.push({
+    name,
+    postgresMs: ((await postgresCpuMs(pool)) - pgBefore) / uncached.total,
+    processMs: (cpu.user + cpu.system) / 1000 / uncached.total,
   });
   log(`${name}, caches off: ${summary(uncached)}`);
   const bareResult = await bare(`bare route, ${name} body`, sample);
@@ -222,6 +230,8 @@ async function pair(
 }
 
 const figures: Record<string, Pair> = {};
+/** CPU per request with the caches off: the PostgreSQL backends, and this process (API + load generator). */
+const cpuPerRequest: Array<{ name: string; postgresMs: number; processMs: number }> = [];
 const rates: Record<string, Measured> = {};
 const growth: Record<string, Measured> = {};
 const search: Array<{ size: number; q: string; m: Measured; total: string | null }> = [];
@@ -729,7 +739,7 @@ function renderReport(r: {
   return `# Benchmark: speed without the cache (issue 11) and search (issue 18)
 
 Written by \`npm run bench\` (scripts/bench.ts) on ${new Date().toISOString().slice(0, 16)}Z; the run took ${r.minutes.toFixed(1)} minutes.
-Reproduce: \`BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/buildbid_bench ${HUGE ? `BENCH_LARGE=${HUGE} ` : ''}npm run bench\`.
+Reproduce: \`BENCH_DATABASE_URL=${DATABASE_URL} ${HUGE ? `BENCH_LARGE=${HUGE} ` : ''}npm run bench\`.
 
 **Machine:** ${m.cores} cores (${m.cpu}), ${m.memoryGb.toFixed(1)} GB memory, PostgreSQL ${m.postgres}, Node ${m.node}, ${m.platform}.
 The API, PostgreSQL and the load generator share these cores (loopback only), and other engineers' builds and
@@ -764,6 +774,14 @@ ${goals.join('\n')}
 | --- | ---: | ---: | ---: | ---: | ---: | ---: |
 ${all.map(row).join('\n')}
 ${Object.values(rates).map(row).join('\n')}
+
+CPU time per request with the caches off (the same runs; other processes on the machine change it far less than
+requests per second): the PostgreSQL backends of this database (/proc), and this process, which holds both API
+instances and the load generator's worker thread.
+
+| measurement, caches off | PostgreSQL ms CPU / request | this process ms CPU / request |
+| --- | ---: | ---: |
+${cpuPerRequest.map((c) => `| ${c.name} | ${c.postgresMs.toFixed(2)} | ${c.processMs.toFixed(2)} |`).join('\n')}
 
 autocannon reports whole milliseconds. Growth (one request at a time, caches off, the 520 first pages in turn, timed with
 performance.now()):

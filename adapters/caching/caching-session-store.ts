@@ -37,17 +37,30 @@ export class CachingSessionStore implements SessionStore, UserSessions {
   }
 
   async find(sid: string, now: Date): Promise<SessionRecord | null> {
+    const cached = this.cached(sid, now);
+    if (cached) return cached;
+    const session = await this.#inner.find(sid, now);
+    if (session) this.remember(session);
+    else this.#entries.delete(sid);
+    return session;
+  }
+
+  /** The session as kept (within the TTL and its own expiry), without reading the database. */
+  cached(sid: string, now: Date): SessionRecord | undefined {
     const cached = this.#entries.get(sid);
     if (cached && this.#now() - cached.at < this.#ttlMs && cached.session.expiresAt > now)
       return cached.session;
-    const session = await this.#inner.find(sid, now);
-    if (session && this.#ttlMs > 0) {
-      if (this.#entries.size >= this.#maxEntries) this.#entries.clear();
-      this.#entries.set(sid, { at: this.#now(), session });
-    } else {
-      this.#entries.delete(sid);
+    return undefined;
+  }
+
+  /** Keeps a session just read from the database (nothing while the TTL is 0). */
+  remember(session: SessionRecord): void {
+    if (this.#ttlMs <= 0) {
+      this.#entries.delete(session.sid);
+      return;
     }
-    return session;
+    if (this.#entries.size >= this.#maxEntries) this.#entries.clear();
+    this.#entries.set(session.sid, { at: this.#now(), session });
   }
 
   async revoke(sid: string): Promise<void> {

@@ -286,11 +286,16 @@ export class SqlProjectQuery implements ProjectQuery {
           order by p.created_at desc, p.id desc limit ${COUNT_CAP + 1}
         ), total as (
           select c.n as "countedTotal",
-            case when c.n > ${COUNT_CAP} then coalesce(?::bigint, (
+            case when c.n > ${COUNT_CAP} then ${
+              // A kept estimate leaves the sample out of the text: less for PostgreSQL to plan.
+              known === null
+                ? `(
               select round(count(*) * 100.0 / ${SAMPLE_PERCENT})
               from projects p tablesample system (${SAMPLE_PERCENT}) repeatable (0)
               where ${where.sql}
-            )) end as "estimatedTotal"
+            )`
+                : '?::bigint'
+            } end as "estimatedTotal"
           from (select count(*) as n from matches) c
         ), page as (${pageSql}),
         pg as (
@@ -303,8 +308,7 @@ export class SqlProjectQuery implements ProjectQuery {
         order by pg."createdAt" desc, pg.id desc`,
       [
         ...where.params,
-        known,
-        ...where.params,
+        ...(known === null ? where.params : [known]),
         ...(cursor ? [cursor.at, cursor.id, limit + 1, ...pageParams, limit + 1] : []),
         limit + 1,
       ],

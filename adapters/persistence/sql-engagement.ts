@@ -30,6 +30,36 @@ export class SqlProjectEngagement implements ProjectEngagement {
     return rows.length > 0;
   }
 
+  /** recordView (when `view` is given) and isSaved in one statement: the project page's round trip. */
+  async open(
+    userId: string,
+    projectId: string,
+    view: { viewerKey: string; day: string } | null,
+  ): Promise<{ added: boolean; saved: boolean }> {
+    if (!isUuid(projectId)) return { added: false, saved: false };
+    const saved = isUuid(userId)
+      ? 'exists (select 1 from saved_projects where user_id = ? and project_id = ?)'
+      : 'false';
+    const savedParams = isUuid(userId) ? [userId, projectId] : [];
+    if (!view) {
+      const [row] = await runSql<{ saved: boolean }>(this.#em, `select ${saved} as saved`, savedParams);
+      return { added: false, saved: row?.saved === true };
+    }
+    const [row] = await runSql<{ added: boolean; saved: boolean }>(
+      this.#em,
+      `with added as (
+          insert into project_views (project_id, viewer_key, day) values (?, ?, ?::date)
+          on conflict do nothing returning project_id
+        ), counted as (
+          update projects set view_count = view_count + 1
+          where id in (select project_id from added) returning id
+        )
+        select exists (select 1 from counted) as added, ${saved} as saved`,
+      [projectId, view.viewerKey, view.day, ...savedParams],
+    );
+    return { added: row?.added === true, saved: row?.saved === true };
+  }
+
   async save(userId: string, projectId: string, at: Date): Promise<number> {
     if (!isUuid(userId) || !isUuid(projectId)) return 0;
     const [row] = await runSql<{ save_count: string | number }>(

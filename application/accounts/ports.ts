@@ -23,6 +23,16 @@ export interface SessionRecord {
 }
 
 /**
+ * The signed-in user behind a session id in one read: the session (existing, not expired at `now`) and
+ * its user together. Null when the session is unknown or expired, or its user is gone. Optional for
+ * Authenticate, which otherwise reads the SessionStore and then the UserRepository (issue 11: every
+ * signed-in request made both reads, two round trips).
+ */
+export interface SignedInUsers {
+  find(sid: string, now: Date): Promise<User | null>;
+}
+
+/**
  * Server-side sessions (the spec's `session` table). The cookie only carries the session id, so
  * deleting the row signs the browser out wherever it is.
  */

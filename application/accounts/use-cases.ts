@@ -8,7 +8,14 @@ import { checkNotCommonPassword } from '../../domain/user/common-passwords.ts';
 import { checkPasswordPolicy, normalizeEmail, type Role, User } from '../../domain/user/user.ts';
 import type { Transaction, UnitOfWork } from '../shared/marketplace-ports.ts';
 import type { Clock, IdGenerator } from '../shared/ports.ts';
-import type { PasswordHasher, SessionRecord, SessionStore, SignInThrottle, UserRepository } from './ports.ts';
+import type {
+  PasswordHasher,
+  SessionRecord,
+  SessionStore,
+  SignedInUsers,
+  SignInThrottle,
+  UserRepository,
+} from './ports.ts';
 
 /** One message for a wrong password and an unknown email, so sign-in never reveals who has an account. */
 export const INVALID_CREDENTIALS_MESSAGE = 'Invalid email or password';
@@ -155,16 +162,20 @@ export class Authenticate {
   readonly #sessions: SessionStore;
   readonly #users: UserRepository;
   readonly #clock: Clock;
+  readonly #signedIn: SignedInUsers | undefined;
 
-  constructor(sessions: SessionStore, users: UserRepository, clock: Clock) {
+  /** With `signedIn`, the session and its user come in one read (the same answers). */
+  constructor(sessions: SessionStore, users: UserRepository, clock: Clock, signedIn?: SignedInUsers) {
     this.#sessions = sessions;
     this.#users = users;
     this.#clock = clock;
+    this.#signedIn = signedIn;
   }
 
   /** The signed-in user behind a session id, or null when the session is unknown, expired or orphaned. */
   async execute(sid: string | undefined): Promise<User | null> {
     if (!sid) return null;
+    if (this.#signedIn) return this.#signedIn.find(sid, this.#clock.now());
     const session = await this.#sessions.find(sid, this.#clock.now());
     if (!session) return null;
     return this.#users.findById(session.userId);

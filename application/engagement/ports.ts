@@ -14,6 +14,15 @@ export interface ProjectEngagement {
   /** Removes the user's save (none is fine). Answers the project's save count after. */
   unsave(userId: string, projectId: string): Promise<number>;
   isSaved(userId: string, projectId: string): Promise<boolean>;
+  /**
+   * Optional: `recordView` (when `view` is given) and `isSaved` in one round trip, as the project page
+   * needs both (issue 11). Without it OpenProject makes the two calls.
+   */
+  open?(
+    userId: string,
+    projectId: string,
+    view: { viewerKey: string; day: string } | null,
+  ): Promise<{ added: boolean; saved: boolean }>;
   /** The ids of the projects the user saved, newest save first, at most `limit`. */
   savedProjectIds(userId: string, limit: number): Promise<string[]>;
   /** The ids of the users who saved the project (issue 13: they hear of its answers and addenda). */

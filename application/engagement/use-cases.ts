@@ -35,8 +35,14 @@ export class OpenProject {
 
   /** `view` is the project as just read (its viewCount is before this view). */
   async execute(viewer: User, view: ProjectView): Promise<OpenedProject> {
+    const counts = countsAsView(viewer, view.project);
+    if (this.#engagement.open) {
+      const key = counts ? viewKey(viewer, this.#clock.now(), this.#settings.timeZone) : null;
+      const opened = await this.#engagement.open(viewer.id, view.project.id, key);
+      return { viewCount: view.viewCount + (opened.added ? 1 : 0), savedByMe: opened.saved };
+    }
     let added = false;
-    if (countsAsView(viewer, view.project)) {
+    if (counts) {
       const key = viewKey(viewer, this.#clock.now(), this.#settings.timeZone);
       added = await this.#engagement.recordView(view.project.id, key.viewerKey, key.day);
     }

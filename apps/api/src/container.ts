@@ -6,6 +6,7 @@ import pino from 'pino';
 import { CacheInvalidationBus } from '../../../adapters/caching/cache-invalidation.ts';
 import { CachingProjectQuery } from '../../../adapters/caching/caching-project-query.ts';
 import { CachingSessionStore } from '../../../adapters/caching/caching-session-store.ts';
+import { CachingSignedInUsers } from '../../../adapters/caching/caching-signed-in-users.ts';
 import { UserReadCache } from '../../../adapters/caching/user-read-cache.ts';
 import { FileOutboxMailer, SmtpMailer } from '../../../adapters/email/mailers.ts';
 import { startEmbeddedPostgres } from '../../../adapters/persistence/embedded-postgres.ts';
@@ -300,11 +301,18 @@ export async function compose(config: Config, options: ComposeOptions = {}): Pro
     onInvalidated: (id) => invalidation.announce({ c: 'user', id }),
   });
   container.bind(TOKENS.Users).toConstantValue(new MikroOrmUserRepository(orm.em, { cache: userCache }));
-  const sessionStore = new CachingSessionStore(new MikroOrmSessionStore(orm.em), {
+  const sessionTable = new MikroOrmSessionStore(orm.em);
+  const sessionStore = new CachingSessionStore(sessionTable, {
     ttlMs: config.sessionCacheMs,
     onRevoked: (id) => invalidation.announce({ c: 'session', id }),
   });
   container.bind(TOKENS.Sessions).toConstantValue(sessionStore);
+  // Every signed-in request: the session and its user in one statement (or from the caches).
+  const signedInUsers = new CachingSignedInUsers(
+    (sid, now) => sessionTable.findWithUser(sid, now),
+    sessionStore,
+    userCache,
+  );
   const hub = new InProcessSocketHub();
   container.bind(TOKENS.Realtime).toConstantValue(hub);
   // Rate limits shared by every instance. A short connect timeout and one retry: an unreachable Redis
@@ -369,7 +377,7 @@ export async function compose(config: Config, options: ComposeOptions = {}): Pro
   container.bind(SignOut).toResolvedValue((s) => new SignOut(s), [Sessions]);
   container
     .bind(Authenticate)
-    .toResolvedValue((s, u, c) => new Authenticate(s, u, c), [Sessions, Users, Time]);
+    .toResolvedValue((s, u, c) => new Authenticate(s, u, c, signedInUsers), [Sessions, Users, Time]);
   container.bind(ChangeOwnRole).toResolvedValue((u, c) => new ChangeOwnRole(u, c), [Uow, Time]);
   container
     .bind(AdminChangeRole)
