@@ -27,8 +27,19 @@ export async function applicationTables(orm: AnyMikroORM): Promise<string[]> {
 /** Arranger: empties every application table (RESTART IDENTITY CASCADE). Use a fresh em.fork() afterwards. */
 export async function truncateAll(orm: AnyMikroORM): Promise<void> {
   const tables = await applicationTables(orm);
-  if (tables.length > 0) {
-    const list = tables.map((name) => `"${name.replaceAll('"', '""')}"`).join(', ');
-    await orm.em.getConnection().execute(`truncate table ${list} restart identity cascade`);
+  if (tables.length === 0) return;
+  const list = tables.map((name) => `"${name.replaceAll('"', '""')}"`).join(', ');
+  // Background work that an earlier test started (a saved-search alert, the outbox relay) may still hold
+  // a table that the truncate needs while it waits for one the truncate holds: PostgreSQL then ends one of
+  // the two as a deadlock (40P01). The background work retries by itself; the arranger retries too.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await orm.em.getConnection().execute(`truncate table ${list} restart identity cascade`);
+      return;
+    } catch (error) {
+      const { code, name } = error as { code?: string; name?: string };
+      if ((code !== '40P01' && name !== 'DeadlockException') || attempt >= 5) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 50 * attempt));
+    }
   }
 }
