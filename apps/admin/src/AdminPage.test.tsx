@@ -139,6 +139,9 @@ describe('Admin', () => {
     await waitFor(() =>
       expect((screen.getByRole('button', { name: 'Next' }) as HTMLButtonElement).disabled).toBe(true),
     );
+    // And it stays there: the (empty) search's pause after the first render does not reset the page.
+    await new Promise((resolve) => setTimeout(resolve, SEARCH_DELAY_MS * 2));
+    expect(screen.getByText('Showing 26–30 of 30')).toBeTruthy();
   });
 
   it('shows the role-change audit log, newest first, and more on request', async () => {

@@ -166,14 +166,18 @@ export function AdminPage({
     void load();
   }, [load]);
 
-  // The search asks the server once typing pauses, from the first page.
+  // The search asks the server once typing pauses, from the first page. Only a changed search does: on
+  // the first render the empty search used to reset the page a moment later, so a Next pressed soon after
+  // the table appeared jumped back to the first page.
   useEffect(() => {
+    const next = text.trim();
+    if (next === q) return;
     const timer = setTimeout(() => {
-      setQ(text.trim());
+      setQ(next);
       setOffset(0);
     }, SEARCH_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [text]);
+  }, [text, q]);
 
   async function showMoreChanges() {
     if (!audit) return;
