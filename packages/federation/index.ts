@@ -38,11 +38,22 @@ function versionOf(name: string): string {
 const singleton = (pkg: string) => ({ singleton: true, requiredVersion: versionOf(pkg) });
 
 /**
- * Shared as singletons: one React (and react-dom/client through the 'react-dom/' key), one jotai
- * (one default store), one react-aria-components (one RouterProvider context across remotes).
- * react-aria-components is shared whole, not tree-shaken: whichever build's copy the federation
- * runtime picks must provide every export any remote uses, including a component that a remote
- * starts using after the shell was built (decision 0103). `_env` stays for callers' symmetry.
+ * The version of the shared react-aria-components list (aria.ts): a minor for each component added,
+ * a major for one removed. A consumer accepts any provider with the same major and at least its minor.
+ */
+export const ARIA_SHARE_VERSION = '1.0.0';
+
+/** The module provided under the share key 'react-aria-components': the listed components only. */
+export const ARIA_MODULE = path.join(REPO_ROOT, 'packages/federation/aria.ts');
+
+/**
+ * Shared as singletons: one React (and react-dom/client through the 'react-dom/' key) and one jotai
+ * (one default store). react-aria-components is shared as the list of components the frontends use
+ * (aria.ts, decision 0184), not whole: a page downloads those once instead of the whole library. It is
+ * not a singleton: a remote built with a longer list than the shell's loads its own copy rather than
+ * a copy without the component it needs (decision 0103's crash). Two copies then keep separate
+ * contexts, so each remote provides its own RouterProvider (`RemoteRouter` in @buildbid/ui).
+ * `_env` stays for callers' symmetry.
  */
 export function sharedFor(_env?: string) {
   return {
@@ -50,7 +61,12 @@ export function sharedFor(_env?: string) {
     'react-dom': singleton('react-dom'),
     'react-dom/': singleton('react-dom'),
     jotai: singleton('jotai'),
-    'react-aria-components': singleton('react-aria-components'),
+    'react-aria-components': {
+      import: ARIA_MODULE,
+      version: ARIA_SHARE_VERSION,
+      requiredVersion: `^${ARIA_SHARE_VERSION}`,
+      singleton: false,
+    },
   };
 }
 

@@ -1,4 +1,5 @@
 import type { RemoteProps } from '@buildbid/api-client';
+import { RemoteRouter } from '@buildbid/ui';
 import { useEffect } from 'react';
 import { Dashboard } from './Dashboard.tsx';
 import { PricingPage } from './Pricing.tsx';
@@ -50,6 +51,14 @@ function useSubscriptionReturn({ path, search, toast, refreshUser, navigate }: R
 
 /** The account remote: dashboard, role switch, profile, pricing and subscribe. */
 export default function App(props: RemoteProps) {
+  return (
+    <RemoteRouter navigate={props.navigate}>
+      <AccountPages {...props} />
+    </RemoteRouter>
+  );
+}
+
+function AccountPages(props: RemoteProps) {
   const { path, user } = props;
   useSubscriptionReturn(props);
   if (path === '/pricing') return <PricingPage user={user} />;

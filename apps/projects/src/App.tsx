@@ -1,4 +1,5 @@
 import type { RemoteProps } from '@buildbid/api-client';
+import { RemoteRouter } from '@buildbid/ui';
 import { BrowsePage } from './pages/BrowsePage.tsx';
 import { EditProjectPage } from './pages/EditProjectPage.tsx';
 import { PostProjectPage } from './pages/PostProjectPage.tsx';
@@ -34,6 +35,14 @@ export function routeFor(path: string): ProjectsRoute {
 
 /** The projects remote: browse, detail, edit and post. */
 export default function App(props: RemoteProps) {
+  return (
+    <RemoteRouter navigate={props.navigate}>
+      <ProjectsPages {...props} />
+    </RemoteRouter>
+  );
+}
+
+function ProjectsPages(props: RemoteProps) {
   const route = routeFor(props.path);
   // The post form renders for visitors too (with a warning); the other pages need a user.
   if (route.page === 'post') return <PostProjectPage {...props} />;
