@@ -554,6 +554,8 @@ interface PageFigures {
   /** JavaScript under /remotes/<name>/ that is not a shared chunk (react, router, ...), per remote. */
   remoteOwn: Record<string, number>;
   lcpMs: number | null;
+  /** What the largest contentful paint was (tag, class and the start of its text). */
+  lcpElement: string | null;
   /** Every request of the load: start and end (ms after the document's request), type, bytes as sent. */
   waterfall: Array<{ url: string; type: string; startMs: number; endMs: number; bytes: number }>;
 }
@@ -614,15 +616,26 @@ async function measureFrontend(cookie: string): Promise<FrontendFigures> {
           },
         );
         await page.addInitScript(() => {
-          (window as unknown as { __lcp: number | null }).__lcp = null;
+          const w = window as unknown as { __lcp: number | null; __lcpElement: string | null };
+          w.__lcp = null;
+          w.__lcpElement = null;
           new PerformanceObserver((list) => {
-            const entries = list.getEntries();
-            (window as unknown as { __lcp: number | null }).__lcp = entries.at(-1)?.startTime ?? null;
+            const last = list.getEntries().at(-1) as
+              | (PerformanceEntry & { element?: Element | null })
+              | undefined;
+            w.__lcp = last?.startTime ?? null;
+            const el = last?.element;
+            w.__lcpElement = el
+              ? `${el.tagName.toLowerCase()}${el.className ? `.${String(el.className).split(' ').join('.')}` : ''} "${(el.textContent ?? '').trim().slice(0, 40)}"`
+              : null;
           }).observe({ type: 'largest-contentful-paint', buffered: true });
         });
         await page.goto(base + path, { waitUntil: 'networkidle' });
         await page.waitForTimeout(500);
-        const lcp = await page.evaluate(() => (window as unknown as { __lcp: number | null }).__lcp);
+        const { lcp, lcpElement } = await page.evaluate(() => {
+          const w = window as unknown as { __lcp: number | null; __lcpElement: string | null };
+          return { lcp: w.__lcp, lcpElement: w.__lcpElement };
+        });
         const remoteOwn: Record<string, number> = {};
         for (const s of sizes) {
           const m = /\/remotes\/([^/]+)\/(.*)$/.exec(new URL(s.url).pathname);
@@ -635,6 +648,7 @@ async function measureFrontend(cookie: string): Promise<FrontendFigures> {
           jsFiles: sizes.length,
           remoteOwn,
           lcpMs: lcp,
+          lcpElement,
           waterfall: waterfall.sort((a, b) => a.startMs - b.startMs),
         });
         await context.close();
@@ -920,6 +934,8 @@ ${frontendTable(frontend)}
 ${frontend.pages
   .map(
     (p) => `### Waterfall of ${p.path} (ms after the document's request)
+
+LCP ${p.lcpMs === null ? 'n/a' : `${p.lcpMs.toFixed(0)} ms`}: ${p.lcpElement ?? 'no element'}.
 
 | start | end | type | bytes | request |
 | ---: | ---: | --- | ---: | --- |
