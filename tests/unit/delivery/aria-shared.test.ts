@@ -1,70 +1,70 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
-import { ARIA_MODULE, ARIA_SHARE_VERSION, REPO_ROOT, sharedFor } from '../../../packages/federation/index.ts';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  ARIA_MODULE,
+  ARIA_SHARE_VERSION,
+  ariaList,
+  frontendSources,
+  REMOTE_NAMES,
+  reactAriaImports,
+  sharedFor,
+} from '../../../packages/federation/index.ts';
 
-/** The components packages/federation/aria.ts provides under the share key 'react-aria-components'. */
-function listed(): Set<string> {
-  const source = readFileSync(ARIA_MODULE, 'utf8');
-  const block = /export \{([^}]*)\} from 'react-aria-components\/index'/.exec(source)?.[1] ?? '';
-  return new Set(
-    block
-      .split(',')
-      .map((name) => name.trim())
-      .filter(Boolean),
-  );
-}
+const APPS = ['shell', ...REMOTE_NAMES] as const;
 
-function sources(dir: string): string[] {
+function walk(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory())
-      return entry.name === 'node_modules' || entry.name === 'dist' ? [] : sources(path);
-    return /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [path] : [];
+    const file = join(dir, entry.name);
+    if (entry.isDirectory()) return entry.name === 'node_modules' ? [] : walk(file);
+    return /\.tsx?$/.test(entry.name) ? [file] : [];
   });
 }
 
-/** Every value imported from 'react-aria-components' by the frontends' sources, with the file. */
-function imported(): Array<{ name: string; file: string }> {
-  const dirs = ['shell', 'account', 'projects', 'bids', 'admin'].map((app) =>
-    join(REPO_ROOT, 'apps', app, 'src'),
-  );
-  dirs.push(join(REPO_ROOT, 'packages/ui/src'));
-  const found: Array<{ name: string; file: string }> = [];
-  for (const file of dirs.flatMap(sources)) {
-    const text = readFileSync(file, 'utf8');
-    for (const m of text.matchAll(/import\s+(type\s+)?\{([^}]*)\}\s+from\s+'react-aria-components'/g)) {
-      if (m[1]) continue;
-      for (const part of (m[2] ?? '').split(',')) {
-        const name = part.trim().split(/\s+as\s+/)[0] ?? '';
-        if (name && !name.startsWith('type ')) found.push({ name, file: file.slice(REPO_ROOT.length + 1) });
-      }
-    }
-  }
-  return found;
-}
-
 describe('the shared react-aria-components list (decision 0184)', () => {
-  it('lists every component a frontend imports, so no shared copy lacks one', () => {
-    const list = listed();
-    const missing = imported().filter((i) => !list.has(i.name));
+  afterEach(() => vi.restoreAllMocks());
+
+  it('lists every component a frontend imports, so every build shares it', () => {
+    const list = ariaList();
+    const missing = APPS.flatMap((app) => reactAriaImports(frontendSources(app))).filter(
+      (i) => !list.has(i.name),
+    );
     expect(missing, 'add these to packages/federation/aria.ts and raise ARIA_SHARE_VERSION').toEqual([]);
   });
 
   it('no frontend imports a component through a deep path, which would bypass the shared copy', () => {
-    const deep = ['shell', 'account', 'projects', 'bids', 'admin']
-      .flatMap((app) => sources(join(REPO_ROOT, 'apps', app, 'src')))
+    const deep = APPS.flatMap((app) => frontendSources(app))
+      .flatMap((dir) => walk(dir))
       .filter((file) => /from 'react-aria-components\//.test(readFileSync(file, 'utf8')));
     expect(deep).toEqual([]);
   });
 
   it('is shared as the list, by version, not as a singleton of the whole library', () => {
-    const aria = sharedFor('production')['react-aria-components'];
+    const aria = sharedFor('production', frontendSources('bids'))['react-aria-components'];
     expect(aria).toEqual({
       import: ARIA_MODULE,
       version: ARIA_SHARE_VERSION,
       requiredVersion: `^${ARIA_SHARE_VERSION}`,
       singleton: false,
     });
+  });
+
+  it('a build that uses a component the list lacks bundles its own copy instead of sharing one without it', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'aria-'));
+    try {
+      mkdirSync(join(dir, 'src'));
+      writeFileSync(
+        join(dir, 'src', 'New.tsx'),
+        "import { Button, ToggleButton } from 'react-aria-components';\nexport const x = [Button, ToggleButton];\n",
+      );
+      const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+      const shared = sharedFor('production', [join(dir, 'src')]);
+      expect(shared).not.toHaveProperty('react-aria-components');
+      expect(shared).toHaveProperty('react');
+      expect(String(warn.mock.calls[0]?.[0])).toContain('ToggleButton');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
