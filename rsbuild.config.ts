@@ -92,6 +92,7 @@ export default defineConfig(({ command }) => {
         remotes: {},
         shared: sharedFor(env, frontendSources('shell')),
         dts: false,
+        experiments: { provideExternalRuntime: true },
       }),
     ],
   };

@@ -187,6 +187,7 @@ export function createRemoteConfig(name: RemoteName, title: string, exposes: Exp
           exposes: { './App': './src/App.tsx', ...exposes },
           shared: sharedFor(modeFor(command), frontendSources(name)),
           dts: false,
+          experiments: { externalRuntime: true, optimization: { target: 'web', disableSnapshot: true } },
         }),
       ],
     }),
