@@ -92,7 +92,7 @@ export default defineConfig(({ command }) => {
         remotes: {},
         shared: sharedFor(env, frontendSources('shell')),
         dts: false,
-        experiments: { provideExternalRuntime: true },
+        experiments: { provideExternalRuntime: true, optimization: { target: 'web' } },
       }),
     ],
   };
