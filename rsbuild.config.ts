@@ -10,6 +10,7 @@ import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
 import { defineConfig, type HtmlTagDescriptor } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
 import {
+  frontendSources,
   modeFor,
   PORTS,
   REMOTE_NAMES,
@@ -89,8 +90,9 @@ export default defineConfig(({ command }) => {
       pluginModuleFederation({
         name: 'shell',
         remotes: {},
-        shared: sharedFor(env),
+        shared: sharedFor(env, frontendSources('shell')),
         dts: false,
+        experiments: { provideExternalRuntime: true, optimization: { target: 'web' } },
       }),
     ],
   };

@@ -161,9 +161,15 @@ export function release(app: AppName): { files: number; kept: number; removed: n
     ? (JSON.parse(readFileSync(releaseFile, 'utf8')) as ReleaseState)
     : { current: existing, previous: [] };
   const keep = new Set([...fresh, ...state.current]);
+  // A file of this release without a .br/.gz (under 1 KB) must not be served from the previous release's
+  // compressed copy of the same name: the static server prefers the .br (an unhashed index.html kept the
+  // last release's <head> this way).
+  const stale = new Set(
+    fresh.flatMap((f) => ['.br', '.gz'].map((ext) => `${f}${ext}`)).filter((f) => !fresh.includes(f)),
+  );
   let removed = 0;
   for (const file of existing) {
-    if (keep.has(file)) continue;
+    if (keep.has(file) && !stale.has(file)) continue;
     rmSync(join(dist, file), { force: true });
     removed += 1;
   }

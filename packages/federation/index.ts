@@ -3,7 +3,7 @@
  * four remotes (apps/<name>/rsbuild.config.ts): one list of shared singletons, one port table.
  * A versioned workspace package (@buildbid/federation), so no remote imports the shell's source.
  */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
@@ -38,19 +38,97 @@ function versionOf(name: string): string {
 const singleton = (pkg: string) => ({ singleton: true, requiredVersion: versionOf(pkg) });
 
 /**
- * Shared as singletons: one React (and react-dom/client through the 'react-dom/' key), one jotai
- * (one default store), one react-aria-components (one RouterProvider context across remotes).
- * react-aria-components is shared whole, not tree-shaken: whichever build's copy the federation
- * runtime picks must provide every export any remote uses, including a component that a remote
- * starts using after the shell was built (decision 0103). `_env` stays for callers' symmetry.
+ * The version of the shared react-aria-components list (aria.ts): a minor for each component added,
+ * a major for one removed. A consumer accepts any provider with the same major and at least its minor.
  */
-export function sharedFor(_env?: string) {
+export const ARIA_SHARE_VERSION = '1.0.0';
+
+/** The module provided under the share key 'react-aria-components': the listed components only. */
+export const ARIA_MODULE = path.join(REPO_ROOT, 'packages/federation/aria.ts');
+
+/** The components aria.ts lists. */
+export function ariaList(): Set<string> {
+  const source = readFileSync(ARIA_MODULE, 'utf8');
+  const block = /export \{([^}]*)\} from 'react-aria-components\/index'/.exec(source)?.[1] ?? '';
+  return new Set(
+    block
+      .split(',')
+      .map((name) => name.trim())
+      .filter(Boolean),
+  );
+}
+
+function sourceFiles(dir: string): string[] {
+  let entries: import('node:fs').Dirent[];
+  try {
+    entries = readdirSync(dir, { withFileTypes: true });
+  } catch {
+    return [];
+  }
+  return entries.flatMap((entry) => {
+    const file = path.join(dir, entry.name);
+    if (entry.isDirectory())
+      return entry.name === 'node_modules' || entry.name.startsWith('dist') ? [] : sourceFiles(file);
+    return /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [file] : [];
+  });
+}
+
+/** Every value a build imports from 'react-aria-components' (its sources and @buildbid/ui's), with the file. */
+export function reactAriaImports(dirs: readonly string[]): Array<{ name: string; file: string }> {
+  const found: Array<{ name: string; file: string }> = [];
+  for (const file of dirs.flatMap(sourceFiles)) {
+    const text = readFileSync(file, 'utf8');
+    for (const m of text.matchAll(/import\s+(type\s+)?\{([^}]*)\}\s+from\s+'react-aria-components'/g)) {
+      if (m[1]) continue;
+      for (const part of (m[2] ?? '').split(',')) {
+        const name = part.trim().split(/\s+as\s+/)[0] ?? '';
+        if (name && !name.startsWith('type ')) found.push({ name, file: path.relative(REPO_ROOT, file) });
+      }
+    }
+  }
+  return found;
+}
+
+/** The source folders one frontend's build reads its react-aria-components imports from. */
+export function frontendSources(app: 'shell' | RemoteName): string[] {
+  return [path.join(REPO_ROOT, 'apps', app, 'src'), path.join(REPO_ROOT, 'packages/ui/src')];
+}
+
+/**
+ * Shared as singletons: one React (and react-dom/client through the 'react-dom/' key) and one jotai
+ * (one default store). react-aria-components is shared as the list of components the frontends use
+ * (aria.ts, decision 0184), not whole: a page downloads those once instead of the whole library. It is
+ * not a singleton: a remote built with a longer list than the shell's loads its own copy rather than
+ * a copy without the component it needs (decision 0103's crash). Two copies then keep separate
+ * contexts, so each remote provides its own RouterProvider (`RemoteRouter` in @buildbid/ui).
+ *
+ * `sources`: the build's source folders. A build that imports a component the list lacks does not share
+ * react-aria-components at all: it bundles its own copy (and says so), so a remote team can start using
+ * any component by changing only its remote, at the cost of that copy until the list has it.
+ */
+export function sharedFor(_env?: string, sources: readonly string[] = []) {
+  const list = ariaList();
+  const extra = [...new Set(reactAriaImports(sources).map((i) => i.name))].filter((n) => !list.has(n));
+  if (extra.length > 0)
+    console.warn(
+      `[federation] ${extra.join(', ')} not in packages/federation/aria.ts: this build bundles its own ` +
+        'react-aria-components instead of sharing it (decision 0184). Add them there and raise the minor of ARIA_SHARE_VERSION to share them.',
+    );
   return {
     react: singleton('react'),
     'react-dom': singleton('react-dom'),
     'react-dom/': singleton('react-dom'),
     jotai: singleton('jotai'),
-    'react-aria-components': singleton('react-aria-components'),
+    ...(extra.length > 0
+      ? {}
+      : {
+          'react-aria-components': {
+            import: ARIA_MODULE,
+            version: ARIA_SHARE_VERSION,
+            requiredVersion: `^${ARIA_SHARE_VERSION}`,
+            singleton: false,
+          },
+        }),
   };
 }
 
@@ -107,8 +185,9 @@ export function createRemoteConfig(name: RemoteName, title: string, exposes: Exp
           name,
           filename: 'remoteEntry.js',
           exposes: { './App': './src/App.tsx', ...exposes },
-          shared: sharedFor(modeFor(command)),
+          shared: sharedFor(modeFor(command), frontendSources(name)),
           dts: false,
+          experiments: { externalRuntime: true, optimization: { target: 'web', disableSnapshot: true } },
         }),
       ],
     }),

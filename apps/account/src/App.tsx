@@ -1,13 +1,26 @@
 import type { RemoteProps } from '@buildbid/api-client';
-import { useEffect } from 'react';
+import { RemoteRouter } from '@buildbid/ui';
+import { lazy, Suspense, useEffect } from 'react';
 import { Dashboard } from './Dashboard.tsx';
-import { PricingPage } from './Pricing.tsx';
-import { ProfilePage } from './Profile.tsx';
 import { SUBSCRIBED_TOAST } from './plans.ts';
-import { SubscribePage } from './Subscribe.tsx';
-import { SwitchRolePage } from './SwitchRole.tsx';
 import '@buildbid/ui/shared.css';
 import './account.css';
+
+// The dashboard ('/', every signed-in visit's first page) is in the remote's first chunk; the other pages
+// load when opened, so the dashboard does not wait for the profile's tabs or the payment form.
+const PricingPage = lazy(() => import('./Pricing.tsx').then((m) => ({ default: m.PricingPage })));
+const ProfilePage = lazy(() => import('./Profile.tsx').then((m) => ({ default: m.ProfilePage })));
+const SubscribePage = lazy(() => import('./Subscribe.tsx').then((m) => ({ default: m.SubscribePage })));
+const SwitchRolePage = lazy(() => import('./SwitchRole.tsx').then((m) => ({ default: m.SwitchRolePage })));
+
+/** While a page's chunk loads: the shell's loading indicator. */
+function Loading() {
+  return (
+    <div className="spinner-wrap" role="status" aria-label="Loading">
+      <span className="spinner" aria-hidden="true" />
+    </div>
+  );
+}
 
 function ComingSoon({ title }: { title: string }) {
   return (
@@ -50,6 +63,16 @@ function useSubscriptionReturn({ path, search, toast, refreshUser, navigate }: R
 
 /** The account remote: dashboard, role switch, profile, pricing and subscribe. */
 export default function App(props: RemoteProps) {
+  return (
+    <RemoteRouter navigate={props.navigate}>
+      <Suspense fallback={<Loading />}>
+        <AccountPages {...props} />
+      </Suspense>
+    </RemoteRouter>
+  );
+}
+
+function AccountPages(props: RemoteProps) {
   const { path, user } = props;
   useSubscriptionReturn(props);
   if (path === '/pricing') return <PricingPage user={user} />;

@@ -1,4 +1,5 @@
 import type { RemoteProps } from '@buildbid/api-client';
+import { RemoteRouter } from '@buildbid/ui';
 import { MyBidsPage } from './MyBids.tsx';
 import '@buildbid/ui/shared.css';
 import './bids.css';
@@ -7,5 +8,9 @@ import './bids.css';
 export default function App(props: RemoteProps) {
   const { user } = props;
   if (!user) return null;
-  return <MyBidsPage {...props} user={user} />;
+  return (
+    <RemoteRouter navigate={props.navigate}>
+      <MyBidsPage {...props} user={user} />
+    </RemoteRouter>
+  );
 }

@@ -17,7 +17,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Button, Dialog, Form, Heading, Link, Modal, ModalOverlay } from 'react-aria-components';
 import { editBid, getMyStats, submitBid } from './api.ts';
 import '@buildbid/ui/shared.css';
-import { formatBudget, isBidLimitError, PinIcon, reportFailure } from '@buildbid/ui';
+import { formatBudget, isBidLimitError, PinIcon, RemoteRouter, reportFailure } from '@buildbid/ui';
 import { type BidField, FREE_MONTHLY_BID_LIMIT, isBidLimitReached, validateBidForm } from './bid-rules.ts';
 
 type Props = BidDialogProps;
@@ -34,7 +34,16 @@ const TIPS = [
   'Explain how you will handle changes, clean-up and warranty.',
 ];
 
-export function BidDialog({ project, isOpen, onOpenChange, tier, bid, onSubmitted, toast, navigate }: Props) {
+/** Exposed as 'bids/BidDialog': rendered inside another remote, so it brings its own RemoteRouter. */
+export function BidDialog(props: Props) {
+  return (
+    <RemoteRouter navigate={props.navigate}>
+      <BidDialogView {...props} />
+    </RemoteRouter>
+  );
+}
+
+function BidDialogView({ project, isOpen, onOpenChange, tier, bid, onSubmitted, toast, navigate }: Props) {
   const editing = Boolean(bid);
   const [amount, setAmount] = useState('');
   const [timeline, setTimeline] = useState('');

@@ -12,6 +12,7 @@ import {
   personName,
   plural,
   type ReceivedBidsProps,
+  RemoteRouter,
   reportFailure,
   StatusBadge,
   useLoad,
@@ -37,7 +38,16 @@ export function revisedAt(b: Pick<ProjectBid, 'status' | 'createdAt' | 'updatedA
   });
 }
 
-export function ReceivedBids({
+/** Exposed as 'bids/ReceivedBids': rendered inside another remote, so it brings its own RemoteRouter. */
+export function ReceivedBids(props: ReceivedBidsProps) {
+  return (
+    <RemoteRouter navigate={props.navigate}>
+      <ReceivedBidsView {...props} />
+    </RemoteRouter>
+  );
+}
+
+function ReceivedBidsView({
   projectId,
   isOwner,
   reloadKey = 0,

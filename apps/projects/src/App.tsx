@@ -1,12 +1,36 @@
 import type { RemoteProps } from '@buildbid/api-client';
+import { RemoteRouter } from '@buildbid/ui';
+import { lazy, Suspense } from 'react';
 import { BrowsePage } from './pages/BrowsePage.tsx';
-import { EditProjectPage } from './pages/EditProjectPage.tsx';
-import { PostProjectPage } from './pages/PostProjectPage.tsx';
-import { ProjectDetailPage } from './pages/ProjectDetailPage.tsx';
-import { SavedProjectsPage } from './pages/SavedProjectsPage.tsx';
-import { SavedSearchesPage } from './pages/SavedSearchesPage.tsx';
 import '@buildbid/ui/shared.css';
 import './projects.css';
+
+// Browse (/projects) is in the remote's first chunk; the other pages load when opened, so the list does
+// not wait for the post form, the detail page or the saved lists.
+const EditProjectPage = lazy(() =>
+  import('./pages/EditProjectPage.tsx').then((m) => ({ default: m.EditProjectPage })),
+);
+const PostProjectPage = lazy(() =>
+  import('./pages/PostProjectPage.tsx').then((m) => ({ default: m.PostProjectPage })),
+);
+const ProjectDetailPage = lazy(() =>
+  import('./pages/ProjectDetailPage.tsx').then((m) => ({ default: m.ProjectDetailPage })),
+);
+const SavedProjectsPage = lazy(() =>
+  import('./pages/SavedProjectsPage.tsx').then((m) => ({ default: m.SavedProjectsPage })),
+);
+const SavedSearchesPage = lazy(() =>
+  import('./pages/SavedSearchesPage.tsx').then((m) => ({ default: m.SavedSearchesPage })),
+);
+
+/** While a page's chunk loads: the shell's loading indicator. */
+function Loading() {
+  return (
+    <div className="spinner-wrap" role="status" aria-label="Loading">
+      <span className="spinner" aria-hidden="true" />
+    </div>
+  );
+}
 
 export type ProjectsRoute =
   | { page: 'browse' }
@@ -34,6 +58,16 @@ export function routeFor(path: string): ProjectsRoute {
 
 /** The projects remote: browse, detail, edit and post. */
 export default function App(props: RemoteProps) {
+  return (
+    <RemoteRouter navigate={props.navigate}>
+      <Suspense fallback={<Loading />}>
+        <ProjectsPages {...props} />
+      </Suspense>
+    </RemoteRouter>
+  );
+}
+
+function ProjectsPages(props: RemoteProps) {
   const route = routeFor(props.path);
   // The post form renders for visitors too (with a warning); the other pages need a user.
   if (route.page === 'post') return <PostProjectPage {...props} />;

@@ -1,6 +1,7 @@
 import { type ApiUser, hasStatus, unwrap } from '@buildbid/api-client';
 import { atom } from 'jotai';
 import { api, resetPassword } from './api.ts';
+import { takeEarlyUser } from './early.ts';
 import { navigate } from './router.ts';
 import { shellStore } from './store.ts';
 
@@ -62,10 +63,16 @@ function setUser(user: ApiUser | null): void {
   shellStore.set(authAtom, user ? { status: 'signed-in', user } : { status: 'signed-out' });
 }
 
-/** The initial check, and refreshUser() for the remotes. Any failure means signed out. */
+/**
+ * The initial check, and refreshUser() for the remotes. Any failure means signed out. The first call
+ * reads the answer the entry asked for before React loaded (early.ts).
+ */
 export async function loadUser(): Promise<void> {
   try {
-    const user: ApiUser = await unwrap(api.GET('/api/auth/user'));
+    const early = takeEarlyUser();
+    const user: ApiUser = await unwrap(
+      early ? api.GET('/api/auth/user', { fetch: () => early }) : api.GET('/api/auth/user'),
+    );
     setUser(user);
   } catch (error) {
     if (!hasStatus(error, 401)) console.error('Auth check failed; treating the visitor as signed out', error);

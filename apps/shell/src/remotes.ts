@@ -85,7 +85,12 @@ export function loadRemoteModule<T = unknown>(id: string): Promise<T> {
   return loading;
 }
 
-export type RemoteLoader = (name: RemoteName, retry: boolean) => Promise<RemoteModule>;
+export type RemoteLoader = ((name: RemoteName, retry: boolean) => Promise<RemoteModule>) & {
+  /** The module, when a load has already finished (the entry starts the address's remote: early.ts). */
+  loaded?(name: RemoteName): RemoteModule | undefined;
+};
+
+const ready = new Map<RemoteName, RemoteModule>();
 
 /** Loads '<name>/App' once; `retry` discards a failed attempt and loads again. */
 export const loadRemoteApp: RemoteLoader = (name, retry) => {
@@ -93,8 +98,14 @@ export const loadRemoteApp: RemoteLoader = (name, retry) => {
   if (cached && !retry) return cached;
   const loading = importRemoteApp(name, retry);
   modules.set(name, loading);
-  loading.catch(() => {
-    if (modules.get(name) === loading) modules.delete(name);
-  });
+  loading.then(
+    (mod) => {
+      if (modules.get(name) === loading) ready.set(name, mod);
+    },
+    () => {
+      if (modules.get(name) === loading) modules.delete(name);
+    },
+  );
   return loading;
 };
+loadRemoteApp.loaded = (name) => ready.get(name);

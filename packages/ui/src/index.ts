@@ -58,4 +58,5 @@ export {
 } from './notify.ts';
 export { OwnerBlock, ProjectThumbnails } from './OwnerBlock.tsx';
 export { PhaseBadge, phaseLabel, StatusBadge } from './PhaseBadge.tsx';
+export { RemoteRouter } from './RemoteRouter.tsx';
 export { type LoadState, useLoad } from './useLoad.ts';

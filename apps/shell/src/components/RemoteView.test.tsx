@@ -28,6 +28,13 @@ describe('RemoteView', () => {
     expect(await screen.findByRole('heading', { name: 'Remote at /projects' })).toBeTruthy();
   });
 
+  it('renders a remote that was already loaded (early.ts) at once, without the spinner', () => {
+    const load = Object.assign(async () => working, { loaded: () => working });
+    render(<RemoteView name="projects" props={props} load={load} />);
+    expect(screen.getByRole('heading', { name: 'Remote at /projects' })).toBeTruthy();
+    expect(screen.queryByRole('status', { name: 'Loading' })).toBeNull();
+  });
+
   it('shows an error panel when loading fails, and Try again loads it again', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     const load = vi

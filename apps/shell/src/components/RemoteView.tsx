@@ -66,11 +66,15 @@ interface RemoteViewProps {
 /** Loads '<name>/App' and renders it with the shell's props; failures show the retryable panel. */
 export function RemoteView({ name, props, load = loadRemoteApp }: RemoteViewProps) {
   const [attempt, setAttempt] = useState(0);
-  const [state, setState] = useState<LoadState>({ status: 'loading' });
+  // A remote the entry already loaded renders in the first pass, without a spinner and another render.
+  const [state, setState] = useState<LoadState>(() => {
+    const mod = load.loaded?.(name);
+    return mod ? { status: 'ready', App: mod.default } : { status: 'loading' };
+  });
 
   useEffect(() => {
     let live = true;
-    setState({ status: 'loading' });
+    if (attempt > 0 || !load.loaded?.(name)) setState({ status: 'loading' });
     load(name, attempt > 0).then(
       (mod) => {
         if (live) setState({ status: 'ready', App: mod.default });

@@ -1,0 +1,34 @@
+/**
+ * What the shell starts before its async boundary (index.tsx), while React and the shared chunks are
+ * still downloading: who is signed in, where the remotes are, and the remote the address needs. Before
+ * this, each waited for the previous one and for React's first render: the dashboard's remote was
+ * requested about 0.7 s after the page (issue 11 goal 6, LCP).
+ *
+ * Kept small and free of React: it runs in the entry chunk.
+ */
+import { ensureRemotes, loadRemoteApp } from './remotes.ts';
+import { resolveRoute } from './routes.ts';
+
+let earlyUser: Promise<Response> | null = null;
+
+/** The first GET /api/auth/user, once (auth.ts's first loadUser() reads it); null afterwards. */
+export function takeEarlyUser(): Promise<Response> | null {
+  const taken = earlyUser;
+  earlyUser = null;
+  return taken;
+}
+
+export function startEarly(path = window.location.pathname): void {
+  const user = fetch('/api/auth/user', { headers: { accept: 'application/json' } });
+  earlyUser = user;
+  const remotes = ensureRemotes();
+  // The remote this address shows is loaded as soon as both answers are in, not after the first render.
+  // A failure is left to RemoteView, which loads again and shows its error panel.
+  Promise.all([user, remotes])
+    .then(([response]) => {
+      const route = resolveRoute(path, response.ok ? 'signed-in' : 'signed-out');
+      if (route.kind === 'remote') return loadRemoteApp(route.remote, false);
+      return undefined;
+    })
+    .catch(() => {});
+}
