@@ -246,6 +246,24 @@ let frontend: FrontendFigures | null = null;
 const seeds: string[] = [];
 let counts = { projects: '0', bids: '0', users: '0', matching: '0', rare: '0' };
 
+/** The bench user's own activity: MY_BIDS bids spread over the first `projects` projects, and 30 notifications. */
+async function seedBenchUserActivity(userId: string, projects: number): Promise<void> {
+  await pool.query(
+    `insert into bids (id, project_id, contractor_id, amount, timeline, proposal, status, created_at, updated_at)
+      select md5('benchbid' || i)::uuid, md5('project' || ((i * 487) % $3))::uuid, $1, 9000 + i, 30,
+        'Our crew can start next month.', 'pending', now() - i * interval '1 hour', now() - i * interval '1 hour'
+      from generate_series(0, $2 - 1) i`,
+    [userId, MY_BIDS, projects],
+  );
+  await pool.query(
+    `insert into notifications (id, user_id, type, title, message, related_entity_id, is_read, created_at)
+      select md5('benchnote' || i)::uuid, $1, 'bid_received', 'New bid', 'A contractor bid on your project.',
+        null, i % 3 = 0, now() - i * interval '1 hour'
+      from generate_series(0, 29) i`,
+    [userId],
+  );
+}
+
 /** Registers the signed-in contractor every measurement uses: 200 bids on the first `projects`, 30 notifications. */
 async function benchUser(projects: number): Promise<{ cookie: string; id: string }> {
   const registered = await app.inject({
@@ -256,20 +274,7 @@ async function benchUser(projects: number): Promise<{ cookie: string; id: string
   if (registered.statusCode !== 201) throw new Error(`register failed: ${registered.body}`);
   const cookie = String(registered.headers['set-cookie']).split(';')[0] as string;
   const id = (registered.json() as { id: string }).id;
-  await pool.query(
-    `insert into bids (id, project_id, contractor_id, amount, timeline, proposal, status, created_at, updated_at)
-      select md5('benchbid' || i)::uuid, md5('project' || ((i * 487) % $3))::uuid, $1, 9000 + i, 30,
-        'Our crew can start next month.', 'pending', now() - i * interval '1 hour', now() - i * interval '1 hour'
-      from generate_series(0, $2 - 1) i`,
-    [id, MY_BIDS, projects],
-  );
-  await pool.query(
-    `insert into notifications (id, user_id, type, title, message, related_entity_id, is_read, created_at)
-      select md5('benchnote' || i)::uuid, $1, 'bid_received', 'New bid', 'A contractor bid on your project.',
-        null, i % 3 = 0, now() - i * interval '1 hour'
-      from generate_series(0, 29) i`,
-    [id],
-  );
+  await seedBenchUserActivity(id, projects);
   await pool.query('analyze');
   return { cookie, id };
 }
@@ -336,20 +341,7 @@ try {
   seeds.push(`grown to ${LARGE.toLocaleString('en')} projects with their bids in ${secondsSince(t)} s`);
   log(seeds.at(-1) as string);
   // The bench user: a contractor with 200 bids, and 30 notifications.
-  await pool.query(
-    `insert into bids (id, project_id, contractor_id, amount, timeline, proposal, status, created_at, updated_at)
-      select md5('benchbid' || i)::uuid, md5('project' || ((i * 487) % $3))::uuid, $1, 9000 + i, 30,
-        'Our crew can start next month.', 'pending', now() - i * interval '1 hour', now() - i * interval '1 hour'
-      from generate_series(0, $2 - 1) i`,
-    [benchUserId, MY_BIDS, LARGE],
-  );
-  await pool.query(
-    `insert into notifications (id, user_id, type, title, message, related_entity_id, is_read, created_at)
-      select md5('benchnote' || i)::uuid, $1, 'bid_received', 'New bid', 'A contractor bid on your project.',
-        null, i % 3 = 0, now() - i * interval '1 hour'
-      from generate_series(0, 29) i`,
-    [benchUserId],
-  );
+  await seedBenchUserActivity(benchUserId, LARGE);
   await pool.query('analyze');
   counts = (
     await pool.query(
