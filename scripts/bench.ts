@@ -433,7 +433,7 @@ try {
       log(`${Math.min(HUGE, from + 100_000)} projects`);
     }
     await pool.query(
-      `create index projects_search_text_trgm_index on projects using gin (((title)::text || ' ' || description) gin_trgm_ops)`,
+      'create index projects_search_text_trgm_index on projects using gin (search_text gin_trgm_ops)',
     );
     await pool.query('vacuum analyze');
     seeds.push(

@@ -18,15 +18,15 @@ export interface SqlPredicate {
 }
 
 /**
- * The text a search reads, exactly as the trigram index (Migration20270111000001_browse_speed) is
- * built, so PostgreSQL can use that index: the title, a space, the description. A search word holds no
- * white space, so it can never match across the joining space.
+ * The text a search reads: `search_text`, which PostgreSQL keeps as lower(title || ' ' || description)
+ * (Migration20270130000001_search_text, decision 0112), under the GIN trigram index. A search word holds
+ * no white space, so it can never match across the joining space.
  */
 export function searchTextSql(alias: string): string {
-  return `((${alias}."title")::text || ' ' || ${alias}."description")`;
+  return `${alias}.search_text`;
 }
 
-/** `%text%` for ILIKE, with the pattern characters escaped (the default escape is the backslash). */
+/** `%text%` for LIKE, with the pattern characters escaped (the default escape is the backslash). */
 export function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
@@ -35,8 +35,9 @@ const dollars = (cents: number) => centsToDecimalText(cents);
 
 /**
  * `filters` as a predicate on the projects table under `alias` (default `p`). Every word of `q` must be
- * a case-insensitive substring of the title or description (ILIKE on the indexed text: the GIN trigram
- * index finds a word inside words, and a condition per word lets the index intersect them).
+ * a case-insensitive substring of the title or description: LIKE of the lower-cased word on the stored
+ * lower-cased text (what ILIKE does, without lower-casing every row again). The GIN trigram index finds
+ * a word inside words, and a condition per word lets the index intersect them.
  */
 export function projectFilterSql(
   filters: Omit<ProjectFilters, 'limit' | 'cursor'>,
@@ -47,7 +48,7 @@ export function projectFilterSql(
   if (filters.q !== undefined) {
     const text = searchTextSql(alias);
     for (const word of searchWords(filters.q)) {
-      clauses.push(`${text} ilike ?`);
+      clauses.push(`${text} like lower(?)`);
       params.push(containsPattern(word));
     }
   }
