@@ -7,7 +7,8 @@
  *     npx node --cpu-prof --cpu-prof-dir=/tmp/prof bench/profile.ts list detail
  *
  * Seeds 100,000 users and 100,000 projects the first time (PROFILE_RESEED=1 to start over); later runs
- * reuse the data. Workloads: list (one URL repeated), browse (the diverse URLs' first pages), detail.
+ * reuse the data. Workloads: list (one URL repeated), plain (no filter), browse (25 searches × countries),
+ * diverse (120: those × budget bands), detail, user, stats, notifications, myBids.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
@@ -94,6 +95,14 @@ try {
     browse: ['', 'BS', 'US', 'CA', 'GB'].flatMap((country) =>
       ['', 'roof', 'itche', 'cistern', 'kitchen tile'].map(
         (q) => `/api/projects?${new URLSearchParams({ country, q, limit: '20' })}`,
+      ),
+    ),
+    // Searches × every budget band: most of the bench's diverse URLs carry a budget, which no index serves.
+    diverse: ['', 'BS', 'US', 'CA', 'GB'].flatMap((country) =>
+      ['', 'roof', 'itche', 'cistern', 'kitchen tile', 'storm roof'].flatMap((q) =>
+        ['', '1k-5k', '5k-25k', '25k+'].map(
+          (budget) => `/api/projects?${new URLSearchParams({ country, q, budget, limit: '20' })}`,
+        ),
       ),
     ),
     detail: ids,

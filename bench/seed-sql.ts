@@ -114,8 +114,21 @@ export async function seedUsers(pool: pg.Pool): Promise<void> {
 }
 
 /**
- * Projects number `from` .. `to` - 1, created at random over the last year, and their bids: project i
- * gets i % 7 bids (0..6, 3 on average), from distinct contractors.
+ * Project i's creation time: projects arrive one after another, as people post them, SEED_SPAN_PROJECTS
+ * of them over the year that ends today (one about every 32 s, at a random moment within its slot). So
+ * a larger stage only adds newer projects, and the table holds them in the order they were posted, as a
+ * live table does (rows are appended when posted). Earlier runs drew every project's time at random
+ * over the year, which scattered the newest projects over the whole table: a newest-first scan then
+ * read a different page for nearly every row, as no live database would.
+ */
+export const SEED_SPAN_PROJECTS = 1_000_000;
+const SEED_SLOT = `(interval '365 days' / ${SEED_SPAN_PROJECTS})`;
+
+/**
+ * Projects number `from` .. `to` - 1, in the order they were posted (see SEED_SPAN_PROJECTS), and their
+ * bids: project i gets i % 7 bids (0..6, 3 on average), from distinct contractors. A project past bidding
+ * is awarded to its first bid, written with the project (not updated afterwards, which would move the
+ * row away from its neighbours in time).
  */
 export async function seedProjects(pool: pg.Pool, from: number, to: number): Promise<void> {
   const client = await pool.connect();
@@ -125,7 +138,7 @@ export async function seedProjects(pool: pg.Pool, from: number, to: number): Pro
       `insert into projects (id, title, description, project_type, category, location, country, island, city,
           budget_min, budget_max, status, client_id, tags, services, service_phases, project_stage,
           contractor_needs, phases, general_contractor, deadline, bid_deadline, current_phase,
-          phase_start_date, created_at, updated_at)
+          phase_start_date, created_at, updated_at, accepted_bid_id, awarded_contractor_id)
         select id, title, description, 'residential', category, city || ', ' || island, country,
           case when country = 'BS' then island end, case when country = 'BS' then city end,
           case when band < 0.3 then 1000 + floor(r1 * 20) * 100
@@ -136,11 +149,14 @@ export async function seedProjects(pool: pg.Pool, from: number, to: number): Pro
                when band < 0.9 then 125000 + floor(r2 * 200) * 1000 end,
           status, client_id, '["renovation"]'::jsonb, '["general_construction"]'::jsonb, '["interior"]'::jsonb,
           'design_progress', '["labor_materials"]'::jsonb, '["interiors"]'::jsonb, false,
-          created_at + interval '90 days', created_at + interval '30 days',
-          case status when 'completed' then 'completed' when 'cancelled' then 'bidding'
-            else (array['bidding', 'bidding', 'bidding', 'awarded', 'in_progress', 'review'])[1 + floor(r3 * 6)::int] end,
-          created_at, created_at, created_at
-        from (
+          created_at + interval '90 days', created_at + interval '30 days', phase,
+          created_at, created_at, created_at,
+          case when phase <> 'bidding' and i % 7 > 0 then md5('bid' || i || '-0')::uuid end,
+          case when phase <> 'bidding' and i % 7 > 0 then md5('contractor' || ((i * 7) % $9))::uuid end
+        from (select *, case status when 'completed' then 'completed' when 'cancelled' then 'bidding'
+            else (array['bidding', 'bidding', 'bidding', 'awarded', 'in_progress', 'review'])[1 + floor(r3 * 6)::int] end
+            as phase
+          from (
           select i, md5('project' || i)::uuid as id,
             ($3::text[])[1 + floor(random() * array_length($3::text[], 1))::int] || ' in ' || place[2] as title,
             ($4::text[])[1 + floor(random() * array_length($4::text[], 1))::int] || ' ' ||
@@ -154,11 +170,12 @@ export async function seedProjects(pool: pg.Pool, from: number, to: number): Pro
             random() as band, random() as r1, random() as r2, random() as r3,
             case when random() < 0.6 then 'active' when random() < 0.75 then 'completed' else 'cancelled' end as status,
             md5('client' || floor(random() * $8)::int)::uuid as client_id,
-            now() - random() * interval '365 days' as created_at
+            date_trunc('day', now()) - (${SEED_SPAN_PROJECTS} - i - random()) * ${SEED_SLOT} as created_at
           from generate_series($1::int, $2::int - 1) i,
             lateral (select string_to_array(($7::text[])[1 + (i % array_length($7::text[], 1))], '|') as place) pl
-        ) rows`,
-      [from, to, TITLES, PHRASES, CATEGORIES, COUNTRIES, PLACES.map((p) => p.join('|')), CLIENTS],
+        ) drawn) rows
+        order by i`,
+      [from, to, TITLES, PHRASES, CATEGORIES, COUNTRIES, PLACES.map((p) => p.join('|')), CLIENTS, CONTRACTORS],
     );
     await client.query(
       `insert into bids (id, project_id, contractor_id, amount, timeline, proposal, status, created_at, updated_at)
@@ -172,11 +189,6 @@ export async function seedProjects(pool: pg.Pool, from: number, to: number): Pro
           cross join generate_series(0, 5) k
         where k < i % 7`,
       [from, to, CONTRACTORS],
-    );
-    await client.query(
-      `update projects p set accepted_bid_id = b.id, awarded_contractor_id = b.contractor_id
-        from bids b
-        where b.project_id = p.id and b.status = 'accepted' and p.accepted_bid_id is null`,
     );
   } finally {
     client.release();

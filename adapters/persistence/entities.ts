@@ -134,10 +134,21 @@ export const ProjectRecord = defineEntity({
       name: 'projects_country_status_created_at_id_index',
       properties: ['country', ...newestFirst('status')],
     },
+    // Migration20270130000001_search_text and Migration20270130000002_budget_band_indexes (decision 0112).
     {
       name: 'projects_search_text_trgm_index',
-      expression: `create index "projects_search_text_trgm_index" on "projects" using gin ((("title")::text || ' ' || "description") gin_trgm_ops)`,
+      expression: `create index "projects_search_text_trgm_index" on "projects" using gin ("search_text" gin_trgm_ops)`,
     },
+    ...(
+      [
+        ['low', '"budget_max" <= 5000'],
+        ['mid', '"budget_min" >= 5000 and "budget_max" <= 25000'],
+        ['high', '"budget_min" >= 25000'],
+      ] as const
+    ).map(([band, condition]) => ({
+      name: `projects_budget_${band}_created_at_id_index`,
+      expression: `create index "projects_budget_${band}_created_at_id_index" on "projects" ("created_at", "id") where ${condition}`,
+    })),
   ],
 });
 export type ProjectRecord = InferEntity<typeof ProjectRecord>;
