@@ -175,7 +175,17 @@ export async function seedProjects(pool: pg.Pool, from: number, to: number): Pro
             lateral (select string_to_array(($7::text[])[1 + (i % array_length($7::text[], 1))], '|') as place) pl
         ) drawn) rows
         order by i`,
-      [from, to, TITLES, PHRASES, CATEGORIES, COUNTRIES, PLACES.map((p) => p.join('|')), CLIENTS, CONTRACTORS],
+      [
+        from,
+        to,
+        TITLES,
+        PHRASES,
+        CATEGORIES,
+        COUNTRIES,
+        PLACES.map((p) => p.join('|')),
+        CLIENTS,
+        CONTRACTORS,
+      ],
     );
     await client.query(
       `insert into bids (id, project_id, contractor_id, amount, timeline, proposal, status, created_at, updated_at)
