@@ -274,6 +274,36 @@ describe('SqlProjectQuery, SqlBidQuery, SqlStatsQuery (PostgreSQL)', () => {
       for (const item of page.items) expect(item.project.description).toContain('worktops');
     });
 
+    it('walks the budget band’s own newest-first index for each band, on connections priced for memory', async () => {
+      await arrange();
+      const [settings] = await orm.em
+        .getConnection()
+        .execute<{ jit: string; random_page_cost: string }[]>(
+          "select current_setting('jit') as jit, current_setting('random_page_cost') as random_page_cost",
+        );
+      expect(settings).toEqual({ jit: 'off', random_page_cost: '1.1' });
+      for (const [budget, index] of [
+        ['1k-5k', 'projects_budget_low_created_at_id_index'],
+        ['5k-25k', 'projects_budget_mid_created_at_id_index'],
+        ['25k+', 'projects_budget_high_created_at_id_index'],
+      ] as const) {
+        const { sql, params } = projectFilterSql({ budget });
+        await orm.em.getConnection().transactional(async (trx) => {
+          // Tiny tables may be scanned whole; the index must be usable (seq scans off to see it).
+          await orm.em.getConnection().execute('set local enable_seqscan = off', [], 'all', trx);
+          const plan: { 'QUERY PLAN': string }[] = await orm.em
+            .getConnection()
+            .execute(
+              `explain select id from projects p where ${sql} order by p.created_at desc, p.id desc limit 21`,
+              params,
+              'all',
+              trx,
+            );
+          expect(plan.map((r) => r['QUERY PLAN']).join('\n')).toContain(index);
+        });
+      }
+    });
+
     it('counts exactly up to 200; beyond, samples the total once per filter set for 30 s', async () => {
       const owner = await storeUser(orm, 'client');
       for (let i = 0; i < 205; i++) await storeProject(orm, owner.id, { createdAt: minutes(i) });
@@ -317,6 +347,14 @@ describe('SqlProjectQuery, SqlBidQuery, SqlStatsQuery (PostgreSQL)', () => {
           .map((p) => p.id),
       );
       expect(new Set(sparse.totals)).toEqual(new Set([12]));
+      // Two words, with another filter: the same pages, whether the words are dense or rare.
+      const denseWords = await everyPage({ q: 'refit kitchen', clientId: owner.id }, 50);
+      expect(denseWords.ids).toEqual(dense.ids);
+      expect(denseWords.totals[0]).toBeGreaterThan(200);
+      const sparseWords = await everyPage({ q: 'repair cistern', clientId: owner.id }, 4);
+      expect(sparseWords.ids).toEqual(sparse.ids);
+      expect(new Set(sparseWords.totals)).toEqual(new Set([12]));
+      expect((await everyPage({ q: 'refit kitchen', clientId: randomUUID() }, 50)).ids).toEqual([]);
     });
 
     it('reads a list page in one statement', async () => {
