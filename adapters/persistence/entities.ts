@@ -1,4 +1,9 @@
 import { defineEntity, type InferEntity, p } from '@mikro-orm/core';
+import {
+  BUDGET_THRESHOLD_HIGH_CENTS,
+  BUDGET_THRESHOLD_LOW_CENTS,
+  type BudgetBand,
+} from '../../domain/project/browse.ts';
 import { EmailOutboxRecord } from './messaging-entities.ts';
 import { PaymentEventRecord, PaymentSubscriptionRecord } from './payment-entities.ts';
 
@@ -62,6 +67,25 @@ const newestFirst = (leading?: 'status' | 'country' | 'category' | 'clientId') =
   leading === undefined ? (['createdAt', 'id'] as const) : ([leading, 'createdAt', 'id'] as const);
 
 /** A project (projects-and-bids section 3). Money is numeric(10,2), read and written as decimal text. */
+/**
+ * The newest-first index of each budget band (Migration20270130000002_budget_band_indexes, decision 0112):
+ * partial on the band's condition as projectFilterSql writes it, so PostgreSQL walks only that band.
+ */
+export const BUDGET_BAND_INDEXES: Record<BudgetBand, { name: string; condition: string }> = {
+  '1k-5k': {
+    name: 'projects_budget_low_created_at_id_index',
+    condition: `"budget_max" <= ${BUDGET_THRESHOLD_LOW_CENTS / 100}`,
+  },
+  '5k-25k': {
+    name: 'projects_budget_mid_created_at_id_index',
+    condition: `"budget_min" >= ${BUDGET_THRESHOLD_LOW_CENTS / 100} and "budget_max" <= ${BUDGET_THRESHOLD_HIGH_CENTS / 100}`,
+  },
+  '25k+': {
+    name: 'projects_budget_high_created_at_id_index',
+    condition: `"budget_min" >= ${BUDGET_THRESHOLD_HIGH_CENTS / 100}`,
+  },
+};
+
 export const ProjectRecord = defineEntity({
   name: 'ProjectRecord',
   tableName: 'projects',
@@ -139,15 +163,9 @@ export const ProjectRecord = defineEntity({
       name: 'projects_search_text_trgm_index',
       expression: `create index "projects_search_text_trgm_index" on "projects" using gin ("search_text" gin_trgm_ops)`,
     },
-    ...(
-      [
-        ['low', '"budget_max" <= 5000'],
-        ['mid', '"budget_min" >= 5000 and "budget_max" <= 25000'],
-        ['high', '"budget_min" >= 25000'],
-      ] as const
-    ).map(([band, condition]) => ({
-      name: `projects_budget_${band}_created_at_id_index`,
-      expression: `create index "projects_budget_${band}_created_at_id_index" on "projects" ("created_at", "id") where ${condition}`,
+    ...Object.values(BUDGET_BAND_INDEXES).map(({ name, condition }) => ({
+      name,
+      expression: `create index "${name}" on "projects" ("created_at", "id") where ${condition}`,
     })),
   ],
 });

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { BUDGET_BAND_INDEXES } from '../../../adapters/persistence/entities.ts';
 import {
   ESTIMATE_TTL_MS,
   projectFilterSql,
@@ -287,6 +288,7 @@ describe('SqlProjectQuery, SqlBidQuery, SqlStatsQuery (PostgreSQL)', () => {
         ['5k-25k', 'projects_budget_mid_created_at_id_index'],
         ['25k+', 'projects_budget_high_created_at_id_index'],
       ] as const) {
+        expect(BUDGET_BAND_INDEXES[budget].name).toBe(index);
         const { sql, params } = projectFilterSql({ budget });
         await orm.em.getConnection().transactional(async (trx) => {
           // Tiny tables may be scanned whole; the index must be usable (seq scans off to see it).
