@@ -264,8 +264,8 @@ async function seedBenchUserActivity(userId: string, projects: number): Promise<
   );
 }
 
-/** Registers the signed-in contractor every measurement uses: 200 bids on the first `projects`, 30 notifications. */
-async function benchUser(projects: number): Promise<{ cookie: string; id: string }> {
+/** Registers the signed-in contractor every measurement uses (its activity is seeded separately). */
+async function registerBenchUser(): Promise<{ cookie: string; id: string }> {
   const registered = await app.inject({
     method: 'POST',
     url: '/api/auth/register',
@@ -273,10 +273,15 @@ async function benchUser(projects: number): Promise<{ cookie: string; id: string
   });
   if (registered.statusCode !== 201) throw new Error(`register failed: ${registered.body}`);
   const cookie = String(registered.headers['set-cookie']).split(';')[0] as string;
-  const id = (registered.json() as { id: string }).id;
-  await seedBenchUserActivity(id, projects);
+  return { cookie, id: (registered.json() as { id: string }).id };
+}
+
+/** The bench user with its activity: 200 bids on the first `projects`, 30 notifications. */
+async function benchUser(projects: number): Promise<{ cookie: string; id: string }> {
+  const user = await registerBenchUser();
+  await seedBenchUserActivity(user.id, projects);
   await pool.query('analyze');
-  return { cookie, id };
+  return user;
 }
 
 if (FRONTEND_ONLY) {
@@ -313,15 +318,8 @@ try {
   seeds.push(`${SMALL.toLocaleString('en')} projects and 100,000 users in ${secondsSince(t)} s`);
   log(seeds.at(-1) as string);
 
-  const registered = await app.inject({
-    method: 'POST',
-    url: '/api/auth/register',
-    payload: { email: 'bench@example.com', password: 'bench-secret', firstName: 'Bench', role: 'contractor' },
-  });
-  if (registered.statusCode !== 201) throw new Error(`register failed: ${registered.body}`);
-  const cookie = String(registered.headers['set-cookie']).split(';')[0] as string;
+  const { cookie, id: benchUserId } = await registerBenchUser();
   const headers = { cookie };
-  const benchUserId = (registered.json() as { id: string }).id;
 
   const firsts = firstPages().map(browsePath);
   await sequential('warm-up', firsts, headers, 2);
