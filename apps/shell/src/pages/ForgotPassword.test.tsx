@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 
 import { jsonResponse, mockFetch } from '@buildbid/test-kit/helpers';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ForgotPasswordPage } from './ForgotPassword.tsx';
 
@@ -43,7 +43,8 @@ describe('ForgotPasswordPage', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Send reset link' }));
     const status = await screen.findByText(SENT);
     expect(status.getAttribute('role')).toBe('status');
-    expect(document.activeElement).toBe(status);
+    // Focus moves in an effect after the notice renders: wait for it (it fails if focus never arrives).
+    await waitFor(() => expect(document.activeElement).toBe(status));
     expect(screen.queryByLabelText('Email')).toBeNull();
     const request = fetch.mock.calls[0]?.[0];
     expect(request?.method).toBe('POST');

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 
 import { jsonResponse, makeUser, routeFetch } from '@buildbid/test-kit/helpers';
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { authAtom } from '../auth.ts';
 import { shellStore } from '../store.ts';
@@ -21,7 +21,8 @@ describe('VerifyEmailPage', () => {
     render(<VerifyEmailPage search="?token=verify-1" />);
     expect(screen.getByRole('status', { name: 'Loading' })).toBeTruthy();
     const done = await screen.findByText('Your email is verified');
-    expect(document.activeElement).toBe(done);
+    // Focus moves in an effect after the notice renders: wait for it (it fails if focus never arrives).
+    await waitFor(() => expect(document.activeElement).toBe(done));
     expect(screen.getByRole('link', { name: 'Go to your dashboard' }).getAttribute('href')).toBe(
       '/dashboard',
     );
