@@ -39,9 +39,12 @@ export function parseBidAmount(value: number | string | null | undefined): numbe
   if (value === null || value === undefined || (typeof value === 'string' && value.trim() === '')) {
     throw new ValidationError('AMOUNT_REQUIRED', 'Amount is required', 'amount');
   }
+  const notPositive = () =>
+    new ValidationError('AMOUNT_NOT_POSITIVE', 'Amount must be greater than 0', 'amount');
+  // A negative amount is the same mistake as 0: a bid is more than 0, whatever its sign says.
+  if ((typeof value === 'number' ? value : Number(value.trim())) < 0) throw notPositive();
   const money = Money.parse(value, 'amount');
-  if (money.isZero())
-    throw new ValidationError('AMOUNT_NOT_POSITIVE', 'Amount must be greater than 0', 'amount');
+  if (money.isZero()) throw notPositive();
   return money.cents;
 }
 

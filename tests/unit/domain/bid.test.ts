@@ -35,7 +35,10 @@ describe('bid terms', () => {
     ['', 'AMOUNT_REQUIRED', 'Amount is required'],
     [0, 'AMOUNT_NOT_POSITIVE', 'Amount must be greater than 0'],
     ['0.00', 'AMOUNT_NOT_POSITIVE', 'Amount must be greater than 0'],
-    [-1, 'INVALID_MONEY', 'non-negative'],
+    [-1, 'AMOUNT_NOT_POSITIVE', 'Amount must be greater than 0'],
+    [-1e308, 'AMOUNT_NOT_POSITIVE', 'Amount must be greater than 0'],
+    ['-5', 'AMOUNT_NOT_POSITIVE', 'Amount must be greater than 0'],
+    ['twelve', 'INVALID_MONEY', 'non-negative'],
     ['10.001', 'MONEY_TOO_PRECISE', 'Amount must have at most 2 decimal places'],
     [100_000_000, 'MONEY_TOO_LARGE', 'Amount must be at most 99,999,999.99'],
   ])('amount %j → %s', (amount, code, message) => {
