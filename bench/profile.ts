@@ -9,6 +9,7 @@
  * Seeds 100,000 users and 100,000 projects the first time (PROFILE_RESEED=1 to start over); later runs
  * reuse the data. Workloads: list (one URL repeated), plain (no filter), browse (25 searches × countries),
  * diverse (120: those × budget bands), detail, user, stats, notifications, myBids.
+ * PROFILE_PER_URL=1 times each URL of a workload alone instead (slowest first).
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
@@ -114,6 +115,10 @@ try {
   for (const name of workloads) {
     const list = paths[name];
     if (!list) throw new Error(`unknown workload ${name}`);
+    if (process.env.PROFILE_PER_URL === '1') {
+      await timeEachUrl(name, base, headers, list);
+      continue;
+    }
     await http('warm-up', { url: base, duration: 2, headers, paths: list });
     const profiler = PROFILE_DIR ? new Session() : null;
     if (profiler) {
@@ -148,4 +153,29 @@ try {
   await composition.close();
   await pool.end();
   rmSync(dataDir, { recursive: true, force: true });
+}
+
+/**
+ * PROFILE_PER_URL=1: each URL of a workload alone, one request at a time (the median of 5 after a
+ * warm-up), slowest first: which filter mixes make the tail.
+ */
+async function timeEachUrl(name: string, base: string, headers: Record<string, string>, list: string[]) {
+  const timed: { path: string; ms: number; total: string | null }[] = [];
+  for (const path of list) {
+    const runs: number[] = [];
+    let total: string | null = null;
+    for (let i = 0; i < 6; i++) {
+      const started = performance.now();
+      const res = await fetch(base + path, { headers });
+      await res.arrayBuffer();
+      if (i > 0) runs.push(performance.now() - started);
+      total = res.headers.get('x-total-count');
+    }
+    runs.sort((a, b) => a - b);
+    timed.push({ path, ms: runs[2] ?? 0, total });
+  }
+  timed.sort((a, b) => b.ms - a.ms);
+  const sum = timed.reduce((n, t) => n + t.ms, 0);
+  console.log(`${name}: ${list.length} URLs one at a time, mean ${(sum / timed.length).toFixed(2)} ms`);
+  for (const t of timed) console.log(`  ${t.ms.toFixed(2).padStart(8)} ms  total ${t.total}  ${t.path}`);
 }

@@ -68,20 +68,25 @@ const newestFirst = (leading?: 'status' | 'country' | 'category' | 'clientId') =
 
 /** A project (projects-and-bids section 3). Money is numeric(10,2), read and written as decimal text. */
 /**
- * The newest-first index of each budget band (Migration20270130000002_budget_band_indexes, decision 0112):
- * partial on the band's condition as projectFilterSql writes it, so PostgreSQL walks only that band.
+ * The newest-first indexes of each budget band, partial on the band's condition as projectFilterSql writes
+ * it, so PostgreSQL walks only that band: `name` on (created_at, id) (Migration20270130000002, decision
+ * 0112), and `countryName` on (country, created_at, id) for a band with a country (Migration20270130000003,
+ * decision 0113).
  */
-export const BUDGET_BAND_INDEXES: Record<BudgetBand, { name: string; condition: string }> = {
+export const BUDGET_BAND_INDEXES: Record<BudgetBand, { name: string; countryName: string; condition: string }> = {
   '1k-5k': {
     name: 'projects_budget_low_created_at_id_index',
+    countryName: 'projects_country_budget_low_created_at_id_index',
     condition: `"budget_max" <= ${BUDGET_THRESHOLD_LOW_CENTS / 100}`,
   },
   '5k-25k': {
     name: 'projects_budget_mid_created_at_id_index',
+    countryName: 'projects_country_budget_mid_created_at_id_index',
     condition: `"budget_min" >= ${BUDGET_THRESHOLD_LOW_CENTS / 100} and "budget_max" <= ${BUDGET_THRESHOLD_HIGH_CENTS / 100}`,
   },
   '25k+': {
     name: 'projects_budget_high_created_at_id_index',
+    countryName: 'projects_country_budget_high_created_at_id_index',
     condition: `"budget_min" >= ${BUDGET_THRESHOLD_HIGH_CENTS / 100}`,
   },
 };
@@ -158,15 +163,19 @@ export const ProjectRecord = defineEntity({
       name: 'projects_country_status_created_at_id_index',
       properties: ['country', ...newestFirst('status')],
     },
-    // Migration20270130000001_search_text and Migration20270130000002_budget_band_indexes (decision 0112).
+    // Migration20270130000001_search_text, Migration20270130000002_budget_band_indexes (decision 0112) and
+    // Migration20270130000003_country_budget_band_indexes (decision 0113).
     {
       name: 'projects_search_text_trgm_index',
       expression: `create index "projects_search_text_trgm_index" on "projects" using gin ("search_text" gin_trgm_ops)`,
     },
-    ...Object.values(BUDGET_BAND_INDEXES).map(({ name, condition }) => ({
-      name,
-      expression: `create index "${name}" on "projects" ("created_at", "id") where ${condition}`,
-    })),
+    ...Object.values(BUDGET_BAND_INDEXES).flatMap(({ name, countryName, condition }) => [
+      { name, expression: `create index "${name}" on "projects" ("created_at", "id") where ${condition}` },
+      {
+        name: countryName,
+        expression: `create index "${countryName}" on "projects" ("country", "created_at", "id") where ${condition}`,
+      },
+    ]),
   ],
 });
 export type ProjectRecord = InferEntity<typeof ProjectRecord>;

@@ -7,7 +7,7 @@ import type {
   ProjectView,
 } from '../../application/projects/ports.ts';
 import type { StatsQuery } from '../../application/stats/ports.ts';
-import { MAX_PAGE_SIZE, type ProjectFilters } from '../../domain/project/browse.ts';
+import { MAX_PAGE_SIZE, type ProjectFilters, searchWords } from '../../domain/project/browse.ts';
 import { ValidationError } from '../../domain/shared/errors.ts';
 import type { BidRecord, ProjectRecord } from './entities.ts';
 import {
@@ -17,7 +17,7 @@ import {
   type ProjectRow,
   projectRowToSnapshot,
 } from './marketplace-mappers.ts';
-import { projectFilterSql } from './project-filter-sql.ts';
+import { projectFilterSql, type SqlPredicate } from './project-filter-sql.ts';
 import { runSql, toCount } from './sql.ts';
 import { ratingToHundredths } from './user-mapper.ts';
 
@@ -83,6 +83,26 @@ function toView(row: ViewRow): ProjectView {
 /** Matches counted exactly; beyond this the total is estimated from a sample (see SqlProjectQuery.list). */
 export const COUNT_CAP = 200;
 
+/**
+ * A search first reads the newest projects that pass its other filters, in browse order (decision 0113).
+ * When more than COUNT_CAP of them hold every word, they are the page and the capped count, exactly, and
+ * the trigram index is never read: it would visit every match to sort them, and words that go together
+ * ('storm roof') are planned as if independent, so PostgreSQL expects hundreds of matches and meets
+ * thousands. The walk is taken only when the newest `headRows` show at least `headHits` matches
+ * (3 %: enough to meet the cap within the walk), so a rare word goes straight to the index.
+ */
+export const SEARCH_PROBE: SearchProbeSizes = { headRows: 300, headHits: 9, walkRows: 10_000 };
+
+/** The probe's sizes (decision 0113): tests shrink them to reach each branch with a few hundred rows. */
+export interface SearchProbeSizes {
+  /** How many of the newest candidates show whether the words are common among them. */
+  headRows: number;
+  /** How many of those must match for the walk: headHits / headRows of walkRows is 1.5 × COUNT_CAP. */
+  headHits: number;
+  /** The most candidates the walk reads. */
+  walkRows: number;
+}
+
 /** About how many rows the estimate above COUNT_CAP reads (a page-level sample of the table). */
 export const ESTIMATE_SAMPLE_ROWS = 500;
 
@@ -93,6 +113,55 @@ const ESTIMATE_CACHE_SIZE = 1_000;
 /** The sample's share of the table in percent (100 while the table is small or never analysed). */
 const SAMPLE_PERCENT = `least(100, ${ESTIMATE_SAMPLE_ROWS} * 100.0 / greatest(1,
   (select reltuples from pg_class where oid = 'projects'::regclass)))`;
+
+/**
+ * A search's probe, as CTEs (`head`, `probe`, `walked`): the newest `walkRows` projects that pass the
+ * filters other than `q`, walked in browse order through the index that serves those filters, and the newest
+ * COUNT_CAP + 1 of them that hold every word. `walked.whole` says whether `probe` holds every match (more
+ * than COUNT_CAP of them, or the walk read every project that passes the other filters); else the trigram
+ * index answers. Null without search words, or when no one index serves the other filters.
+ */
+function searchProbe(filters: ProjectFilters, sizes: SearchProbeSizes): SqlPredicate | null {
+  if (filters.q === undefined || searchWords(filters.q).length === 0) return null;
+  const { q, ...rest } = filters;
+  if (!walksOneIndex(rest)) return null;
+  const others = projectFilterSql(rest);
+  const text = projectFilterSql({ q });
+  return {
+    sql: `head as materialized (
+          select count(*) as hits from (
+            select p.search_text from projects p where ${others.sql}
+            order by p.created_at desc, p.id desc limit ${sizes.headRows}
+          ) p where ${text.sql}
+        ), probe as materialized (
+          select p.id, p.created_at from (
+            select p.id, p.created_at, p.search_text from projects p where ${others.sql}
+            order by p.created_at desc, p.id desc limit ${sizes.walkRows}
+          ) p where ${text.sql} and (select hits from head) >= ${sizes.headHits}
+          order by p.created_at desc, p.id desc limit ${COUNT_CAP + 1}
+        ), walked as materialized (
+          select (select hits from head) >= ${sizes.headHits} and (
+            (select count(*) from probe) > ${COUNT_CAP}
+            or (select count(*) from (
+              select 1 from projects p where ${others.sql} limit ${sizes.walkRows}
+            ) x) < ${sizes.walkRows}
+          ) as whole
+        ), `,
+    params: [...others.params, ...text.params, ...others.params, ...text.params, ...others.params],
+  };
+}
+
+/**
+ * Whether one newest-first index holds exactly the projects that pass these filters, so the walk reads no
+ * row it then drops: no filter, or one, or a country with a category, a status or a budget band.
+ */
+function walksOneIndex(filters: Omit<ProjectFilters, 'q'>): boolean {
+  const used = (['country', 'category', 'status', 'clientId', 'budget'] as const).filter(
+    (key) => filters[key] !== undefined,
+  );
+  const pair = used.join(',');
+  return used.length <= 1 || ['country,category', 'country,status', 'country,budget'].includes(pair);
+}
 
 interface Cursor {
   /** created_at as PostgreSQL printed it (microseconds and offset kept). */
@@ -164,10 +233,12 @@ export class SqlProjectQuery implements ProjectQuery {
    */
   readonly #estimates = new Map<string, { total: number; at: number }>();
   readonly #now: () => number;
+  readonly #probe: SearchProbeSizes;
 
-  constructor(em: EntityManager, options: { now?: () => number } = {}) {
+  constructor(em: EntityManager, options: { now?: () => number; probe?: SearchProbeSizes } = {}) {
     this.#em = em;
     this.#now = options.now ?? Date.now;
+    this.#probe = options.probe ?? SEARCH_PROBE;
   }
 
   #knownEstimate(key: string): number | null {
@@ -279,11 +350,21 @@ export class SqlProjectQuery implements ProjectQuery {
             order by p.created_at desc, p.id desc limit ?)
           order by created_at desc, id desc limit ?`
       : `select id from matches order by created_at desc, id desc limit ?`;
+    const probe = searchProbe(filters, this.#probe);
     const rows = await runSql<ListRow>(
       this.#em,
-      `with matches as materialized (
-          select p.id, p.created_at from projects p where ${where.sql}
-          order by p.created_at desc, p.id desc limit ${COUNT_CAP + 1}
+      `with ${probe?.sql ?? ''}matches as materialized (
+          ${
+            probe === null
+              ? `select p.id, p.created_at from projects p where ${where.sql}
+          order by p.created_at desc, p.id desc limit ${COUNT_CAP + 1}`
+              : // While the probe holds every match it needs, the rest of the table is never read.
+                `select id, created_at from probe where (select whole from walked)
+          union all
+          (select p.id, p.created_at from projects p
+            where not (select whole from walked) and ${where.sql}
+            order by p.created_at desc, p.id desc limit ${COUNT_CAP + 1})`
+          }
         ), total as (
           select c.n as "countedTotal",
             case when c.n > ${COUNT_CAP} then ${
@@ -307,6 +388,7 @@ export class SqlProjectQuery implements ProjectQuery {
         ${VIEW_JOINS}
         order by pg."createdAt" desc, pg.id desc`,
       [
+        ...(probe?.params ?? []),
         ...where.params,
         ...(known === null ? where.params : [known]),
         ...(cursor ? [cursor.at, cursor.id, limit + 1, ...pageParams, limit + 1] : []),

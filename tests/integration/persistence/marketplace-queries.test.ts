@@ -7,6 +7,7 @@ import {
   projectFilterSql,
   SqlBidQuery,
   SqlProjectQuery,
+  type SearchProbeSizes,
   SqlStatsQuery,
 } from '../../../adapters/persistence/marketplace-queries.ts';
 import { closeOrm } from '../../../adapters/persistence/orm.ts';
@@ -144,12 +145,16 @@ describe('SqlProjectQuery, SqlBidQuery, SqlStatsQuery (PostgreSQL)', () => {
       return b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : -1);
     }
 
-    async function everyPage(filters: Omit<ProjectFilters, 'limit' | 'cursor'>, limit: number) {
+    async function everyPage(
+      filters: Omit<ProjectFilters, 'limit' | 'cursor'>,
+      limit: number,
+      query: SqlProjectQuery = projects(),
+    ) {
       const ids: string[] = [];
       const totals: number[] = [];
       let cursor: string | undefined;
       for (let guard = 0; guard < 100; guard++) {
-        const page = await projects().list({ ...filters, limit, ...(cursor ? { cursor } : {}) });
+        const page = await query.list({ ...filters, limit, ...(cursor ? { cursor } : {}) });
         expect(page.items.length).toBeLessThanOrEqual(limit);
         ids.push(...page.items.map((item) => item.project.id));
         totals.push(page.total);
@@ -159,7 +164,7 @@ describe('SqlProjectQuery, SqlBidQuery, SqlStatsQuery (PostgreSQL)', () => {
       throw new Error('too many pages');
     }
 
-    it.each<[string, Omit<ProjectFilters, 'limit'>]>([
+    const FILTER_TABLE: [string, Omit<ProjectFilters, 'limit'>][] = [
       ['no filter', {}],
       ['country', { country: 'US' }],
       ['category', { category: 'residential' }],
@@ -180,12 +185,36 @@ describe('SqlProjectQuery, SqlBidQuery, SqlStatsQuery (PostgreSQL)', () => {
       ['q: only punctuation', { q: ';' }],
       ['q: no match', { q: 'zebrawood' }],
       ['everything at once', { q: 'kitchen', country: 'BS', status: 'active', category: 'Construction' }],
-    ])('agrees with matchesProjectFilters: %s', async (_name, filters) => {
+      ['q with a country and a band', { q: 'kitchen', country: 'BS', budget: '1k-5k' }],
+      ['q with a country and a status', { q: 'roof', country: 'US', status: 'active' }],
+      ['q with a category', { q: 'itche', category: 'residential' }],
+    ];
+
+    it.each(FILTER_TABLE)('agrees with matchesProjectFilters: %s', async (_name, filters) => {
       const { all } = await arrange();
       const expected = all.filter((p) => matchesProjectFilters(p, filters)).sort(newestFirst);
       const { ids, totals } = await everyPage(filters, 5);
       expect(ids).toEqual(expected.map((p) => p.id));
       expect(new Set(totals)).toEqual(new Set([expected.length]));
+    });
+
+    it.each<[string, SearchProbeSizes]>([
+      // The newest candidates are read first when 1 of the newest 4 matches; the walk stops after 6, so
+      // most searches go on to the trigram index, and the few with at most 6 candidates are answered whole.
+      ['a short walk', { headRows: 4, headHits: 1, walkRows: 6 }],
+      // Every candidate is walked: the walk is the whole answer.
+      ['a walk over every candidate', { headRows: 24, headHits: 1, walkRows: 1_000 }],
+      // The head never shows enough: straight to the trigram index.
+      ['no walk', { headRows: 4, headHits: 5, walkRows: 1_000 }],
+    ])('a search answers the same pages and totals with %s', async (_name, probe) => {
+      const { all } = await arrange();
+      const query = new SqlProjectQuery(orm.em, { probe });
+      for (const [name, filters] of FILTER_TABLE) {
+        const expected = all.filter((p) => matchesProjectFilters(p, filters)).sort(newestFirst);
+        const { ids, totals } = await everyPage(filters, 5, query);
+        expect(ids, name).toEqual(expected.map((p) => p.id));
+        expect(new Set(totals), name).toEqual(new Set([expected.length]));
+      }
     });
 
     it('each filter narrows the list', async () => {
@@ -275,7 +304,7 @@ describe('SqlProjectQuery, SqlBidQuery, SqlStatsQuery (PostgreSQL)', () => {
       for (const item of page.items) expect(item.project.description).toContain('worktops');
     });
 
-    it('walks the budget band’s own newest-first index for each band, on connections priced for memory', async () => {
+    it('walks the budget band’s own newest-first index for each band, with or without a country, on connections priced for memory', async () => {
       await arrange();
       const [settings] = await orm.em
         .getConnection()
@@ -283,26 +312,34 @@ describe('SqlProjectQuery, SqlBidQuery, SqlStatsQuery (PostgreSQL)', () => {
           "select current_setting('jit') as jit, current_setting('random_page_cost') as random_page_cost",
         );
       expect(settings).toEqual({ jit: 'off', random_page_cost: '1.1' });
-      for (const [budget, index] of [
-        ['1k-5k', 'projects_budget_low_created_at_id_index'],
-        ['5k-25k', 'projects_budget_mid_created_at_id_index'],
-        ['25k+', 'projects_budget_high_created_at_id_index'],
+      for (const [budget, index, countryIndex] of [
+        ['1k-5k', 'projects_budget_low_created_at_id_index', 'projects_country_budget_low_created_at_id_index'],
+        ['5k-25k', 'projects_budget_mid_created_at_id_index', 'projects_country_budget_mid_created_at_id_index'],
+        ['25k+', 'projects_budget_high_created_at_id_index', 'projects_country_budget_high_created_at_id_index'],
       ] as const) {
-        expect(BUDGET_BAND_INDEXES[budget].name).toBe(index);
-        const { sql, params } = projectFilterSql({ budget });
-        await orm.em.getConnection().transactional(async (trx) => {
-          // Tiny tables may be scanned whole; the index must be usable (seq scans off to see it).
-          await orm.em.getConnection().execute('set local enable_seqscan = off', [], 'all', trx);
-          const plan: { 'QUERY PLAN': string }[] = await orm.em
-            .getConnection()
-            .execute(
-              `explain select id from projects p where ${sql} order by p.created_at desc, p.id desc limit 21`,
-              params,
-              'all',
-              trx,
-            );
-          expect(plan.map((r) => r['QUERY PLAN']).join('\n')).toContain(index);
-        });
+        expect(BUDGET_BAND_INDEXES[budget]).toMatchObject({ name: index, countryName: countryIndex });
+        for (const [filters, expected] of [
+          [{ budget }, index],
+          [{ budget, country: 'BS' }, countryIndex],
+        ] as const) {
+          const { sql, params } = projectFilterSql(filters);
+          await orm.em.getConnection().transactional(async (trx) => {
+            // Tiny tables may be scanned whole or sorted; the index must serve the newest-first walk (scans
+            // that do not keep the order are off to see it).
+            for (const off of ['enable_seqscan', 'enable_bitmapscan', 'enable_sort']) {
+              await orm.em.getConnection().execute(`set local ${off} = off`, [], 'all', trx);
+            }
+            const plan: { 'QUERY PLAN': string }[] = await orm.em
+              .getConnection()
+              .execute(
+                `explain select id from projects p where ${sql} order by p.created_at desc, p.id desc limit 21`,
+                params,
+                'all',
+                trx,
+              );
+            expect(plan.map((r) => r['QUERY PLAN']).join('\n')).toContain(expected);
+          });
+        }
       }
     });
 
@@ -357,6 +394,18 @@ describe('SqlProjectQuery, SqlBidQuery, SqlStatsQuery (PostgreSQL)', () => {
       expect(sparseWords.ids).toEqual(sparse.ids);
       expect(new Set(sparseWords.totals)).toEqual(new Set([12]));
       expect((await everyPage({ q: 'refit kitchen', clientId: randomUUID() }, 50)).ids).toEqual([]);
+      // More than 200 matches among the newest candidates: the walk alone gives the page and the capped count.
+      const walking = new SqlProjectQuery(orm.em, { probe: { headRows: 10, headHits: 2, walkRows: 250 } });
+      expect((await everyPage({ q: 'refit' }, 50, walking)).ids).toEqual(dense.ids);
+      expect((await everyPage({ q: 'refit kitchen', clientId: owner.id }, 50, walking)).ids).toEqual(dense.ids);
+      // Exactly 200 matches among the 211 newest: not enough to stop there, so the index counts on.
+      const edge = new SqlProjectQuery(orm.em, { probe: { headRows: 10, headHits: 2, walkRows: 211 } });
+      const atCap = await everyPage({ q: 'refit' }, 50, edge);
+      expect(atCap.ids).toEqual(dense.ids);
+      expect(atCap.totals[0]).toBeGreaterThan(200);
+      const walkedSparse = await everyPage({ q: 'cistern' }, 4, walking);
+      expect(walkedSparse.ids).toEqual(sparse.ids);
+      expect(new Set(walkedSparse.totals)).toEqual(new Set([12]));
     });
 
     it('reads a list page in one statement', async () => {
