@@ -8,7 +8,8 @@
  *
  * Seeds 100,000 users and 100,000 projects the first time (PROFILE_RESEED=1 to start over); later runs
  * reuse the data. Workloads: list (one URL repeated), plain (no filter), browse (25 searches × countries),
- * diverse (120: those × budget bands), detail, user, stats, notifications, myBids.
+ * diverse (120: those × budget bands), bench (the 520 first pages of `npm run bench`), detail, user, stats,
+ * notifications, myBids.
  * PROFILE_PER_URL=1 times each URL of a workload alone instead (slowest first).
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -23,6 +24,7 @@ import { loadConfig } from '../apps/api/src/config.ts';
 import { compose } from '../apps/api/src/container.ts';
 import { http, postgresCpuMs } from './load.ts';
 import { COMMON_TERM, resetDatabase, seedProjects, seedUsers } from './seed-sql.ts';
+import { browsePath, firstPages } from './workloads.ts';
 
 const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/buildbid_bench_be';
 const SIZE = Number(process.env.PROFILE_PROJECTS ?? 100_000);
@@ -106,6 +108,8 @@ try {
         ),
       ),
     ),
+    // The 520 first pages of `npm run bench`'s diverse browse.
+    bench: firstPages().map(browsePath),
     detail: ids,
     user: ['/api/auth/user'],
     stats: ['/api/users/me/stats'],

@@ -28,6 +28,7 @@ import { compose } from '../apps/api/src/container.ts';
 import { http, loop, type Measured, postgresCpuMs } from '../bench/load.ts';
 import { COMMON_TERM, RARE_TERM, resetDatabase, seedProjects, seedUsers } from '../bench/seed-sql.ts';
 import { numbered, pgProjectQuery, type Statement } from '../bench/sql-driver.ts';
+import { browsePath, firstPages } from '../bench/workloads.ts';
 import { parseProjectFilters, type RawProjectFilters } from '../domain/project/browse.ts';
 
 const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/buildbid_bench';
@@ -49,28 +50,8 @@ const log = (message: string) => console.log(`[bench ${(performance.now() / 1000
 const started = performance.now();
 const loadBefore = os.loadavg();
 
-// ---- The browse workload: at least 500 distinct first pages, plus second pages through the cursor ----
+// ---- The browse workload: the 520 first pages of bench/workloads.ts, plus second pages through the cursor ----
 
-const SEARCHES = [
-  '',
-  '',
-  '',
-  '',
-  COMMON_TERM, // ~30% of projects
-  'roof',
-  'tile',
-  'pergola',
-  'itche', // inside a word
-  'oof',
-  'ment',
-  RARE_TERM, // ~0.1%
-  'zebrawood', // nowhere
-  'kitchen tile', // two common words
-  'storm roof',
-  'cistern pump', // two rare words
-  'kitchen cistern', // common and rare
-  'nassau solar',
-];
 /** The searches of issue 18 and the speed issue's kinds, one at a time with caches off. */
 const SEARCH_ROWS = [
   'itche',
@@ -83,47 +64,6 @@ const SEARCH_ROWS = [
   'cistern pump',
   'zebrawood',
 ];
-const COUNTRIES = ['', 'BS', 'US', 'CA', 'GB'];
-const CATEGORIES = ['', 'Residential', 'Commercial', 'Industrial', 'Interior', 'Exterior', 'Construction'];
-const BUDGETS = ['', '1k-5k', '5k-25k', '25k+'];
-
-/** A small seeded generator, so every run asks the same URLs. */
-function random(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-function browsePath(query: Record<string, string>): string {
-  return `/api/projects?${new URLSearchParams(query).toString()}`;
-}
-
-/** 520 distinct first-page URLs over every search kind and filter (the browse screen's parameters). */
-function firstPages(): Array<Record<string, string>> {
-  const next = random(11);
-  const pick = <T>(list: readonly T[]) => list[Math.floor(next() * list.length)] as T;
-  const seen = new Set<string>();
-  const queries: Array<Record<string, string>> = [];
-  while (queries.length < 520) {
-    const query: Record<string, string> = { country: pick(COUNTRIES) };
-    const q = pick(SEARCHES);
-    if (q) query.q = q;
-    const category = pick(CATEGORIES);
-    if (category) query.category = category;
-    const budget = pick(BUDGETS);
-    if (budget) query.budget = budget;
-    query.limit = '20';
-    const key = browsePath(query);
-    if (seen.has(key)) continue;
-    seen.add(key);
-    queries.push(query);
-  }
-  return queries;
-}
 
 log(`database ${DATABASE_URL}`);
 await resetDatabase(DATABASE_URL);

@@ -67,29 +67,42 @@ const newestFirst = (leading?: 'status' | 'country' | 'category' | 'clientId') =
   leading === undefined ? (['createdAt', 'id'] as const) : ([leading, 'createdAt', 'id'] as const);
 
 /** A project (projects-and-bids section 3). Money is numeric(10,2), read and written as decimal text. */
+/** The filters, besides a budget band, that a band's newest-first indexes lead with (decision 0113). */
+export const BAND_INDEX_LEADS = ['', 'country', 'category', 'country,category'] as const;
+export type BandIndexLead = (typeof BAND_INDEX_LEADS)[number];
+
 /**
  * The newest-first indexes of each budget band, partial on the band's condition as projectFilterSql writes
- * it, so PostgreSQL walks only that band: `name` on (created_at, id) (Migration20270130000002, decision
- * 0112), and `countryName` on (country, created_at, id) for a band with a country (Migration20270130000003,
- * decision 0113).
+ * it, so PostgreSQL walks only that band: on (created_at, id) (Migration20270130000002, decision 0112), and
+ * on (country, created_at, id), (category, ...) and (country, category, ...) for a band with those filters
+ * (Migration20270130000003, decision 0113). `names` by the leading filters.
  */
-export const BUDGET_BAND_INDEXES: Record<BudgetBand, { name: string; countryName: string; condition: string }> = {
+export const BUDGET_BAND_INDEXES: Record<
+  BudgetBand,
+  { names: Record<BandIndexLead, string>; condition: string }
+> = {
   '1k-5k': {
-    name: 'projects_budget_low_created_at_id_index',
-    countryName: 'projects_country_budget_low_created_at_id_index',
+    names: bandIndexNames('low'),
     condition: `"budget_max" <= ${BUDGET_THRESHOLD_LOW_CENTS / 100}`,
   },
   '5k-25k': {
-    name: 'projects_budget_mid_created_at_id_index',
-    countryName: 'projects_country_budget_mid_created_at_id_index',
+    names: bandIndexNames('mid'),
     condition: `"budget_min" >= ${BUDGET_THRESHOLD_LOW_CENTS / 100} and "budget_max" <= ${BUDGET_THRESHOLD_HIGH_CENTS / 100}`,
   },
   '25k+': {
-    name: 'projects_budget_high_created_at_id_index',
-    countryName: 'projects_country_budget_high_created_at_id_index',
+    names: bandIndexNames('high'),
     condition: `"budget_min" >= ${BUDGET_THRESHOLD_HIGH_CENTS / 100}`,
   },
 };
+
+function bandIndexNames(band: 'low' | 'mid' | 'high'): Record<BandIndexLead, string> {
+  const name = (lead: BandIndexLead) =>
+    `projects_${lead === '' ? '' : `${lead.replace(',', '_')}_`}budget_${band}_created_at_id_index`;
+  return Object.fromEntries(BAND_INDEX_LEADS.map((lead) => [lead, name(lead)])) as Record<
+    BandIndexLead,
+    string
+  >;
+}
 
 export const ProjectRecord = defineEntity({
   name: 'ProjectRecord',
@@ -164,18 +177,23 @@ export const ProjectRecord = defineEntity({
       properties: ['country', ...newestFirst('status')],
     },
     // Migration20270130000001_search_text, Migration20270130000002_budget_band_indexes (decision 0112) and
-    // Migration20270130000003_country_budget_band_indexes (decision 0113).
+    // Migration20270130000003_band_indexes_by_country_and_category (decision 0113).
     {
       name: 'projects_search_text_trgm_index',
       expression: `create index "projects_search_text_trgm_index" on "projects" using gin ("search_text" gin_trgm_ops)`,
     },
-    ...Object.values(BUDGET_BAND_INDEXES).flatMap(({ name, countryName, condition }) => [
-      { name, expression: `create index "${name}" on "projects" ("created_at", "id") where ${condition}` },
-      {
-        name: countryName,
-        expression: `create index "${countryName}" on "projects" ("country", "created_at", "id") where ${condition}`,
-      },
-    ]),
+    ...Object.values(BUDGET_BAND_INDEXES).flatMap(({ names, condition }) =>
+      BAND_INDEX_LEADS.map((lead) => ({
+        name: names[lead],
+        expression: `create index "${names[lead]}" on "projects" (${[
+          ...(lead === '' ? [] : lead.split(',')),
+          'created_at',
+          'id',
+        ]
+          .map((column) => `"${column}"`)
+          .join(', ')}) where ${condition}`,
+      })),
+    ),
   ],
 });
 export type ProjectRecord = InferEntity<typeof ProjectRecord>;

@@ -9,7 +9,7 @@ import type {
 import type { StatsQuery } from '../../application/stats/ports.ts';
 import { MAX_PAGE_SIZE, type ProjectFilters, searchWords } from '../../domain/project/browse.ts';
 import { ValidationError } from '../../domain/shared/errors.ts';
-import type { BidRecord, ProjectRecord } from './entities.ts';
+import { BAND_INDEX_LEADS, type BidRecord, type ProjectRecord } from './entities.ts';
 import {
   bidRowToSnapshot,
   decimalToCents,
@@ -152,15 +152,22 @@ function searchProbe(filters: ProjectFilters, sizes: SearchProbeSizes): SqlPredi
 }
 
 /**
- * Whether one newest-first index holds exactly the projects that pass these filters, so the walk reads no
- * row it then drops: no filter, or one, or a country with a category, a status or a budget band.
+ * The filter sets (besides `q`, keys in FILTER_KEYS order) that one newest-first index of the projects table
+ * holds exactly (entities.ts): none or one filter, a country with a category or a status, and a budget band
+ * with the filters its own indexes lead with (BAND_INDEX_LEADS).
  */
+const FILTER_KEYS = ['country', 'category', 'status', 'clientId', 'budget'] as const;
+const WALKABLE = new Set<string>([
+  '',
+  ...FILTER_KEYS,
+  'country,category',
+  'country,status',
+  ...BAND_INDEX_LEADS.filter((lead) => lead !== '').map((lead) => `${lead},budget`),
+]);
+
+/** Whether one newest-first index holds exactly the projects that pass these filters: a walk drops none. */
 function walksOneIndex(filters: Omit<ProjectFilters, 'q'>): boolean {
-  const used = (['country', 'category', 'status', 'clientId', 'budget'] as const).filter(
-    (key) => filters[key] !== undefined,
-  );
-  const pair = used.join(',');
-  return used.length <= 1 || ['country,category', 'country,status', 'country,budget'].includes(pair);
+  return WALKABLE.has(FILTER_KEYS.filter((key) => filters[key] !== undefined).join(','));
 }
 
 interface Cursor {

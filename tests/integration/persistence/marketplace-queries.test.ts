@@ -5,9 +5,9 @@ import { BUDGET_BAND_INDEXES } from '../../../adapters/persistence/entities.ts';
 import {
   ESTIMATE_TTL_MS,
   projectFilterSql,
+  type SearchProbeSizes,
   SqlBidQuery,
   SqlProjectQuery,
-  type SearchProbeSizes,
   SqlStatsQuery,
 } from '../../../adapters/persistence/marketplace-queries.ts';
 import { closeOrm } from '../../../adapters/persistence/orm.ts';
@@ -304,7 +304,7 @@ describe('SqlProjectQuery, SqlBidQuery, SqlStatsQuery (PostgreSQL)', () => {
       for (const item of page.items) expect(item.project.description).toContain('worktops');
     });
 
-    it('walks the budget band’s own newest-first index for each band, with or without a country, on connections priced for memory', async () => {
+    it('walks the budget band’s own newest-first index for each band, alone or with a country, a category or both, on connections priced for memory', async () => {
       await arrange();
       const [settings] = await orm.em
         .getConnection()
@@ -312,15 +312,23 @@ describe('SqlProjectQuery, SqlBidQuery, SqlStatsQuery (PostgreSQL)', () => {
           "select current_setting('jit') as jit, current_setting('random_page_cost') as random_page_cost",
         );
       expect(settings).toEqual({ jit: 'off', random_page_cost: '1.1' });
-      for (const [budget, index, countryIndex] of [
-        ['1k-5k', 'projects_budget_low_created_at_id_index', 'projects_country_budget_low_created_at_id_index'],
-        ['5k-25k', 'projects_budget_mid_created_at_id_index', 'projects_country_budget_mid_created_at_id_index'],
-        ['25k+', 'projects_budget_high_created_at_id_index', 'projects_country_budget_high_created_at_id_index'],
+      for (const [budget, band] of [
+        ['1k-5k', 'low'],
+        ['5k-25k', 'mid'],
+        ['25k+', 'high'],
       ] as const) {
-        expect(BUDGET_BAND_INDEXES[budget]).toMatchObject({ name: index, countryName: countryIndex });
+        const names = BUDGET_BAND_INDEXES[budget].names;
+        expect(names).toEqual({
+          '': `projects_budget_${band}_created_at_id_index`,
+          country: `projects_country_budget_${band}_created_at_id_index`,
+          category: `projects_category_budget_${band}_created_at_id_index`,
+          'country,category': `projects_country_category_budget_${band}_created_at_id_index`,
+        });
         for (const [filters, expected] of [
-          [{ budget }, index],
-          [{ budget, country: 'BS' }, countryIndex],
+          [{ budget }, names['']],
+          [{ budget, country: 'BS' }, names.country],
+          [{ budget, category: 'residential' }, names.category],
+          [{ budget, country: 'BS', category: 'residential' }, names['country,category']],
         ] as const) {
           const { sql, params } = projectFilterSql(filters);
           await orm.em.getConnection().transactional(async (trx) => {
@@ -397,7 +405,9 @@ describe('SqlProjectQuery, SqlBidQuery, SqlStatsQuery (PostgreSQL)', () => {
       // More than 200 matches among the newest candidates: the walk alone gives the page and the capped count.
       const walking = new SqlProjectQuery(orm.em, { probe: { headRows: 10, headHits: 2, walkRows: 250 } });
       expect((await everyPage({ q: 'refit' }, 50, walking)).ids).toEqual(dense.ids);
-      expect((await everyPage({ q: 'refit kitchen', clientId: owner.id }, 50, walking)).ids).toEqual(dense.ids);
+      expect((await everyPage({ q: 'refit kitchen', clientId: owner.id }, 50, walking)).ids).toEqual(
+        dense.ids,
+      );
       // Exactly 200 matches among the 211 newest: not enough to stop there, so the index counts on.
       const edge = new SqlProjectQuery(orm.em, { probe: { headRows: 10, headHits: 2, walkRows: 211 } });
       const atCap = await everyPage({ q: 'refit' }, 50, edge);
