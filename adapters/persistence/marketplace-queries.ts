@@ -18,7 +18,7 @@ import {
   projectRowToSnapshot,
 } from './marketplace-mappers.ts';
 import { projectFilterSql, type SqlPredicate } from './project-filter-sql.ts';
-import { runSql, toCount } from './sql.ts';
+import { runPrepared, runSql, toCount } from './sql.ts';
 import { ratingToHundredths } from './user-mapper.ts';
 
 export { projectFilterSql, type SqlPredicate } from './project-filter-sql.ts';
@@ -91,10 +91,20 @@ export const COUNT_CAP = 200;
  * thousands. The walk is taken only when the newest `headRows` show at least `headHits` matches
  * (3 %: enough to meet the cap within the walk), so a rare word goes straight to the index.
  */
-export const SEARCH_PROBE: SearchProbeSizes = { headRows: 300, headHits: 9, walkRows: 10_000 };
+export const SEARCH_PROBE: SearchProbeSizes = {
+  minTableRows: 200_000,
+  headRows: 300,
+  headHits: 9,
+  walkRows: 10_000,
+};
 
 /** The probe's sizes (decision 0113): tests shrink them to reach each branch with a few hundred rows. */
 export interface SearchProbeSizes {
+  /**
+   * The walk is taken from this many projects (PostgreSQL's estimate, pg_class.reltuples). Below, the trigram
+   * index's bitmaps are small and cheaper than the walk: at 10,000 projects the walk cost ~1 ms more a search.
+   */
+  minTableRows: number;
   /** How many of the newest candidates show whether the words are common among them. */
   headRows: number;
   /** How many of those must match for the walk: headHits / headRows of walkRows is 1.5 × COUNT_CAP. */
@@ -115,39 +125,49 @@ const SAMPLE_PERCENT = `least(100, ${ESTIMATE_SAMPLE_ROWS} * 100.0 / greatest(1,
   (select reltuples from pg_class where oid = 'projects'::regclass)))`;
 
 /**
- * A search's probe, as CTEs (`head`, `probe`, `walked`): the newest `walkRows` projects that pass the
- * filters other than `q`, walked in browse order through the index that serves those filters, and the newest
- * COUNT_CAP + 1 of them that hold every word. `walked.whole` says whether `probe` holds every match (more
- * than COUNT_CAP of them, or the walk read every project that passes the other filters); else the trigram
- * index answers. Null without search words, or when no one index serves the other filters.
+ * A search's walk, as CTEs (decision 0113): `head`, the newest `headRows` projects that pass the filters
+ * other than `q`, each marked by whether it holds every word; `probe`, when the head is full and dense
+ * enough, the newest COUNT_CAP + 1 matches among the newest `walkRows` of those projects; and
+ * `walked.source`, which of them holds every match the page and the count need:
+ * - 'index' when the table is small (`minTableRows`): the trigram index answers;
+ * - 'head' when the head read every project that passes the other filters;
+ * - 'probe' when the probe found more than COUNT_CAP matches, or read every such project;
+ * - 'index' otherwise.
+ * Each step runs only when the one before leaves the answer open. Null without search words, or when no one
+ * index serves the other filters.
  */
-function searchProbe(filters: ProjectFilters, sizes: SearchProbeSizes): SqlPredicate | null {
+function searchWalk(filters: ProjectFilters, sizes: SearchProbeSizes): SqlPredicate | null {
   if (filters.q === undefined || searchWords(filters.q).length === 0) return null;
   const { q, ...rest } = filters;
   if (!walksOneIndex(rest)) return null;
   const others = projectFilterSql(rest);
   const text = projectFilterSql({ q });
+  const large = `(select greatest(reltuples, 0) from pg_class where oid = 'projects'::regclass) >= ${sizes.minTableRows}`;
+  const headFull = `(select count(*) from head) >= ${sizes.headRows}`;
+  const headDense = `(select count(*) from head where hit) >= ${sizes.headHits}`;
   return {
     sql: `head as materialized (
-          select count(*) as hits from (
-            select p.search_text from projects p where ${others.sql}
-            order by p.created_at desc, p.id desc limit ${sizes.headRows}
-          ) p where ${text.sql}
+          select p.id, p.created_at, (${text.sql}) as hit from projects p where ${others.sql} and ${large}
+          order by p.created_at desc, p.id desc limit ${sizes.headRows}
         ), probe as materialized (
           select p.id, p.created_at from (
             select p.id, p.created_at, p.search_text from projects p where ${others.sql}
             order by p.created_at desc, p.id desc limit ${sizes.walkRows}
-          ) p where ${text.sql} and (select hits from head) >= ${sizes.headHits}
+          ) p where ${text.sql} and ${headFull} and ${headDense}
           order by p.created_at desc, p.id desc limit ${COUNT_CAP + 1}
         ), walked as materialized (
-          select (select hits from head) >= ${sizes.headHits} and (
-            (select count(*) from probe) > ${COUNT_CAP}
-            or (select count(*) from (
+          select case
+            when not ${large} then 'index'
+            when not ${headFull} then 'head'
+            when not ${headDense} then 'index'
+            when (select count(*) from probe) > ${COUNT_CAP} then 'probe'
+            when (select count(*) from (
               select 1 from projects p where ${others.sql} limit ${sizes.walkRows}
-            ) x) < ${sizes.walkRows}
-          ) as whole
+            ) x) < ${sizes.walkRows} then 'probe'
+            else 'index'
+          end as source
         ), `,
-    params: [...others.params, ...text.params, ...others.params, ...text.params, ...others.params],
+    params: [...text.params, ...others.params, ...others.params, ...text.params, ...others.params],
   };
 }
 
@@ -357,19 +377,22 @@ export class SqlProjectQuery implements ProjectQuery {
             order by p.created_at desc, p.id desc limit ?)
           order by created_at desc, id desc limit ?`
       : `select id from matches order by created_at desc, id desc limit ?`;
-    const probe = searchProbe(filters, this.#probe);
-    const rows = await runSql<ListRow>(
+    const probe = searchWalk(filters, this.#probe);
+    const rows = await runPrepared<ListRow>(
       this.#em,
       `with ${probe?.sql ?? ''}matches as materialized (
           ${
             probe === null
               ? `select p.id, p.created_at from projects p where ${where.sql}
           order by p.created_at desc, p.id desc limit ${COUNT_CAP + 1}`
-              : // While the probe holds every match it needs, the rest of the table is never read.
-                `select id, created_at from probe where (select whole from walked)
+              : // The branch that holds every match the page and the count need; the others never run.
+                `(select id, created_at from head where hit and (select source from walked) = 'head'
+            order by created_at desc, id desc limit ${COUNT_CAP + 1})
+          union all
+          select id, created_at from probe where (select source from walked) = 'probe'
           union all
           (select p.id, p.created_at from projects p
-            where not (select whole from walked) and ${where.sql}
+            where (select source from walked) = 'index' and ${where.sql}
             order by p.created_at desc, p.id desc limit ${COUNT_CAP + 1})`
           }
         ), total as (

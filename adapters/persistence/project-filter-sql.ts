@@ -72,18 +72,20 @@ export function projectFilterSql(
       clauses.push('false');
     }
   }
+  // The bands' thresholds are the domain's constants, written into the SQL as literals (never a value from
+  // the request): a statement prepared once per connection can then use the bands' partial indexes in a
+  // plan made without its values (decision 0113).
+  const low = dollars(BUDGET_THRESHOLD_LOW_CENTS);
+  const high = dollars(BUDGET_THRESHOLD_HIGH_CENTS);
   switch (filters.budget) {
     case '1k-5k':
-      clauses.push(`${alias}.budget_max <= ?`);
-      params.push(dollars(BUDGET_THRESHOLD_LOW_CENTS));
+      clauses.push(`${alias}.budget_max <= ${low}`);
       break;
     case '5k-25k':
-      clauses.push(`${alias}.budget_min >= ? and ${alias}.budget_max <= ?`);
-      params.push(dollars(BUDGET_THRESHOLD_LOW_CENTS), dollars(BUDGET_THRESHOLD_HIGH_CENTS));
+      clauses.push(`${alias}.budget_min >= ${low} and ${alias}.budget_max <= ${high}`);
       break;
     case '25k+':
-      clauses.push(`${alias}.budget_min >= ?`);
-      params.push(dollars(BUDGET_THRESHOLD_HIGH_CENTS));
+      clauses.push(`${alias}.budget_min >= ${high}`);
       break;
     case undefined:
       break;

@@ -1,4 +1,6 @@
+import { createHash } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/core';
+import type pg from 'pg';
 
 /**
  * Runs raw SQL on the em's connection, inside the em's transaction when it has one (a
@@ -15,4 +17,35 @@ export function runSql<T extends object = Record<string, unknown>>(
 /** count(*) and friends arrive as bigint text: read them as numbers. */
 export function toCount(value: unknown): number {
   return value === null || value === undefined ? 0 : Number(value);
+}
+
+/** `?` placeholders (MikroORM's) as `$1`, `$2`, ... for plain `pg` (the SQL must hold no `?` inside literals). */
+export function numbered(sql: string): string {
+  let n = 0;
+  return sql.replace(/\?/g, () => `$${++n}`);
+}
+
+/**
+ * runSql for a hot read outside a transaction, as a named prepared statement on the ORM's own pg pool
+ * (decision 0113). Each pooled connection parses and analyses a statement text once. After five calls
+ * PostgreSQL may keep one plan for the text (its default `plan_cache_mode`), when that plan costs no more
+ * than the plans it made for each call's values. The browse statement's text is several kilobytes, and
+ * parsing and planning it each time cost more than running it on a small table. Every value from the request
+ * is a parameter, and the budget bands' thresholds are literals, so a kept plan can still use the bands'
+ * partial indexes. Inside a transaction, or on a connection without a pg pool, it is runSql.
+ */
+export async function runPrepared<T extends object = Record<string, unknown>>(
+  em: EntityManager,
+  sql: string,
+  params: readonly unknown[] = [],
+): Promise<T[]> {
+  const connection = em.getConnection() as { getNativeClient?: () => Promise<pg.Pool> };
+  if (em.getTransactionContext() !== undefined || typeof connection.getNativeClient !== 'function') {
+    return runSql<T>(em, sql, params);
+  }
+  const pool = await connection.getNativeClient();
+  const text = numbered(sql);
+  const name = `bb_${createHash('sha1').update(text).digest('base64url')}`;
+  const result = await pool.query<T>({ name, text, values: [...params] });
+  return result.rows;
 }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import { BUDGET_BAND_INDEXES } from '../../../adapters/persistence/entities.ts';
 import {
   ESTIMATE_TTL_MS,
@@ -10,7 +10,7 @@ import {
   SqlProjectQuery,
   SqlStatsQuery,
 } from '../../../adapters/persistence/marketplace-queries.ts';
-import { closeOrm } from '../../../adapters/persistence/orm.ts';
+import { closeOrm, createOrm } from '../../../adapters/persistence/orm.ts';
 import { matchesProjectFilters, type ProjectFilters } from '../../../domain/project/browse.ts';
 import type { ProjectSnapshot } from '../../../domain/project/project.ts';
 import { ValidationError } from '../../../domain/shared/errors.ts';
@@ -201,11 +201,11 @@ describe('SqlProjectQuery, SqlBidQuery, SqlStatsQuery (PostgreSQL)', () => {
     it.each<[string, SearchProbeSizes]>([
       // The newest candidates are read first when 1 of the newest 4 matches; the walk stops after 6, so
       // most searches go on to the trigram index, and the few with at most 6 candidates are answered whole.
-      ['a short walk', { headRows: 4, headHits: 1, walkRows: 6 }],
+      ['a short walk', { minTableRows: 0, headRows: 4, headHits: 1, walkRows: 6 }],
       // Every candidate is walked: the walk is the whole answer.
-      ['a walk over every candidate', { headRows: 24, headHits: 1, walkRows: 1_000 }],
+      ['a walk over every candidate', { minTableRows: 0, headRows: 24, headHits: 1, walkRows: 1_000 }],
       // The head never shows enough: straight to the trigram index.
-      ['no walk', { headRows: 4, headHits: 5, walkRows: 1_000 }],
+      ['no walk', { minTableRows: 0, headRows: 4, headHits: 5, walkRows: 1_000 }],
     ])('a search answers the same pages and totals with %s', async (_name, probe) => {
       const { all } = await arrange();
       const query = new SqlProjectQuery(orm.em, { probe });
@@ -403,19 +403,54 @@ describe('SqlProjectQuery, SqlBidQuery, SqlStatsQuery (PostgreSQL)', () => {
       expect(new Set(sparseWords.totals)).toEqual(new Set([12]));
       expect((await everyPage({ q: 'refit kitchen', clientId: randomUUID() }, 50)).ids).toEqual([]);
       // More than 200 matches among the newest candidates: the walk alone gives the page and the capped count.
-      const walking = new SqlProjectQuery(orm.em, { probe: { headRows: 10, headHits: 2, walkRows: 250 } });
+      const walking = new SqlProjectQuery(orm.em, {
+        probe: { minTableRows: 0, headRows: 10, headHits: 2, walkRows: 250 },
+      });
       expect((await everyPage({ q: 'refit' }, 50, walking)).ids).toEqual(dense.ids);
       expect((await everyPage({ q: 'refit kitchen', clientId: owner.id }, 50, walking)).ids).toEqual(
         dense.ids,
       );
       // Exactly 200 matches among the 211 newest: not enough to stop there, so the index counts on.
-      const edge = new SqlProjectQuery(orm.em, { probe: { headRows: 10, headHits: 2, walkRows: 211 } });
+      const edge = new SqlProjectQuery(orm.em, {
+        probe: { minTableRows: 0, headRows: 10, headHits: 2, walkRows: 211 },
+      });
       const atCap = await everyPage({ q: 'refit' }, 50, edge);
       expect(atCap.ids).toEqual(dense.ids);
       expect(atCap.totals[0]).toBeGreaterThan(200);
       const walkedSparse = await everyPage({ q: 'cistern' }, 4, walking);
       expect(walkedSparse.ids).toEqual(sparse.ids);
       expect(new Set(walkedSparse.totals)).toEqual(new Set([12]));
+    });
+
+    it('prepares the list statement once per connection, and reads inside a transaction on its connection', async () => {
+      await arrange();
+      const single = await createOrm({ clientUrl: inject('databaseUrl'), poolSize: 1 });
+      try {
+        const query = new SqlProjectQuery(single.em);
+        const prepared = async () =>
+          (
+            await single.em
+              .getConnection()
+              .execute<{ n: string }[]>(
+                `select count(*) as n from pg_prepared_statements where statement like '%from projects p%'`,
+              )
+          )[0]?.n;
+        expect(await prepared()).toBe('0');
+        const first = await query.list({ q: 'kitchen', country: 'BS', limit: 2 });
+        const again = await query.list({ q: 'roof', country: 'US', limit: 2 });
+        expect(first.items).toHaveLength(2);
+        expect(again.items.length).toBeGreaterThan(0);
+        // One text for both: the same filters with other values.
+        expect(await prepared()).toBe('1');
+        await single.em.transactional(async (em) => {
+          const inside = await new SqlProjectQuery(em).list({ q: 'kitchen', country: 'BS', limit: 2 });
+          expect(inside.items.map((item) => item.project.id)).toEqual(
+            first.items.map((item) => item.project.id),
+          );
+        });
+      } finally {
+        await closeOrm(single);
+      }
     });
 
     it('reads a list page in one statement', async () => {
