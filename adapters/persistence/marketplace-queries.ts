@@ -286,7 +286,7 @@ export class SqlProjectQuery implements ProjectQuery {
 
   async findView(id: string): Promise<ProjectView | null> {
     if (!isUuid(id)) return null;
-    const [row] = await runSql<ViewRow>(
+    const [row] = await runPrepared<ViewRow>(
       this.#em,
       `select pg.*, ${VIEW_COLUMNS}
         from (select ${PROJECT_COLUMNS} from projects p where p.id = ?) pg
@@ -298,7 +298,7 @@ export class SqlProjectQuery implements ProjectQuery {
 
   async findDetail(id: string, viewerId: string): Promise<ProjectDetailView | null> {
     if (!isUuid(id)) return null;
-    const [row] = await runSql<DetailRow>(
+    const [row] = await runPrepared<DetailRow>(
       this.#em,
       `select pg.*, ${VIEW_COLUMNS},
           vb.id as "viewerBidId", vb.contractor_id as "viewerBidContractorId", vb.amount as "viewerBidAmount",
@@ -512,7 +512,7 @@ export class SqlBidQuery implements BidQuery {
 
   async listForContractor(contractorId: string): Promise<MyBidView[]> {
     if (!isUuid(contractorId)) return [];
-    const rows = await runSql<
+    const rows = await runPrepared<
       BidRow &
         Pick<ProjectRecord, 'clientId' | 'title' | 'location' | 'category' | 'tags'> & {
           budgetMin: string | null;

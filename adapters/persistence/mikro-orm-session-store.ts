@@ -7,7 +7,7 @@ import type {
 } from '../../application/accounts/ports.ts';
 import type { UserSnapshot } from '../../domain/user/user.ts';
 import { SessionRecord } from './entities.ts';
-import { runSql } from './sql.ts';
+import { runPrepared, runSql } from './sql.ts';
 import { type UserRow, userRowToSnapshot } from './user-mapper.ts';
 
 /** A session with its user (null when the user row is gone), as one statement reads them. */
@@ -80,7 +80,7 @@ export class MikroOrmSessionStore implements SessionStore, UserSessions {
    * no hydration): what every signed-in request needs (issue 11).
    */
   async findWithUser(sid: string, now: Date): Promise<SessionWithUser | null> {
-    const [row] = await runSql<
+    const [row] = await runPrepared<
       UserRow & { sid: string; expire: Date | string; sessionUserId: string | null }
     >(this.#em, SESSION_WITH_USER_SQL, [sid, now]);
     if (!row) return null;

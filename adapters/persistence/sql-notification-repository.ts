@@ -6,7 +6,7 @@ import {
   type NotificationType,
 } from '../../domain/notification/notification.ts';
 import { isUuid } from './marketplace-mappers.ts';
-import { runSql, toCount } from './sql.ts';
+import { runPrepared, runSql, toCount } from './sql.ts';
 
 interface NotificationRow {
   id: string;
@@ -66,7 +66,7 @@ export class SqlNotificationRepository implements NotificationRepository {
 
   async listForUser(userId: string, limit: number): Promise<NotificationSnapshot[]> {
     if (!isUuid(userId)) return [];
-    const rows = await runSql<NotificationRow>(
+    const rows = await runPrepared<NotificationRow>(
       this.#em,
       `select ${COLUMNS} from notifications where user_id = ? order by created_at desc, id desc limit ?`,
       [userId, limit],
@@ -76,7 +76,7 @@ export class SqlNotificationRepository implements NotificationRepository {
 
   async countUnread(userId: string): Promise<number> {
     if (!isUuid(userId)) return 0;
-    const rows = await runSql<{ count: unknown }>(
+    const rows = await runPrepared<{ count: unknown }>(
       this.#em,
       'select count(*) as count from notifications where user_id = ? and is_read = false',
       [userId],

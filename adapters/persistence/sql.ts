@@ -26,8 +26,8 @@ export function numbered(sql: string): string {
 }
 
 /**
- * runSql for a hot read outside a transaction, as a named prepared statement on the ORM's own pg pool
- * (decision 0113). Each pooled connection parses and analyses a statement text once. After five calls
+ * runSql for a hot read with a fixed text (the browse list, project detail, the session with its user, ...)
+ * outside a transaction, as a named prepared statement on the ORM's own pg pool (decision 0113). Each pooled connection parses and analyses a statement text once. After five calls
  * PostgreSQL may keep one plan for the text (its default `plan_cache_mode`), when that plan costs no more
  * than the plans it made for each call's values. The browse statement's text is several kilobytes, and
  * parsing and planning it each time cost more than running it on a small table. Every value from the request
