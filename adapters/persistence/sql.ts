@@ -27,12 +27,14 @@ export function numbered(sql: string): string {
 
 /**
  * runSql for a hot read with a fixed text (the browse list, project detail, the session with its user, ...)
- * outside a transaction, as a named prepared statement on the ORM's own pg pool (decision 0113). Each pooled connection parses and analyses a statement text once. After five calls
- * PostgreSQL may keep one plan for the text (its default `plan_cache_mode`), when that plan costs no more
- * than the plans it made for each call's values. The browse statement's text is several kilobytes, and
- * parsing and planning it each time cost more than running it on a small table. Every value from the request
- * is a parameter, and the budget bands' thresholds are literals, so a kept plan can still use the bands'
- * partial indexes. Inside a transaction, or on a connection without a pg pool, it is runSql.
+ * outside a transaction, as a named prepared statement on the ORM's own pg pool (decision 0113).
+ * - Each pooled connection parses and analyses a statement text once. The browse statement's text is several
+ *   kilobytes, and parsing and planning it each time cost more than running it on a small table.
+ * - After five calls PostgreSQL may keep one plan for the text (its default `plan_cache_mode`), when that plan
+ *   costs no more than the plans it made for each call's values.
+ * - Every value from the request is a parameter, and the budget bands' thresholds are literals, so a kept plan
+ *   can still use the bands' partial indexes.
+ * Inside a transaction, or on a connection without a pg pool, it is runSql.
  */
 export async function runPrepared<T extends object = Record<string, unknown>>(
   em: EntityManager,
