@@ -6,16 +6,11 @@
 import type { EntityManager } from '@mikro-orm/core';
 import type pg from 'pg';
 import { SqlProjectQuery } from '../adapters/persistence/marketplace-queries.ts';
+import { numbered } from '../adapters/persistence/sql.ts';
 
 export interface Statement {
   sql: string;
   params: unknown[];
-}
-
-/** `?` placeholders (MikroORM's) as `$1`, `$2`, ... (the list query has no `?` inside literals). */
-export function numbered(sql: string): string {
-  let n = 0;
-  return sql.replace(/\?/g, () => `$${++n}`);
 }
 
 export function pgProjectQuery(pool: pg.Pool, record?: Statement[]): SqlProjectQuery {

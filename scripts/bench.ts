@@ -22,12 +22,13 @@ import os from 'node:os';
 import { join } from 'node:path';
 import Fastify from 'fastify';
 import pg from 'pg';
+import { numbered } from '../adapters/persistence/sql.ts';
 import { buildApp } from '../apps/api/src/app.ts';
 import { loadConfig } from '../apps/api/src/config.ts';
 import { compose } from '../apps/api/src/container.ts';
 import { http, loop, type Measured, postgresCpuMs } from '../bench/load.ts';
 import { COMMON_TERM, RARE_TERM, resetDatabase, seedProjects, seedUsers } from '../bench/seed-sql.ts';
-import { numbered, pgProjectQuery, type Statement } from '../bench/sql-driver.ts';
+import { pgProjectQuery, type Statement } from '../bench/sql-driver.ts';
 import { browsePath, firstPages } from '../bench/workloads.ts';
 import { parseProjectFilters, type RawProjectFilters } from '../domain/project/browse.ts';
 
