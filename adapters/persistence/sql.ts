@@ -34,7 +34,7 @@ export function numbered(sql: string): string {
  *   costs no more than the plans it made for each call's values.
  * - Every value from the request is a parameter, and the budget bands' thresholds are literals, so a kept plan
  *   can still use the bands' partial indexes.
- * Inside a transaction, or on a connection without a pg pool, it is runSql.
+ * Inside a transaction, on a connection without a pg pool, or on PGlite, it is runSql.
  */
 export async function runPrepared<T extends object = Record<string, unknown>>(
   em: EntityManager,
@@ -46,8 +46,31 @@ export async function runPrepared<T extends object = Record<string, unknown>>(
     return runSql<T>(em, sql, params);
   }
   const pool = await connection.getNativeClient();
+  if (!(await takesNamedStatements(pool))) return runSql<T>(em, sql, params);
   const text = numbered(sql);
   const name = `bb_${createHash('sha1').update(text).digest('base64url')}`;
   const result = await pool.query<T>({ name, text, values: [...params] });
   return result.rows;
+}
+
+const namedStatements = new WeakMap<pg.Pool, Promise<boolean>>();
+
+/**
+ * Whether the pool's server keeps a session per connection. The embedded PGlite behind its socket serves
+ * every connection from one session, so a statement one connection prepared already exists for the next
+ * ("prepared statement … already exists"): there, statements stay unnamed. Asked once per pool.
+ */
+function takesNamedStatements(pool: pg.Pool): Promise<boolean> {
+  let known = namedStatements.get(pool);
+  if (known === undefined) {
+    known = pool.query<{ version: string }>('select version() as version').then(
+      ({ rows }) => !String(rows[0]?.version).includes('PGlite'),
+      () => {
+        namedStatements.delete(pool); // ask again next time; this call stays unnamed
+        return false;
+      },
+    );
+    namedStatements.set(pool, known);
+  }
+  return known;
 }
