@@ -1,5 +1,6 @@
 /**
- * `npm run bench`: speed without the cache (issue 11) and search (issue 18), written to bench/results.md.
+ * `npm run bench`: speed without the cache (issue 11) and search (issue 18), written to bench/results.md, with
+ * the ceiling of its goals: the same requests' statements replayed alone (bench/statements.ts, decision 0114).
  *
  *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/buildbid_bench npm run bench
  *   BENCH_LARGE=1000000 npm run bench      # adds the 1,000,000-project stage (growth, search, plans)
@@ -22,6 +23,7 @@ import os from 'node:os';
 import { join } from 'node:path';
 import Fastify from 'fastify';
 import pg from 'pg';
+import { DEFAULT_POOL_SIZE, PLANNER_SETTINGS } from '../adapters/persistence/orm.ts';
 import { numbered } from '../adapters/persistence/sql.ts';
 import { buildApp } from '../apps/api/src/app.ts';
 import { loadConfig } from '../apps/api/src/config.ts';
@@ -29,6 +31,7 @@ import { compose } from '../apps/api/src/container.ts';
 import { http, loop, type Measured, postgresCpuMs } from '../bench/load.ts';
 import { COMMON_TERM, RARE_TERM, resetDatabase, seedProjects, seedUsers } from '../bench/seed-sql.ts';
 import { pgProjectQuery, type Statement } from '../bench/sql-driver.ts';
+import { recordRequests, replay } from '../bench/statements.ts';
 import { browsePath, firstPages } from '../bench/workloads.ts';
 import { parseProjectFilters, type RawProjectFilters } from '../domain/project/browse.ts';
 
@@ -183,6 +186,10 @@ const rates: Record<string, Measured> = {};
 const growth: Record<string, Measured> = {};
 const search: Array<{ size: number; q: string; m: Measured; total: string | null }> = [];
 const plans: Array<{ title: string; sql: string; plan: string }> = [];
+/** The ceiling: each workload's statements replayed alone (bench/statements.ts), caches off and on. */
+const alone: Array<{ key: string; caches: 'off' | 'on'; m: Measured & { statementsPerRequest: number } }> =
+  [];
+let floorStatements = Number.NaN;
 let frontend: FrontendFigures | null = null;
 const seeds: string[] = [];
 let counts = { projects: '0', bids: '0', users: '0', matching: '0', rare: '0' };
@@ -350,6 +357,34 @@ try {
     ['user', 'GET /api/auth/user', '/api/auth/user'],
   ] as const) {
     figures[key] = await pair(name, [path], headers, (await body(base + path, headers)).json);
+  }
+
+  // ---- The ceiling: the same requests' statements, replayed alone over plain pg ----
+  const replayPool = new pg.Pool({ connectionString: DATABASE_URL, max: DEFAULT_POOL_SIZE });
+  // The API's planner settings on every connection, in one round trip before the first statement.
+  replayPool.on('connect', (client) => void client.query(PLANNER_SETTINGS.join('; ')));
+  try {
+    for (const [key, paths] of [
+      ['browse', browse],
+      ['detail', ids],
+    ] as const) {
+      for (const [caches, at] of [
+        ['off', uncachedBase],
+        ['on', base],
+      ] as const) {
+        const requests = await recordRequests(at, paths, headers);
+        const name = `statements alone: ${key}, caches ${caches}`;
+        await replay('warm-up', replayPool, requests, { seconds: 2, concurrency: CONNECTIONS });
+        const m = await replay(name, replayPool, requests, { seconds: SECONDS, concurrency: CONNECTIONS });
+        alone.push({ key, caches, m });
+        log(`${name}: ${summary(m)}, ${m.statementsPerRequest.toFixed(2)} statements per request`);
+      }
+    }
+    // The API's floor: a signed-in answer that sends no statement (session and user kept by the caches).
+    const floor = await recordRequests(base, Array(50).fill('/api/auth/user'), headers);
+    floorStatements = floor.reduce((n, r) => n + r.length, 0) / floor.length;
+  } finally {
+    await replayPool.end();
   }
 
   growth.large = await sequential(
@@ -769,6 +804,8 @@ first 160 of them.
 | --- | --- | --- |
 ${goals.join('\n')}
 
+${renderCeiling(f)}
+
 ## Figures (100,000 projects, 100,000 users)
 
 | measurement | requests/s | p50 ms | p99 ms | requests | errors | body bytes |
@@ -863,6 +900,39 @@ ${frontend.note} The median of three loads per page.
 }
 
 /** bench/frontend-results.md: the goal rows, the table and each page's waterfall (the median load). */
+/**
+ * The ceiling of goals 1 and 2: what the statements alone reach against what the goals ask, and the API's
+ * floor (a request with no statement at all).
+ */
+function renderCeiling(f: Record<string, Pair>): string {
+  const goalRatio: Record<string, number> = { browse: 0.25, detail: 0.35 };
+  const label: Record<string, string> = { browse: 'diverse browse', detail: 'project detail' };
+  const rows = alone.map(({ key, caches, m }) => {
+    const p = f[key] as Pair;
+    const api = caches === 'off' ? p.uncached : p.cached;
+    const asks = (goalRatio[key] as number) * p.bare.rps;
+    return `| ${label[key]}, caches ${caches} | ${m.statementsPerRequest.toFixed(2)} | ${m.rps.toFixed(0)} (p50 ${m.p50.toFixed(2)} ms) | ${api.rps.toFixed(0)} | ${p.bare.rps.toFixed(0)} | ${asks.toFixed(0)} (${goalRatio[key]}×) | **${(m.rps / p.bare.rps).toFixed(3)}×** |`;
+  });
+  const user = f.user as Pair;
+  return `## The ceiling: the statements alone
+
+Each request of the workload was sent once, one at a time, and the statements the API sent to PostgreSQL for it
+were recorded (bench/statements.ts, on the ORM's own \`pg\`; the outbox relays' statements left out). The
+recording was then replayed over plain \`pg\` by ${CONNECTIONS} callers on a pool of ${DEFAULT_POOL_SIZE} connections (the API's
+size, with its planner settings): each request's statements in order, named where the API prepares them, with no
+HTTP, no Fastify and none of our code. That is the most any HTTP layer could answer with these statements on
+these cores. Caches on, the session and the user come from the caches, so fewer statements are sent.
+
+| workload | statements / request | statements alone, req/s | the API, req/s | bare route, req/s | the goal asks, req/s | the statements alone vs the bare route |
+| --- | ---: | ---: | ---: | ---: | ---: | ---: |
+${rows.join('\n')}
+
+The API's floor: GET /api/auth/user with the caches on sends ${floorStatements.toFixed(2)} statements per request and
+answers ${user.cached.rps.toFixed(0)} req/s, ${(user.cached.rps / user.bare.rps).toFixed(2)}× its bare route: the session cookie, the security
+headers, the origin and NUL checks, the per-request ORM context and the response schema cost that much with no
+database work at all.`;
+}
+
 function renderFrontendOnly(frontend: FrontendFigures, goals: string[]): string {
   const path = (url: string) => {
     const u = new URL(url);
