@@ -104,6 +104,26 @@ describe('security headers', () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/catalog' });
     expect(csp(res)['frame-ancestors']).toEqual(["'none'"]);
     expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
+  });
+
+  it("a remote's bundle may be loaded by a shell on another origin; the shell's own files may not", async () => {
+    const apps = fakeAppsDir();
+    mkdirSync(join(apps, 'bids', 'dist'), { recursive: true });
+    writeFileSync(join(apps, 'bids', 'dist', 'remoteEntry.js'), 'self.bids = 1;');
+    const served = await buildTestApp({ APPS_DIR: apps, PUBLIC_URL: 'https://buildbid.example' });
+    try {
+      const bundle = await served.app.inject({ method: 'GET', url: '/remotes/bids/remoteEntry.js' });
+      expect(bundle.statusCode).toBe(200);
+      expect(bundle.headers['cross-origin-resource-policy']).toBe('cross-origin');
+      expect(bundle.headers['access-control-allow-origin']).toBe('*');
+      // The other security headers stay on the bundle.
+      expect(bundle.headers['x-content-type-options']).toBe('nosniff');
+      const shell = await served.app.inject({ method: 'GET', url: '/' });
+      expect(shell.headers['cross-origin-resource-policy']).toBe('same-origin');
+    } finally {
+      await served.close();
+    }
   });
 
   it('in production: HSTS, and Stripe.js and its frames allowed when Stripe is on', async () => {
