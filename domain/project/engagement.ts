@@ -3,7 +3,7 @@
  * the persistence adapter (projects.view_count / save_count, maintained with the rows that justify them).
  */
 import { PermissionError } from '../shared/errors.ts';
-import { localParts } from '../shared/time-zone.ts';
+import { localDate } from '../shared/time-zone.ts';
 
 /** Who looks at a project: a signed-in user's id. */
 export interface Viewer {
@@ -20,9 +20,7 @@ export function countsAsView(viewer: Viewer, project: { clientId: string }): boo
 
 /** The key under which views are counted once: the viewer and the local calendar day of the platform. */
 export function viewKey(viewer: Viewer, now: Date, timeZone: string): { viewerKey: string; day: string } {
-  const p = localParts(now, timeZone);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return { viewerKey: `user:${viewer.id}`, day: `${p.year}-${pad(p.month)}-${pad(p.day)}` };
+  return { viewerKey: `user:${viewer.id}`, day: localDate(now, timeZone) };
 }
 
 /** Anyone signed in may save a project, except its owner (403 OWN_PROJECT_SAVE). */

@@ -58,6 +58,25 @@ export function localParts(instant: Date, timeZone: string): LocalParts {
   };
 }
 
+const QUARTER_HOUR_MS = 15 * 60 * 1000;
+const lastDay = new Map<string, { slot: number; day: string }>();
+
+/**
+ * The local calendar date of `instant` in `timeZone`, as YYYY-MM-DD. Every zone's offset today is a
+ * multiple of 15 minutes, so the local date cannot change inside a UTC quarter hour: the date is worked
+ * out once per zone and quarter hour (formatToParts costs microseconds on every project view).
+ */
+export function localDate(instant: Date, timeZone: string): string {
+  const slot = Math.floor(instant.getTime() / QUARTER_HOUR_MS);
+  const last = lastDay.get(timeZone);
+  if (last && last.slot === slot) return last.day;
+  const p = localParts(instant, timeZone);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  const day = `${p.year}-${pad(p.month)}-${pad(p.day)}`;
+  lastDay.set(timeZone, { slot, day });
+  return day;
+}
+
 /** How far `timeZone`'s wall clock is ahead of UTC at `instant`, in milliseconds. */
 function offsetAt(instant: Date, timeZone: string): number {
   const p = localParts(instant, timeZone);

@@ -4,6 +4,7 @@ import {
   checkTimeZone,
   DEFAULT_PLATFORM_TIME_ZONE,
   endOfLocalDay,
+  localDate,
   localParts,
 } from '../../../domain/shared/time-zone.ts';
 
@@ -60,6 +61,19 @@ describe('calendar months in the platform time zone', () => {
       minute: 59,
       second: 59,
     });
+  });
+
+  it('gives the local calendar date, turning at local midnight, however the calls are ordered', () => {
+    // Nassau: midnight is 05:00 UTC in winter.
+    expect(localDate(new Date('2025-01-01T04:59:59.999Z'), 'America/Nassau')).toBe('2024-12-31');
+    expect(localDate(new Date('2025-01-01T05:00:00Z'), 'America/Nassau')).toBe('2025-01-01');
+    expect(localDate(new Date('2025-01-01T04:59:00Z'), 'America/Nassau')).toBe('2024-12-31');
+    // Kathmandu is UTC+5:45: its midnight falls at a quarter past the UTC hour.
+    expect(localDate(new Date('2025-01-01T18:14:59Z'), 'Asia/Kathmandu')).toBe('2025-01-01');
+    expect(localDate(new Date('2025-01-01T18:15:00Z'), 'Asia/Kathmandu')).toBe('2025-01-02');
+    // One zone's answer is never another's.
+    expect(localDate(new Date('2025-01-01T18:15:00Z'), 'America/Nassau')).toBe('2025-01-01');
+    expect(localDate(new Date('2025-01-01T18:16:00Z'), 'Asia/Kathmandu')).toBe('2025-01-02');
   });
 
   it('gives the end of a local day for date-only deadlines', () => {
