@@ -40,6 +40,9 @@ describe('budget display', () => {
 
   it('formats amounts, averages, sums and ratings', () => {
     expect(formatUsd('12500.00')).toBe('$12,500');
+    expect(formatUsd('12500.5')).toBe('$12,500.50');
+    expect(formatUsd(0.1)).toBe('$0.10');
+    expect(formatUsd(null)).toBe('$0');
     expect(formatAverage([])).toBe('N/A');
     expect(formatAverage(['1000.00', '2000.00'])).toBe('$1,500');
     expect(sumAmounts(['0.10', '0.20', '1000'])).toBe(1000.3);
@@ -142,6 +145,10 @@ describe('dates are Nassau calendar days, in every browser time zone (issue 18)'
     const endOfMar2 = '2026-03-03T04:59:59.999Z'; // 23:59:59.999 on Mar 2, EST (UTC-5)
     expect(platformDate(endOfMar2)).toBe('2026-03-02');
     expect(formatDate(endOfMar2)).toBe('Mar 2, 2026');
+  });
+
+  it("answers 'Invalid Date' for a date that is not one, as the browser's own formatting does", () => {
+    expect(formatDate('not a date')).toBe('Invalid Date');
   });
 
   it('follows daylight saving time in Nassau (EDT, UTC-4)', () => {
