@@ -38,7 +38,7 @@ ormPg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
 
 /**
  * The statements each path sends, one request at a time (nothing else runs meanwhile). Statements of the
- * API's background work (outbox relay, job polling) that fall inside a request are left out by text.
+ * outbox relays that fall inside a request are left out by the tables they touch.
  */
 export async function recordRequests(
   base: string,
