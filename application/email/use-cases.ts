@@ -1,6 +1,7 @@
 import { DIGEST_INTERVAL_MS } from '../../domain/project/saved-search.ts';
 import { ValidationError } from '../../domain/shared/errors.ts';
 import type { DomainEvent } from '../../domain/shared/events.ts';
+import { formatDay } from '../../domain/shared/time-zone.ts';
 import type { User } from '../../domain/user/user.ts';
 import type { UserRepository } from '../accounts/ports.ts';
 import type { Clock } from '../shared/ports.ts';
@@ -144,7 +145,7 @@ export class EmailOnEvent {
                 subject: `Bid deadline changed: ${event.projectTitle}`,
                 paragraphs: [
                   event.bidDeadline
-                    ? `The bid deadline of “${event.projectTitle}” is now ${event.bidDeadline.toISOString()}.`
+                    ? `The bid deadline of “${event.projectTitle}” is now ${formatDay(event.bidDeadline)}.`
                     : `“${event.projectTitle}” no longer has a bid deadline.`,
                   'You may revise your pending bid until then.',
                 ],

@@ -1,6 +1,7 @@
 import { findBadge } from '../achievement/achievement.ts';
 import type { DomainEvent } from '../shared/events.ts';
 import { formatUsd } from '../shared/money.ts';
+import { formatDay } from '../shared/time-zone.ts';
 
 /** accounts-and-shell section 3: the notification types (the bell shows an icon for all but system). */
 export const NOTIFICATION_TYPES = [
@@ -183,7 +184,7 @@ export function notificationsForEvent(event: DomainEvent): NotificationDraft[] {
           'system',
           'Bid deadline changed',
           event.bidDeadline
-            ? `The bid deadline of ${quoted(event.projectTitle)} is now ${event.bidDeadline.toISOString()}. You may revise your bid until then.`
+            ? `The bid deadline of ${quoted(event.projectTitle)} is now ${formatDay(event.bidDeadline)}. You may revise your bid until then.`
             : `${quoted(event.projectTitle)} no longer has a bid deadline. You may revise your bid.`,
           event.projectId,
         ),

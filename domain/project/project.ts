@@ -24,6 +24,7 @@ import type {
   ProjectPosted,
 } from '../shared/events.ts';
 import { Money } from '../shared/money.ts';
+import { formatDay } from '../shared/time-zone.ts';
 import type { Role } from '../user/user.ts';
 import { checkProjectFiles, type UploadedFile } from './files.ts';
 import {
@@ -477,7 +478,7 @@ export class Project {
     if (deadline && now.getTime() > deadline.getTime()) {
       throw new ConflictError(
         'BID_DEADLINE_PASSED',
-        `The bid deadline for this project passed at ${deadline.toISOString()}`,
+        `The bid deadline for this project, ${formatDay(deadline)}, has passed`,
       );
     }
   }
@@ -527,14 +528,14 @@ export class Project {
         'BID_DEADLINE_SHORTENED',
         from === null
           ? 'The project has bids: a bid deadline can no longer be set, only extended'
-          : `The project has bids: the bid deadline cannot be moved before ${from.toISOString()}`,
+          : `The project has bids: the bid deadline cannot be moved before ${formatDay(from)}`,
       );
     }
     const deadline = this.#props.deadline;
     if (to !== null && deadline !== null && deadline.getTime() < to.getTime()) {
       throw invalid(
         'DEADLINE_BEFORE_BID_DEADLINE',
-        `The bid deadline cannot be after the project deadline (${deadline.toISOString()})`,
+        `The bid deadline cannot be after the project deadline (${formatDay(deadline)})`,
         field,
       );
     }

@@ -140,3 +140,25 @@ export function endOfLocalDay(isoDate: string, timeZone: string): Date {
   );
   return new Date(startOfNext.getTime() - 1);
 }
+
+const dayFormatters = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * 'Jan 10, 2027': the calendar day of `instant` in `timeZone` (the platform's zone unless told), written
+ * as the pages write it (formatDate in @buildbid/ui). Notifications and mails name dates with this, so a
+ * deadline stored as the end of Jan 10 in Nassau (2027-01-11T04:59:59.999Z) reads Jan 10, as on the page.
+ */
+export function formatDay(instant: Date, timeZone: string = DEFAULT_PLATFORM_TIME_ZONE): string {
+  let formatter = dayFormatters.get(timeZone);
+  if (!formatter) {
+    checkTimeZone(timeZone);
+    formatter = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      year: 'numeric',
+      month: 'short',
+      day: 'numeric',
+    });
+    dayFormatters.set(timeZone, formatter);
+  }
+  return formatter.format(instant);
+}

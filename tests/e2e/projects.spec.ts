@@ -413,7 +413,14 @@ test.describe('deadlines', () => {
       data: { amount: 8000, timeline: 15, proposal: 'Too late?' },
     });
     expect(refused.status()).toBe(409);
-    expect(((await refused.json()) as { message: string }).message).toContain(deadline.toISOString());
+    // The day as the page shows it, in Nassau (issue 23), not a timestamp.
+    const day = new Intl.DateTimeFormat('en-US', {
+      timeZone: 'America/Nassau',
+      year: 'numeric',
+      month: 'short',
+      day: 'numeric',
+    }).format(deadline);
+    expect(((await refused.json()) as { message: string }).message).toContain(`, ${day}, has passed`);
 
     // The owner extends the deadline from the project page.
     const owner = await ownerContext.newPage();

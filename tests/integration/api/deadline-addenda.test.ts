@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { formatDay } from '../../../domain/shared/time-zone.ts';
 import { truncateAll } from '../support/database.ts';
 import {
   bidOn,
@@ -90,6 +91,30 @@ describe('POST /api/projects/{id}/bid-deadline', () => {
     expect(mails[0]?.headers['List-Unsubscribe']).toContain('/api/unsubscribe?token=');
   });
 
+  it('names the new deadline as the page does, in Nassau, in the notification and the mail (issue 23)', async () => {
+    await placeBid(t, contractor.cookie, projectId);
+    // The issue's case, Jan 10 (a fixed year far ahead keeps the test true): the owner picks Jan 10, stored
+    // as the end of that day in Nassau, 04:59:59.999Z on Jan 11, which read '2099-01-11T04:59:59.999Z'.
+    const res = await extend('2099-01-10');
+    expect(res.statusCode).toBe(200);
+    expect(res.json().bidDeadline).toBe('2099-01-11T04:59:59.999Z');
+    const [notification] = (await get(t, '/api/notifications', contractor.cookie)).json() as {
+      title: string;
+      message: string;
+    }[];
+    expect(notification).toMatchObject({ title: 'Bid deadline changed' });
+    expect(notification?.message).toMatch(/^The bid deadline of “.+” is now Jan 10, 2099\. You may revise/);
+    const [mail] = await sql<{ subject: string; text_body: string; html_body: string }>(
+      `select subject, text_body, html_body from email_outbox where subject like 'Bid deadline changed%'`,
+    );
+    expect(mail?.text_body).toContain('is now Jan 10, 2099.');
+    expect(mail?.html_body).toContain('is now Jan 10, 2099.');
+    for (const text of [notification?.message, mail?.text_body, mail?.html_body]) {
+      expect(text).not.toContain('2099-01-11');
+      expect(text).not.toContain('Jan 11');
+    }
+  });
+
   it('sends no mail to a bidder who turned email notifications off (the in-app one still arrives)', async () => {
     await placeBid(t, contractor.cookie, projectId);
     await send(t, 'PATCH', '/api/users/me', contractor.cookie, { emailNotifications: false });
@@ -104,7 +129,8 @@ describe('POST /api/projects/{id}/bid-deadline', () => {
     const late = await bidOn(t, contractor.cookie, projectId);
     expect(late.statusCode).toBe(409);
     expect(late.json()).toMatchObject({ code: 'BID_DEADLINE_PASSED' });
-    expect(late.json().message).toContain(passed.toISOString());
+    // The day as the page shows it (issue 23), not a timestamp.
+    expect(late.json().message).toContain(`, ${formatDay(passed)}, has passed`);
 
     expect((await extend(inDays(2))).statusCode).toBe(200);
     expect((await bidOn(t, contractor.cookie, projectId)).statusCode).toBe(201);

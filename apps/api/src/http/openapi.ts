@@ -199,7 +199,7 @@ export const ERROR_EXAMPLES: Record<string, { message: string; field?: string }>
   },
   BID_DEADLINE_REQUIRED: { message: 'bidDeadline is required', field: 'bidDeadline' },
   BID_DEADLINE_SHORTENED: {
-    message: 'The project has bids: the bid deadline cannot be moved before 2026-12-31T04:59:59.999Z',
+    message: 'The project has bids: the bid deadline cannot be moved before Dec 30, 2026',
   },
   ADDENDUM_TEXT_REQUIRED: { message: 'Addendum text is required', field: 'text' },
   ADDENDUM_TEXT_TOO_LONG: { message: 'Addendum text must be at most 5000 characters', field: 'text' },
@@ -247,7 +247,7 @@ export const ERROR_EXAMPLES: Record<string, { message: string; field?: string }>
   BID_NOT_PENDING: { message: 'This bid is already accepted' },
   BID_ALREADY_EXISTS: { message: 'You have already submitted a bid on this project' },
   BID_DEADLINE_PASSED: {
-    message: 'The bid deadline for this project passed at 2026-12-31T04:59:59.999Z',
+    message: 'The bid deadline for this project, Dec 30, 2026, has passed',
   },
   BID_LIMIT_REACHED: { message: "You've reached your monthly limit of 3 bids on the free plan." },
   PROJECT_NOT_BIDDING: { message: 'This project is not accepting bids (phase: Awarded)' },
