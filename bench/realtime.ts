@@ -59,7 +59,7 @@ async function register(base: string, name: string) {
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({
       email: `${name}.${Date.now()}.${Math.random().toString(36).slice(2)}@bench.example`,
-      password: 'secret1',
+      password: 'secret12',
       firstName: name,
       lastName: 'Bench',
     }),

@@ -38,7 +38,7 @@ try {
   const registered = await app.inject({
     method: 'POST',
     url: '/api/auth/register',
-    payload: { email: `bench.${Date.now()}@example.com`, password: 'secret1', role: 'client' },
+    payload: { email: `bench.${Date.now()}@example.com`, password: 'secret12', role: 'client' },
   });
   const cookie = String(registered.headers['set-cookie']).split(';')[0] as string;
 

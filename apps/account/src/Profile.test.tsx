@@ -409,11 +409,18 @@ describe('password rules', () => {
       validatePasswordChange({ currentPassword: '', newPassword: 'abc', confirmPassword: 'abd' }),
     ).toEqual({
       currentPassword: 'Enter your current password',
-      newPassword: 'Password must be at least 6 characters',
+      newPassword: 'Password must be at least 8 characters',
       confirmPassword: 'Passwords do not match',
     });
     expect(
       validatePasswordChange({ currentPassword: 'old', newPassword: 'new-one', confirmPassword: 'new-one' }),
+    ).toEqual({ newPassword: 'Password must be at least 8 characters' });
+    expect(
+      validatePasswordChange({
+        currentPassword: 'old',
+        newPassword: 'new-one8',
+        confirmPassword: 'new-one8',
+      }),
     ).toEqual({});
   });
 

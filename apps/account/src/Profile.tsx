@@ -499,7 +499,7 @@ export function ChangePasswordCard({ shell }: { shell: Shell }) {
           label="New Password"
           name="newPassword"
           type="password"
-          placeholder="Minimum 6 characters"
+          placeholder="Minimum 8 characters"
           value={form.newPassword}
           onChange={(v) => set('newPassword', v)}
           isRequired

@@ -58,7 +58,7 @@ export interface PasswordChangeForm {
 export type PasswordChangeField = keyof PasswordChangeForm;
 
 /** The register page's rule (the API refuses shorter passwords too). */
-export const MIN_PASSWORD_LENGTH = 6;
+export const MIN_PASSWORD_LENGTH = 8;
 
 /** The register page's checks, each under its field; the server checks the rest (common passwords). */
 export function validatePasswordChange(

@@ -1,6 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import { join } from 'node:path';
+import { AjvCompiler } from '@fastify/ajv-compiler';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import secureSession from '@fastify/secure-session';
@@ -72,11 +75,25 @@ export async function buildApp(config: Config, services: AppServices): Promise<A
     // Only the configured proxy hops may say who the client is (X-Forwarded-For feeds rate limits).
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // Long path parameters reach their route, whose schema answers (a 10,000-character project id is
+    // 400 VALIDATION_FAILED naming `id`, not an error of the router): the whole request head is bounded by
+    // Node's 16 KB header limit anyway (431 below). No route has a regular-expression parameter.
+    routerOptions: { maxParamLength: 16 * 1024 },
     // A URL Fastify cannot decode (broken percent-encoding) answers in the API's own error shape.
     frameworkErrors: (error, _request, reply) => {
       const raw = reply as unknown as FastifyReply;
-      void raw.status(400).type('application/json').send({ message: error.message, code: 'BAD_REQUEST' });
+      const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
+      void raw
+        .status(tooLong ? 414 : 400)
+        .type('application/json')
+        .send(
+          tooLong
+            ? { message: 'A part of this address is too long', code: 'URI_TOO_LONG' }
+            : { message: 'The address is not a valid URL (broken percent-encoding)', code: 'BAD_REQUEST' },
+        );
     },
+    // What Node's HTTP parser refuses before Fastify sees a request, in the API's error shape too.
+    clientErrorHandler: answerClientError,
     // Slow clients cannot hold sockets: headers, the whole request and idle connections time out.
     requestTimeout: config.requestTimeoutMs,
     connectionTimeout: config.idleTimeoutMs,
@@ -87,6 +104,9 @@ export async function buildApp(config: Config, services: AppServices): Promise<A
     },
     // Ajv keeps `additionalProperties` strict on responses only; extra request fields are dropped.
     ajv: { customOptions: { removeAdditional: true, coerceTypes: 'array', useDefaults: true } },
+    // Query strings, path parameters and headers arrive as text and are coerced to the schema's types;
+    // a JSON body is not: `"amount": "100"` and `"amount": [100]` answer VALIDATION_FAILED (decision 0190).
+    schemaController: { compilersFactory: { buildValidator: validatorsByPart() } },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.addHook('onRequest', (request, reply, done) => {
@@ -216,6 +236,48 @@ export async function buildApp(config: Config, services: AppServices): Promise<A
 }
 
 /**
+ * Node's parser refused the request (a head over 16 KB, say a 20,000-character URL; a timeout; garbage):
+ * answer in the API's `{ message, code }` shape with the code naming the status, then close.
+ */
+function answerClientError(error: Error & { code?: string }, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, code, message] =
+    error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+      ? [408, 'REQUEST_TIMEOUT', 'The request took too long to arrive']
+      : error.code === 'HPE_HEADER_OVERFLOW'
+        ? [431, 'HEADERS_TOO_LARGE', 'The address or the headers are longer than 16 KB']
+        : [400, 'BAD_REQUEST', 'The request is not valid HTTP'];
+  const body = JSON.stringify({ message, code });
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+        `Content-Type: application/json\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(error);
+}
+
+type ValidatorFactory = ReturnType<typeof AjvCompiler>;
+
+/**
+ * Fastify's validator compiler, twice: JSON bodies without type coercion (a JSON value has its own type,
+ * so a string or a one-item list where a number belongs is the client's mistake), everything else with
+ * Fastify's usual coercion of text ('?limit=20' is a number, '?role=a' a list of one).
+ */
+export function validatorsByPart(): ValidatorFactory {
+  const coercing = AjvCompiler();
+  const strict = AjvCompiler();
+  return ((externalSchemas: unknown, options: { customOptions?: Record<string, unknown> }) => {
+    const forText = coercing(externalSchemas as never, options as never);
+    const forBody = strict(
+      externalSchemas as never,
+      { ...options, customOptions: { ...options.customOptions, coerceTypes: false } } as never,
+    );
+    return (route: { httpPart?: string }) => (route.httpPart === 'body' ? forBody : forText)(route as never);
+  }) as unknown as ValidatorFactory;
+}
+
+/**
  * A file whose name carries a content hash (`index.3f9a1c2e.js`) never changes: cached for a year.
  * Everything else (index.html, remoteEntry.js, mf-manifest.json, mf-stats.json) names the current
  * release: `no-cache`, so every load revalidates it by ETag (@fastify/static sends one) and a new
@@ -233,6 +295,18 @@ async function registerFrontends(app: FastifyInstance, config: Config): Promise<
   const setHeaders = (reply: FastifyReply, path: string) => {
     reply.header('cache-control', cacheControlFor(path));
   };
+  // No file has a name over 255 bytes: such a path goes to the not-found handler (a page path to the
+  // shell, an API path to 404 NOT_FOUND) instead of the file system's error (issue 23: a 10,000-character
+  // URL answered 403).
+  const allowedPath = (path: string) => path.split('/').every((part) => Buffer.byteLength(part) <= 255);
+  // Before the static plugin's own path checks, which refuse such a name with 403.
+  app.addHook('onRequest', (request, reply, done) => {
+    if (request.routeOptions.url?.endsWith('*') && !allowedPath(request.url.split('?')[0] ?? '')) {
+      reply.callNotFound();
+      return;
+    }
+    done();
+  });
   const shellDir = join(config.appsDir, 'shell', 'dist');
   const shellIndex = join(shellDir, 'index.html');
   if (existsSync(shellDir)) {
@@ -241,6 +315,7 @@ async function registerFrontends(app: FastifyInstance, config: Config): Promise<
       prefix: '/',
       index: ['index.html'],
       preCompressed: true,
+      allowedPath,
       setHeaders,
     });
   }
@@ -251,6 +326,7 @@ async function registerFrontends(app: FastifyInstance, config: Config): Promise<
       root: dir,
       prefix: `/remotes/${name}/`,
       preCompressed: true,
+      allowedPath,
       decorateReply: !existsSync(shellDir),
       setHeaders: (reply, path) => {
         setHeaders(reply, path);
@@ -271,8 +347,9 @@ async function registerFrontends(app: FastifyInstance, config: Config): Promise<
       // Page paths are the shell's: it routes them, and shows its 404 page for unknown ones.
       return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html', shellDir);
     }
-    return reply
-      .status(404)
-      .send({ message: `Route ${request.method} ${path} not found`, code: 'NOT_FOUND' });
+    return reply.status(404).send({
+      message: `Route ${request.method} ${path.length > 200 ? `${path.slice(0, 200)}…` : path} not found`,
+      code: 'NOT_FOUND',
+    });
   });
 }

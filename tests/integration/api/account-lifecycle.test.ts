@@ -50,7 +50,7 @@ beforeEach(async () => {
 describe('forgotten passwords', () => {
   it('answers alike for any email, mails a single-use link, and the reset signs in fresh and ends every other session', async () => {
     const ann = await signUp(t, 'contractor');
-    const elsewhere = (await signIn(ann.email, 'secret1')).headers['set-cookie'] as string;
+    const elsewhere = (await signIn(ann.email, 'secret12')).headers['set-cookie'] as string;
     const unknown = await send(t, 'POST', '/api/auth/forgot-password', undefined, {
       email: 'nobody@example.com',
     });
@@ -70,7 +70,7 @@ describe('forgotten passwords', () => {
     expect(stored[0]?.token_hash).not.toContain(token);
 
     // A refused password does not use up the link.
-    const weak = await send(t, 'POST', '/api/auth/reset-password', undefined, { token, password: '12345' });
+    const weak = await send(t, 'POST', '/api/auth/reset-password', undefined, { token, password: '1234567' });
     expect(weak.statusCode).toBe(400);
     expect(weak.json()).toMatchObject({ code: 'PASSWORD_TOO_SHORT', field: 'password' });
 
@@ -85,7 +85,7 @@ describe('forgotten passwords', () => {
     // Every session the account had is over; the old password too.
     expect((await me(ann.cookie)).statusCode).toBe(401);
     expect((await me(elsewhere.split(';')[0] as string)).statusCode).toBe(401);
-    expect((await signIn(ann.email, 'secret1')).statusCode).toBe(401);
+    expect((await signIn(ann.email, 'secret12')).statusCode).toBe(401);
     expect((await signIn(ann.email, 'a new long passphrase')).statusCode).toBe(200);
 
     // Single use.
@@ -110,7 +110,7 @@ describe('forgotten passwords', () => {
       password: 'a new long passphrase',
     });
     expect(expired.json()).toMatchObject({ code: 'INVALID_RESET_TOKEN' });
-    expect((await signIn(ann.email, 'secret1')).statusCode).toBe(200);
+    expect((await signIn(ann.email, 'secret12')).statusCode).toBe(200);
 
     for (let i = 0; i < 4; i++) {
       expect(
@@ -132,7 +132,7 @@ describe('forgotten passwords', () => {
 describe('changing the password', () => {
   it('needs the current one, keeps this session and ends the others', async () => {
     const ann = await signUp(t, 'vendor');
-    const other = ((await signIn(ann.email, 'secret1')).headers['set-cookie'] as string).split(
+    const other = ((await signIn(ann.email, 'secret12')).headers['set-cookie'] as string).split(
       ';',
     )[0] as string;
     const wrong = await send(t, 'PUT', '/api/users/me/password', ann.cookie, {
@@ -142,20 +142,20 @@ describe('changing the password', () => {
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json()).toMatchObject({ code: 'WRONG_PASSWORD', field: 'currentPassword' });
     const common = await send(t, 'PUT', '/api/users/me/password', ann.cookie, {
-      currentPassword: 'secret1',
-      newPassword: '123456',
+      currentPassword: 'secret12',
+      newPassword: '12345678',
     });
     expect(common.json()).toMatchObject({ code: 'PASSWORD_TOO_COMMON', field: 'newPassword' });
     expect((await me(other)).statusCode).toBe(200);
 
     const changed = await send(t, 'PUT', '/api/users/me/password', ann.cookie, {
-      currentPassword: 'secret1',
+      currentPassword: 'secret12',
       newPassword: 'a new long passphrase',
     });
     expect(changed.statusCode).toBe(204);
     expect((await me(ann.cookie)).statusCode).toBe(200);
     expect((await me(other)).statusCode).toBe(401);
-    expect((await signIn(ann.email, 'secret1')).statusCode).toBe(401);
+    expect((await signIn(ann.email, 'secret12')).statusCode).toBe(401);
     expect((await signIn(ann.email, 'a new long passphrase')).statusCode).toBe(200);
   });
 });
@@ -205,7 +205,7 @@ describe('email verification', () => {
       lastName: 'Tester',
       email: newEmail,
       country: 'US',
-      currentPassword: 'secret1',
+      currentPassword: 'secret12',
     });
     expect(changed.json()).toMatchObject({ email: newEmail, emailVerified: false });
     const stale = await send(t, 'POST', '/api/auth/verify-email', undefined, { token: oldLink });
@@ -253,7 +253,7 @@ describe('download my data and delete the account', () => {
     // The contractor's own open project (as a client would post) goes with the account.
     await send(t, 'PATCH', '/api/users/me/role', contractor.cookie, { role: 'client' });
     const ownOpen = await createProject(t, contractor.cookie, { title: 'My own shed' });
-    const other = ((await signIn(contractor.email, 'secret1')).headers['set-cookie'] as string).split(
+    const other = ((await signIn(contractor.email, 'secret12')).headers['set-cookie'] as string).split(
       ';',
     )[0] as string;
 
@@ -262,11 +262,11 @@ describe('download my data and delete the account', () => {
     expect(wrong.json()).toMatchObject({ code: 'WRONG_PASSWORD' });
     expect((await me(contractor.cookie)).statusCode).toBe(200);
 
-    const deleted = await send(t, 'POST', '/api/users/me/delete', contractor.cookie, { password: 'secret1' });
+    const deleted = await send(t, 'POST', '/api/users/me/delete', contractor.cookie, { password: 'secret12' });
     expect(deleted.statusCode).toBe(204);
     expect((await me(contractor.cookie)).statusCode).toBe(401);
     expect((await me(other)).statusCode).toBe(401);
-    expect((await signIn(contractor.email, 'secret1')).statusCode).toBe(401);
+    expect((await signIn(contractor.email, 'secret12')).statusCode).toBe(401);
     expect((await get(t, `/api/projects/${ownOpen}`, owner.cookie)).statusCode).toBe(404);
 
     const bids = (await get(t, `/api/projects/${ownersProject}/bids`, owner.cookie)).json();
@@ -287,14 +287,14 @@ describe('download my data and delete the account', () => {
     const bidId = await placeBid(t, contractor.cookie, projectId);
     await send(t, 'PATCH', `/api/bids/${bidId}/status`, owner.cookie, { status: 'accepted' });
     expect(
-      (await send(t, 'POST', '/api/users/me/delete', owner.cookie, { password: 'secret1' })).statusCode,
+      (await send(t, 'POST', '/api/users/me/delete', owner.cookie, { password: 'secret12' })).statusCode,
     ).toBe(204);
     const kept = await get(t, `/api/projects/${projectId}`, contractor.cookie);
     expect(kept.statusCode).toBe(200);
     expect(kept.json().createdBy).toMatchObject({ firstName: 'Deleted', lastName: 'user' });
 
     const admin = await signUp(t, 'admin');
-    const last = await send(t, 'POST', '/api/users/me/delete', admin.cookie, { password: 'secret1' });
+    const last = await send(t, 'POST', '/api/users/me/delete', admin.cookie, { password: 'secret12' });
     expect(last.statusCode).toBe(409);
     expect(last.json()).toMatchObject({ code: 'LAST_ADMIN' });
     expect((await me(admin.cookie)).statusCode).toBe(200);
@@ -310,7 +310,7 @@ describe('download my data and delete the account', () => {
     });
     expect(confirmed.json()).toMatchObject({ plan: 'pro', cancelAtPeriodEnd: false });
     expect(
-      (await send(t, 'POST', '/api/users/me/delete', contractor.cookie, { password: 'secret1' })).statusCode,
+      (await send(t, 'POST', '/api/users/me/delete', contractor.cookie, { password: 'secret12' })).statusCode,
     ).toBe(204);
     expect(
       await sql('select cancel_at_period_end from payment_subscriptions where user_id = ?', [contractor.id]),

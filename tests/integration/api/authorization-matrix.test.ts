@@ -93,7 +93,7 @@ const MATRIX: Record<string, Call> = {
   },
   signIn: {
     expect: PUBLIC,
-    body: (s) => ({ email: s.people.owner.email, password: 'secret1' }),
+    body: (s) => ({ email: s.people.owner.email, password: 'secret12' }),
     changesCaller: true,
   },
   signOut: { expect: PUBLIC, changesCaller: true },
@@ -115,12 +115,12 @@ const MATRIX: Record<string, Call> = {
   resendVerificationEmail: { expect: row('rule', { anonymous: 401 }) },
   changePassword: {
     expect: SIGNED_IN,
-    body: () => ({ currentPassword: 'secret1', newPassword: 'a new long passphrase' }),
+    body: () => ({ currentPassword: 'secret12', newPassword: 'a new long passphrase' }),
     changesCaller: true,
   },
   exportMyData: { expect: SIGNED_IN },
   // Anyone may delete their own account (the admin while another admin remains).
-  deleteMyAccount: { expect: SIGNED_IN, body: () => ({ password: 'secret1' }), changesCaller: true },
+  deleteMyAccount: { expect: SIGNED_IN, body: () => ({ password: 'secret12' }), changesCaller: true },
 
   getCurrentUser: { expect: SIGNED_IN },
   changeOwnRole: {

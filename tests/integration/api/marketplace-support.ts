@@ -62,7 +62,7 @@ export async function signUp(
     url: '/api/auth/register',
     payload: {
       email,
-      password: 'secret1',
+      password: 'secret12',
       firstName: role[0]?.toUpperCase() + role.slice(1),
       lastName: 'Tester',
       role: role === 'admin' ? 'client' : role,

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { MAX_MESSAGE_LENGTH } from '../../../domain/message/message.ts';
 import { buildTestApp, sessionCookie, uniqueEmail } from '../support/app.ts';
 import { truncateAll } from '../support/database.ts';
 import { SocketInbox, settle } from '../support/sockets.ts';
@@ -80,7 +81,9 @@ describe('POST /api/messages', () => {
   it.each([
     [{ content: '' }, 400, 'MESSAGE_EMPTY'],
     [{ content: '   \n\t ' }, 400, 'MESSAGE_EMPTY'],
-    [{ content: 'x'.repeat(5001) }, 400, 'MESSAGE_TOO_LONG'],
+    // The document's maxLength is the server's rule (issue 23 item 12): 5,000 characters as sent.
+    [{ content: 'x'.repeat(5001) }, 400, 'VALIDATION_FAILED'],
+    [{ content: 'x'.repeat(20_000) }, 400, 'VALIDATION_FAILED'],
     [{ content: 'Hi', type: 'file' }, 400, undefined],
     [{ content: 'Hi', receiverId: 'not-a-uuid' }, 400, undefined],
     [{ content: 'Hi', receiverId: UNKNOWN_ID }, 404, 'USER_NOT_FOUND'],
@@ -91,13 +94,28 @@ describe('POST /api/messages', () => {
     if (code) expect(res.json().code).toBe(code);
   });
 
-  it('refuses messaging yourself, and accepts exactly the maximum length', async () => {
+  it('refuses messaging yourself, and accepts exactly the maximum length the document states', async () => {
     const self = await post(ann, { receiverId: ann.id, content: 'Note to self' });
     expect(self.statusCode).toBe(400);
     expect(self.json()).toMatchObject({ code: 'CANNOT_MESSAGE_SELF', field: 'receiverId' });
-    const long = await post(ann, { receiverId: bob.id, content: `  ${'y'.repeat(5000)}  ` });
+    const long = await post(ann, { receiverId: bob.id, content: 'y'.repeat(5000) });
     expect(long.statusCode).toBe(201);
     expect(long.json().content).toHaveLength(5000);
+    const padded = await post(ann, { receiverId: bob.id, content: `  ${'y'.repeat(4998)}  ` });
+    expect(padded.statusCode).toBe(400);
+    expect(padded.json()).toEqual({
+      message: 'Content must be at most 5000 characters',
+      code: 'VALIDATION_FAILED',
+      field: 'content',
+    });
+  });
+
+  it('the document states the length the server keeps: maxLength 5000 (it said 20,000)', async () => {
+    const document = (await t.app.inject({ method: 'GET', url: '/openapi.json' })).json();
+    const body = document.paths['/api/messages'].post.requestBody.content['application/json'].schema;
+    expect(body.properties.content.maxLength).toBe(MAX_MESSAGE_LENGTH);
+    const over = await post(ann, { receiverId: bob.id, content: 'x'.repeat(MAX_MESSAGE_LENGTH + 1) });
+    expect(over.json()).toMatchObject({ code: 'VALIDATION_FAILED', field: 'content' });
   });
 
   it('needs a session', async () => {
@@ -226,7 +244,7 @@ describe('sending limits', () => {
         const res = await limited.app.inject({
           method: 'POST',
           url: '/api/auth/register',
-          payload: { email: uniqueEmail('limit'), password: 'secret1' },
+          payload: { email: uniqueEmail('limit'), password: 'secret12' },
         });
         return { cookie: sessionCookie(res), id: res.json().id as string };
       };

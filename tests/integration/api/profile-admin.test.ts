@@ -40,7 +40,7 @@ const form = (overrides: Record<string, unknown> = {}) => ({
   country: 'CA',
   role: 'contractor',
   // A new email needs the current password (docs/security.md); signUp's password.
-  currentPassword: 'secret1',
+  currentPassword: 'secret12',
   ...overrides,
 });
 

@@ -15,7 +15,7 @@ const signUp = async () => {
   const res = await t.app.inject({
     method: 'POST',
     url: '/api/auth/register',
-    payload: { email: uniqueEmail('ws'), password: 'secret1' },
+    payload: { email: uniqueEmail('ws'), password: 'secret12' },
   });
   return { cookie: sessionCookie(res), id: res.json().id as string };
 };

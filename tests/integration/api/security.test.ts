@@ -243,6 +243,144 @@ describe('NUL bytes and malformed bodies', () => {
   });
 });
 
+describe('lone UTF-16 surrogates (decision 0190)', () => {
+  const lone = '\\ud800';
+  it('in a JSON field, a query value or a path: 400 VALIDATION_FAILED naming the field, nothing stored', async () => {
+    const email = uniqueEmail('sur');
+    const body = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      headers: { 'content-type': 'application/json' },
+      payload: `{"email":"${email}","password":"correct horse 1","lastName":"Lee ${lone} x"}`,
+    });
+    expect(body.statusCode).toBe(400);
+    expect(body.json()).toEqual({
+      message: 'Last name contains an unpaired UTF-16 surrogate, which is not valid text',
+      code: 'VALIDATION_FAILED',
+      field: 'lastName',
+    });
+    const signIn = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/signin',
+      payload: { email, password: 'correct horse 1' },
+    });
+    expect(signIn.statusCode).toBe(401); // the account was not created
+    // A paired surrogate (an emoji written as two escapes) is text like any other.
+    const paired = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      headers: { 'content-type': 'application/json' },
+      payload: `{"email":"${uniqueEmail('pair')}","password":"correct horse 1","firstName":"Ann \\ud83d\\ude00"}`,
+    });
+    expect(paired.statusCode).toBe(201);
+    expect(paired.json().firstName).toBe('Ann 😀');
+    // Query strings and paths decode percent-escapes as UTF-8, which has no surrogates: a surrogate's
+    // bytes become U+FFFD, so these are answered by their schemas like any other text.
+    const query = await t.app.inject({ method: 'GET', url: '/api/projects?search=%ED%A0%80' });
+    expect(query.statusCode).toBeLessThan(500);
+    const path = await t.app.inject({ method: 'GET', url: '/api/projects/%ED%A0%80' });
+    expect(path.statusCode).toBe(400);
+  });
+
+  it('inside the multipart projectData: 400 naming the field inside it', async () => {
+    const cookie = sessionCookie(await register());
+    const boundary = '----buildbid';
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/projects',
+      headers: { cookie, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload: `--${boundary}\r\nContent-Disposition: form-data; name="projectData"\r\n\r\n{"title":"a${lone}b"}\r\n--${boundary}--\r\n`,
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'VALIDATION_FAILED', field: 'title' });
+  });
+});
+
+describe('API consistency (issue 23)', () => {
+  it('a JSON body is not coerced: a string or a list where a number belongs is 400 VALIDATION_FAILED', async () => {
+    const ann = sessionCookie(await register());
+    const res = await t.app.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie: ann } });
+    const userId = res.json().id as string;
+    for (const amount of ['100', [100]]) {
+      const bid = await t.app.inject({
+        method: 'POST',
+        url: `/api/projects/${userId}/bids`,
+        headers: { cookie: ann },
+        payload: { amount, timeline: 30, proposal: 'I can start on Monday.' },
+      });
+      expect(bid.statusCode, JSON.stringify(amount)).toBe(400);
+      expect(bid.json()).toEqual({
+        message: 'Amount must be a number',
+        code: 'VALIDATION_FAILED',
+        field: 'amount',
+      });
+    }
+    for (const role of [['contractor'], 1]) {
+      const change = await t.app.inject({
+        method: 'PATCH',
+        url: '/api/users/me/role',
+        headers: { cookie: ann },
+        payload: { role },
+      });
+      expect(change.statusCode, JSON.stringify(role)).toBe(400);
+      expect(change.json()).toMatchObject({ code: 'VALIDATION_FAILED', field: 'role' });
+    }
+    // Query strings are text and still read as the schema's types.
+    const page = await t.app.inject({
+      method: 'GET',
+      url: '/api/projects?limit=2',
+      headers: { cookie: ann },
+    });
+    expect(page.statusCode).toBe(200);
+  });
+
+  it('a 10,000-character project id answers 400 VALIDATION_FAILED naming the id; other long URLs answer like short ones', async () => {
+    const long = 'a'.repeat(10_000);
+    const project = await t.app.inject({ method: 'GET', url: `/api/projects/${long}` });
+    expect(project.statusCode).toBe(400);
+    expect(project.json()).toEqual({
+      message: 'Id must be a valid id',
+      code: 'VALIDATION_FAILED',
+      field: 'id',
+    });
+    expect(project.headers['content-security-policy']).toBeTruthy(); // a routed answer, with its headers
+    // An unknown API path, however long, is 404 NOT_FOUND (it was 403 BAD_REQUEST from the file server).
+    const unknown = await t.app.inject({ method: 'GET', url: `/api/${long}` });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().code).toBe('NOT_FOUND');
+    expect(unknown.json().message.length).toBeLessThan(300);
+    // A long page path is the shell's to route (its 'Page not found' / 'Project Not Found').
+    for (const page of [`/projects/${long}`, `/${long}`]) {
+      const shell = await t.app.inject({ method: 'GET', url: page });
+      expect(shell.statusCode).toBe(200);
+      expect(shell.headers['content-type']).toMatch(/^text\/html/);
+    }
+    const cookie = sessionCookie(await register());
+    const bid = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/bids/${long}`,
+      headers: { cookie },
+      payload: {},
+    });
+    expect(bid.statusCode).toBe(400);
+    expect(bid.json()).toMatchObject({ code: 'VALIDATION_FAILED' });
+    const file = await t.app.inject({ method: 'GET', url: `/uploads/${long}`, headers: { cookie } });
+    expect(file.statusCode).toBe(400);
+    expect(file.json()).toMatchObject({ code: 'VALIDATION_FAILED', field: 'name' });
+  });
+
+  it('a URL longer than the 16 KB request head answers 431 HEADERS_TOO_LARGE in the API’s shape', async () => {
+    // Closed with the app in afterAll.
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const res = await fetch(`${address}/api/projects/${'a'.repeat(20_000)}`);
+    expect(res.status).toBe(431);
+    expect(await res.json()).toEqual({
+      message: 'The address or the headers are longer than 16 KB',
+      code: 'HEADERS_TOO_LARGE',
+    });
+  });
+});
+
 describe('caching', () => {
   it('authenticated JSON is Cache-Control: no-store', async () => {
     const cookie = sessionCookie(await register());

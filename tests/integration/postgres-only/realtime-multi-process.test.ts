@@ -29,7 +29,7 @@ async function register(base: string, firstName: string) {
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({
       email: uniqueEmail(firstName),
-      password: 'secret1',
+      password: 'secret12',
       firstName,
       lastName: 'Tester',
     }),

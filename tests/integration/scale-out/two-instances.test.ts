@@ -78,7 +78,7 @@ async function register(base: string, role: string, firstName = 'Scale') {
   const res = await fetch(`${base}/api/auth/register`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: 'secret1', firstName, lastName: 'Tester', role }),
+    body: JSON.stringify({ email, password: 'secret12', firstName, lastName: 'Tester', role }),
   });
   expect(res.status, await res.clone().text()).toBe(201);
   const cookie = (res.headers.getSetCookie().find((c) => c.startsWith('buildbid_session=')) as string).split(

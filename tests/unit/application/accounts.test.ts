@@ -38,14 +38,14 @@ beforeEach(() => {
 
 describe('RegisterUser', () => {
   it('stores the user with a hashed password, never the password itself', async () => {
-    const user = await registerUser.execute({ email: 'Ann@Example.com', password: 'secret1' });
+    const user = await registerUser.execute({ email: 'Ann@Example.com', password: 'secret12' });
     const row = users.rows.get(user.id);
     expect(row?.email).toBe('ann@example.com');
-    expect(row?.passwordHash).toBe('hashed:secret1');
+    expect(row?.passwordHash).toBe('hashed:secret12');
   });
 
   it('refuses a taken email', async () => {
-    await registerUser.execute({ email: 'ann@example.com', password: 'secret1' });
+    await registerUser.execute({ email: 'ann@example.com', password: 'secret12' });
     await expect(
       registerUser.execute({ email: 'ANN@example.com', password: 'secret2' }),
     ).rejects.toMatchObject({
@@ -67,11 +67,11 @@ describe('RegisterUser', () => {
 
 describe('SignIn and sessions', () => {
   beforeEach(async () => {
-    await registerUser.execute({ email: 'ann@example.com', password: 'secret1' });
+    await registerUser.execute({ email: 'ann@example.com', password: 'secret12' });
   });
 
   it('opens a session that lasts the session lifetime', async () => {
-    const { user, session } = await signIn.execute({ email: ' ANN@example.com', password: 'secret1' });
+    const { user, session } = await signIn.execute({ email: ' ANN@example.com', password: 'secret12' });
     expect(session.userId).toBe(user.id);
     expect(session.expiresAt.getTime()).toBe(clock.now().getTime() + SESSION_TTL_MS);
     expect((await authenticate.execute(session.sid))?.id).toBe(user.id);
@@ -81,8 +81,8 @@ describe('SignIn and sessions', () => {
 
   it.each([
     ['ann@example.com', 'wrong'],
-    ['nobody@example.com', 'secret1'],
-    ['not an email', 'secret1'],
+    ['nobody@example.com', 'secret12'],
+    ['not an email', 'secret12'],
   ])('answers %s / %s with the same error', async (email, password) => {
     await expect(signIn.execute({ email, password })).rejects.toMatchObject({
       code: 'INVALID_CREDENTIALS',
@@ -93,10 +93,10 @@ describe('SignIn and sessions', () => {
   });
 
   it('revokes the previous session on sign-in', async () => {
-    const first = await signIn.execute({ email: 'ann@example.com', password: 'secret1' });
+    const first = await signIn.execute({ email: 'ann@example.com', password: 'secret12' });
     const second = await signIn.execute({
       email: 'ann@example.com',
-      password: 'secret1',
+      password: 'secret12',
       previousSid: first.session.sid,
     });
     expect(second.session.sid).not.toBe(first.session.sid);
@@ -104,14 +104,14 @@ describe('SignIn and sessions', () => {
   });
 
   it('signs out by revoking the session', async () => {
-    const { session } = await signIn.execute({ email: 'ann@example.com', password: 'secret1' });
+    const { session } = await signIn.execute({ email: 'ann@example.com', password: 'secret12' });
     await new SignOut(sessions).execute(session.sid);
     expect(await authenticate.execute(session.sid)).toBeNull();
     await expect(new SignOut(sessions).execute(undefined)).resolves.toBeUndefined();
   });
 
   it('treats a session whose user is gone as signed out', async () => {
-    const { session, user } = await signIn.execute({ email: 'ann@example.com', password: 'secret1' });
+    const { session, user } = await signIn.execute({ email: 'ann@example.com', password: 'secret12' });
     users.rows.delete(user.id);
     expect(await authenticate.execute(session.sid)).toBeNull();
     expect(await authenticate.execute(undefined)).toBeNull();

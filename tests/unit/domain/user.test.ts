@@ -32,14 +32,23 @@ describe('User', () => {
     },
   );
 
-  it('needs passwords of at least 6 characters', () => {
-    expect(() => checkPasswordPolicy('12345')).toThrow('Password must be at least 6 characters');
-    expect(() => checkPasswordPolicy('123456')).not.toThrow();
+  it('needs passwords of at least 8 characters (NIST SP 800-63B), counted as code points', () => {
+    expect(() => checkPasswordPolicy('1234567')).toThrow('Password must be at least 8 characters');
+    expect(() => checkPasswordPolicy('12345678')).not.toThrow();
+    // Seven emoji are fourteen UTF-16 units but seven characters.
+    expect(() => checkPasswordPolicy('🔑'.repeat(7))).toThrow('Password must be at least 8 characters');
+    expect(() => checkPasswordPolicy('🔑'.repeat(8))).not.toThrow();
+  });
+
+  it('allows long passphrases: 64 characters and more, up to 256', () => {
+    expect(() => checkPasswordPolicy('p'.repeat(64))).not.toThrow();
+    expect(() => checkPasswordPolicy('🔑'.repeat(256))).not.toThrow();
+    expect(() => checkPasswordPolicy('p'.repeat(257))).toThrow('Password must be at most 256 characters');
   });
 
   it('refuses a password of only spaces, but keeps spaces inside a password', () => {
-    expect(() => checkPasswordPolicy('      ')).toThrow('Password cannot be only spaces');
-    expect(() => checkPasswordPolicy('\t \n   ')).toThrow('Password cannot be only spaces');
+    expect(() => checkPasswordPolicy('        ')).toThrow('Password cannot be only spaces');
+    expect(() => checkPasswordPolicy('\t \n     ')).toThrow('Password cannot be only spaces');
     expect(() => checkPasswordPolicy(' open sesame ')).not.toThrow();
   });
 

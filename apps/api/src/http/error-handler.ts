@@ -1,3 +1,4 @@
+import { STATUS_CODES } from 'node:http';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { DomainError, type ErrorKind } from '../../../../domain/shared/errors.ts';
 import type { ErrorDto } from './schemas.ts';
@@ -167,7 +168,20 @@ function clientCode(error: FastifyError): string {
   if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
     return 'MALFORMED_JSON';
   }
-  return error.code?.startsWith('FST_') ? 'BAD_REQUEST' : (error.code ?? 'BAD_REQUEST');
+  if (error.code && !error.code.startsWith('FST_')) return error.code;
+  return codeForStatus(error.statusCode ?? 400);
+}
+
+/** The code a framework error gets from its status, so the two always agree: 404 NOT_FOUND, 403 FORBIDDEN. */
+export function codeForStatus(status: number): string {
+  if (status === 400) return 'BAD_REQUEST';
+  const words = STATUS_CODES[status];
+  return words
+    ? words
+        .toUpperCase()
+        .replace(/[^A-Z0-9]+/g, '_')
+        .replace(/^_|_$/g, '')
+    : 'BAD_REQUEST';
 }
 
 function clientMessage(error: FastifyError): string {

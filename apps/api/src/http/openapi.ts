@@ -110,7 +110,7 @@ export const ERROR_EXAMPLES: Record<string, { message: string; field?: string }>
   INVALID_CREDENTIALS: { message: 'Invalid email or password' },
   INVALID_EMAIL: { message: 'Invalid email address', field: 'email' },
   EMAIL_TAKEN: { message: 'An account with this email already exists', field: 'email' },
-  PASSWORD_TOO_SHORT: { message: 'Password must be at least 6 characters', field: 'password' },
+  PASSWORD_TOO_SHORT: { message: 'Password must be at least 8 characters', field: 'password' },
   PASSWORD_TOO_LONG: { message: 'Password must be at most 256 characters', field: 'password' },
   PASSWORD_BLANK: { message: 'Password cannot be only spaces', field: 'password' },
   NAME_TOO_LONG: { message: 'firstName must be at most 100 characters', field: 'firstName' },

@@ -7,7 +7,7 @@ import type { ProjectDetailsInput } from '../../../../domain/project/project.ts'
 import { TooLargeError, ValidationError } from '../../../../domain/shared/errors.ts';
 import { endOfLocalDay } from '../../../../domain/shared/time-zone.ts';
 import { type ProjectDataInput, ProjectDataSchema } from './marketplace-schemas.ts';
-import { nulByteIn } from './security.ts';
+import { illFormedTextIn, nulByteIn, surrogateAnswer } from './security.ts';
 import type { UploadStore } from './tokens.ts';
 
 /** Multipart limits: @fastify/multipart is registered with these (see app.ts). */
@@ -55,6 +55,11 @@ export function parseProjectData(raw: string): ProjectDataInput {
       `${nul || 'projectData'} contains a NUL character, which is never valid text`,
       nul || 'projectData',
     );
+  }
+  const surrogate = illFormedTextIn(value);
+  if (surrogate !== undefined) {
+    const { message, field } = surrogateAnswer(surrogate || 'projectData');
+    throw new ValidationError('VALIDATION_FAILED', message, field);
   }
   if (!checkProjectData.Check(value)) throw projectDataError(value);
   return value;

@@ -6,6 +6,7 @@ import helmet, { type HelmetOptions } from 'helmet';
 import type { Config } from '../config.ts';
 import { currentRemotes } from '../remotes.ts';
 import { SESSION_COOKIE } from './auth.ts';
+import { fieldLabel } from './error-handler.ts';
 
 /** Stripe.js and the frames it opens (docs.stripe.com/security/guide#content-security-policy). */
 const STRIPE_SCRIPT = 'https://js.stripe.com';
@@ -154,6 +155,15 @@ export async function registerSecurity(app: FastifyInstance, config: Config, she
       });
   });
 
+  // A lone UTF-16 surrogate ("\ud800" in JSON) is no text: PostgreSQL's json refuses it, and it cannot be
+  // written as UTF-8. One rule for every text field of every request: 400 naming the field (decision 0190).
+  app.addHook('preValidation', async (request, reply) => {
+    const where =
+      illFormedTextIn(request.query) ?? illFormedTextIn(request.params) ?? illFormedTextIn(request.body);
+    if (where === undefined) return;
+    return reply.status(400).type('application/json').send(surrogateAnswer(where));
+  });
+
   app.addHook('onSend', async (request, reply, payload) => {
     const path = request.url.split('?')[0] ?? '';
     if (!path.startsWith('/api/') || reply.hasHeader('cache-control')) return payload;
@@ -200,4 +210,28 @@ export function nulByteIn(value: unknown, path = '', depth = 0): string | undefi
     if (found !== undefined) return found;
   }
   return undefined;
+}
+
+/**
+ * The dotted path of the first string (or object key) that is not well-formed UTF-16, that is holds a
+ * lone surrogate; '' for the value itself, undefined when every string is well formed.
+ */
+export function illFormedTextIn(value: unknown, path = '', depth = 0): string | undefined {
+  if (typeof value === 'string') return value.isWellFormed() ? undefined : path;
+  if (depth > 20 || value === null || typeof value !== 'object') return undefined;
+  for (const [key, item] of Object.entries(value)) {
+    if (!key.isWellFormed()) return path ? `${path}.${key.toWellFormed()}` : key.toWellFormed();
+    const found = illFormedTextIn(item, path ? `${path}.${key}` : key, depth + 1);
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
+
+/** The answer to a lone surrogate at `field` ('' for the whole body): 400 VALIDATION_FAILED naming it. */
+export function surrogateAnswer(field: string): { message: string; code: string; field?: string } {
+  return {
+    message: `${fieldLabel(field)} contains an unpaired UTF-16 surrogate, which is not valid text`,
+    code: 'VALIDATION_FAILED',
+    ...(field ? { field } : {}),
+  };
 }

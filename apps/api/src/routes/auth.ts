@@ -13,7 +13,11 @@ import type { AppServices } from '../http/services.ts';
 const RegisterBody = Type.Object(
   {
     email: Type.String({ maxLength: 254, description: 'Normalised to lower case; must be unique' }),
-    password: Type.String({ maxLength: 256, description: 'At least 6 characters' }),
+    password: Type.String({
+      maxLength: 256,
+      description:
+        'At least 8 characters (NIST SP 800-63B), at most 256; not one of the most common passwords',
+    }),
     firstName: Type.Optional(Type.Union([Type.String({ maxLength: 100 }), Type.Null()])),
     lastName: Type.Optional(Type.Union([Type.String({ maxLength: 100 }), Type.Null()])),
     role: Type.Optional({

@@ -126,12 +126,12 @@ export const messageRoutes: FastifyPluginAsyncTypebox<{ services: AppServices; c
           summary: 'Send a message',
           description:
             `The content is trimmed; empty answers 400 MESSAGE_EMPTY, over ${MAX_MESSAGE_LENGTH} characters 400 ` +
-            'MESSAGE_TOO_LONG, to yourself 400 CANNOT_MESSAGE_SELF; an unknown receiver or project 404. ' +
+            'VALIDATION_FAILED (field content), to yourself 400 CANNOT_MESSAGE_SELF; an unknown receiver or project 404. ' +
             'The receiver’s sockets get {type:"new_message"} and a message_received notification. ' +
             'Each session may send a limited number per minute (429 RATE_LIMITED).',
           access: 'session',
           errors: {
-            400: ['MESSAGE_EMPTY', 'MESSAGE_TOO_LONG', 'CANNOT_MESSAGE_SELF', 'UNSUPPORTED_MESSAGE_TYPE'],
+            400: ['MESSAGE_EMPTY', 'CANNOT_MESSAGE_SELF', 'UNSUPPORTED_MESSAGE_TYPE'],
             404: ['USER_NOT_FOUND', 'PROJECT_NOT_FOUND'],
           },
           responses: { 201: 'The message as stored' },
@@ -140,7 +140,10 @@ export const messageRoutes: FastifyPluginAsyncTypebox<{ services: AppServices; c
           {
             receiverId: Uuid,
             projectId: Type.Optional(Type.Union([Uuid, Type.Null()])),
-            content: Type.String({ maxLength: MAX_MESSAGE_LENGTH * 4 }),
+            content: Type.String({
+              maxLength: MAX_MESSAGE_LENGTH,
+              description: `Trimmed; 1..${MAX_MESSAGE_LENGTH} characters`,
+            }),
             type: Type.Optional(Type.Literal('text')),
           },
           {

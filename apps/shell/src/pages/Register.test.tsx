@@ -21,9 +21,11 @@ function fillRequired(password: string, confirm: string) {
 describe('checkPasswords', () => {
   it('reports the mismatch first, then the length', () => {
     expect(checkPasswords('abc', 'abd')).toBe('Passwords do not match');
-    expect(checkPasswords('abc', 'abc')).toBe('Password must be at least 6 characters');
-    expect(checkPasswords('abcdef', 'abcdef')).toBeNull();
-    expect(checkPasswords('      ', '      ')).toBe('Password cannot be only spaces');
+    expect(checkPasswords('abc', 'abc')).toBe('Password must be at least 8 characters');
+    expect(checkPasswords('abcdefg', 'abcdefg')).toBe('Password must be at least 8 characters');
+    expect(checkPasswords('abcdefgh', 'abcdefgh')).toBeNull();
+    expect(checkPasswords('x'.repeat(64), 'x'.repeat(64))).toBeNull();
+    expect(checkPasswords('        ', '        ')).toBe('Password cannot be only spaces');
   });
 });
 
@@ -45,7 +47,7 @@ describe('RegisterPage', () => {
     for (const label of ['First Name', 'Last Name', 'Email address', 'Password', 'Confirm Password']) {
       expect(screen.getByLabelText(label)).toBeTruthy();
     }
-    expect(screen.getByLabelText('Password').getAttribute('placeholder')).toBe('Minimum 6 characters');
+    expect(screen.getByLabelText('Password').getAttribute('placeholder')).toBe('Minimum 8 characters');
     expect(screen.getByRole('button', { name: /Account Type/ }).textContent).toContain(
       'Client - Post Projects',
     );
@@ -61,7 +63,10 @@ describe('RegisterPage', () => {
 
     fill('Confirm Password', 'abc');
     fireEvent.click(screen.getByRole('button', { name: 'Create Account' }));
-    expect(screen.getByRole('alert').textContent).toBe('Password must be at least 6 characters');
+    expect(screen.getByRole('alert').textContent).toBe('Password must be at least 8 characters');
+    fillRequired('secret1', 'secret1');
+    fireEvent.click(screen.getByRole('button', { name: 'Create Account' }));
+    expect(screen.getByRole('alert').textContent).toBe('Password must be at least 8 characters');
     expect(fetch).not.toHaveBeenCalled();
   });
 
@@ -85,7 +90,7 @@ describe('RegisterPage', () => {
       jsonResponse(409, { message: 'An account with this email already exists', code: 'EMAIL_TAKEN' }),
     );
     render(<RegisterPage />);
-    fillRequired('secret1', 'secret1');
+    fillRequired('secret12', 'secret12');
     fireEvent.click(screen.getByRole('button', { name: 'Create Account' }));
     expect(await screen.findByRole('alert')).toHaveProperty(
       'textContent',
@@ -103,20 +108,20 @@ describe('RegisterPage', () => {
     fetch.mockResolvedValueOnce(jsonResponse(201, user)).mockResolvedValueOnce(jsonResponse(200, user));
     render(<RegisterPage />);
     fill('First Name', 'Ann');
-    fillRequired('secret1', 'secret1');
+    fillRequired('secret12', 'secret12');
     fireEvent.click(screen.getByRole('button', { name: 'Create Account' }));
     await waitFor(() => expect(shellStore.get(authAtom)).toEqual({ status: 'signed-in', user }));
     const [register, signin] = fetch.mock.calls.map(([request]) => request);
     expect(new URL(register?.url ?? '').pathname).toBe('/api/auth/register');
     expect(await register?.clone().json()).toEqual({
       email: 'new@example.com',
-      password: 'secret1',
+      password: 'secret12',
       firstName: 'Ann',
       role: 'client',
       country: 'US',
     });
     expect(new URL(signin?.url ?? '').pathname).toBe('/api/auth/signin');
-    expect(await signin?.clone().json()).toEqual({ email: 'new@example.com', password: 'secret1' });
+    expect(await signin?.clone().json()).toEqual({ email: 'new@example.com', password: 'secret12' });
     // /dashboard, which the shell then replaces with '/'.
     expect(shellStore.get(locationAtom).path).toBe('/dashboard');
   });

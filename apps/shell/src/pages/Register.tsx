@@ -29,12 +29,13 @@ const ACCOUNT_TYPES: Array<{ id: AccountType; label: string }> = [
   { id: 'vendor', label: 'Vendor - Supply Materials' },
 ];
 
-export const MIN_PASSWORD_LENGTH = 6;
+/** NIST SP 800-63B's minimum, the API's rule (decision 0191; the spec said 6). */
+export const MIN_PASSWORD_LENGTH = 8;
 
-/** The client checks, in the spec's order: matching passwords first, then the length. */
+/** The client checks, in the spec's order: matching passwords first, then the length (in characters). */
 export function checkPasswords(password: string, confirm: string): string | null {
   if (password !== confirm) return 'Passwords do not match';
-  if (password.length < MIN_PASSWORD_LENGTH)
+  if ([...password].length < MIN_PASSWORD_LENGTH)
     return `Password must be at least ${MIN_PASSWORD_LENGTH} characters`;
   if (password.trim() === '') return 'Password cannot be only spaces';
   return null;
@@ -193,7 +194,7 @@ export function RegisterPage() {
               name="password"
               type="password"
               autoComplete="new-password"
-              placeholder="Minimum 6 characters"
+              placeholder="Minimum 8 characters"
               isRequired
               maxLength={MAX_PASSWORD_LENGTH}
               value={password}

@@ -9,6 +9,9 @@ import { Logo } from '../components/Logo.tsx';
 import { navigate } from '../router.ts';
 import { checkPasswords } from './Register.tsx';
 
+/** What a used or expired link shows, followed by the 'Ask for a new link' link. */
+export const DEAD_LINK_MESSAGE = 'This reset link is invalid or has expired.';
+
 /** The token of the mailed link: /reset-password?token=... */
 export function tokenOf(search: string): string {
   return new URLSearchParams(search).get('token') ?? '';
@@ -47,7 +50,15 @@ export function ResetPasswordPage({ search }: { search: string }) {
     } catch (err) {
       // A password the rules refuse can be fixed here; anything else (a dead link) needs a new link.
       const passwordRule = err instanceof ApiError && (err.code ?? '').startsWith('PASSWORD_');
-      fail(serverMessage(err, 'Your password could not be reset. Please try again.'), !passwordRule);
+      // The API's answer for a used or expired link ends 'Ask for a new one.', and the alert offers the
+      // link 'Ask for a new link' right after it: say it once (issue 23).
+      const deadLink = err instanceof ApiError && err.code === 'INVALID_RESET_TOKEN';
+      fail(
+        deadLink
+          ? DEAD_LINK_MESSAGE
+          : serverMessage(err, 'Your password could not be reset. Please try again.'),
+        !passwordRule,
+      );
       setBusy(false);
       return;
     }
@@ -81,7 +92,7 @@ export function ResetPasswordPage({ search }: { search: string }) {
               name="password"
               type="password"
               autoComplete="new-password"
-              placeholder="Minimum 6 characters"
+              placeholder="Minimum 8 characters"
               autoFocus
               isRequired
               maxLength={MAX_PASSWORD_LENGTH}

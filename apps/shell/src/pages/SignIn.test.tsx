@@ -68,7 +68,7 @@ describe('SignInPage', () => {
     mockFetch().mockResolvedValueOnce(new Response('', { status: 500, statusText: 'Internal Server Error' }));
     render(<SignInPage />);
     fill('Email', 'ann@example.com');
-    fill('Password', 'secret1');
+    fill('Password', 'secret12');
     fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
     expect(await screen.findByRole('alert')).toHaveProperty('textContent', 'Invalid email or password');
   });
@@ -78,7 +78,7 @@ describe('SignInPage', () => {
     mockFetch().mockResolvedValueOnce(jsonResponse(200, user));
     render(<SignInPage />);
     fill('Email', 'ann@example.com');
-    fill('Password', 'secret1');
+    fill('Password', 'secret12');
     fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
     await waitFor(() => expect(shellStore.get(locationAtom).path).toBe('/'));
     expect(shellStore.get(authAtom)).toEqual({ status: 'signed-in', user });
