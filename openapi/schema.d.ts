@@ -49,7 +49,7 @@ export interface paths {
         };
         /**
          * A page of users, oldest first, by role and text (admins only)
-         * @description The admin page's user table. `role` filters by role (empty or `all`: everyone); `q` keeps the users whose email, first or last name contains every word typed (any case). `limit` and `offset` page through them (50 by default); X-Total-Count tells how many match in all. Anyone but an admin gets 403 ADMIN_ONLY.
+         * @description The admin page's user table. `role` filters by role (empty or `all`: everyone); `q` keeps the users whose email, first or last name contains every word typed (any case). `limit` and `offset` page through them (50 by default); X-Total-Count tells how many match in all. Deleted accounts are neither listed nor counted. Anyone but an admin gets 403 ADMIN_ONLY.
          */
         get: operations["listUsers"];
         put?: never;
@@ -134,6 +134,26 @@ export interface paths {
          * @description Uses the link once: sets the password (the registration rules apply), revokes every session of the account and closes their sockets, and signs in fresh (the answer sets the `buildbid_session` cookie). An unknown, used or expired link answers 400 INVALID_RESET_TOKEN; a refused password leaves the link usable.
          */
         post: operations["resetPassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/session": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Who is signed in, if anyone
+         * @description The shell's session probe (issue 23, decision 0198): the signed-in user, or `user: null` for a visitor or an ended session. It never answers 401, so a signed-out page makes no failing call. GET /api/auth/user answers the same user, and 401 when nobody is signed in.
+         */
+        get: operations["getSession"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -255,7 +275,7 @@ export interface paths {
         head?: never;
         /**
          * Accept or decline a pending bid on your project
-         * @description Owner only (an admin sees bids but gets 403 ADMIN_CANNOT_DECIDE). Accepting awards the project (phase awarded) and rejects every other pending bid; both decisions are final (409 BID_NOT_PENDING).
+         * @description Owner only (an admin sees bids but gets 403 ADMIN_CANNOT_DECIDE). Accepting awards the project (phase awarded) and rejects every other pending bid; both decisions are final (409 BID_NOT_PENDING). A bid withdrawn because its bidder deleted their account answers 409 BID_WITHDRAWN, and a bidder whose account is gone is never awarded (409 BIDDER_DELETED); nothing changes.
          */
         patch: operations["decideBid"];
         trace?: never;
@@ -355,7 +375,7 @@ export interface paths {
         put?: never;
         /**
          * Send a message
-         * @description The content is trimmed; empty answers 400 MESSAGE_EMPTY, over 5000 characters 400 MESSAGE_TOO_LONG, to yourself 400 CANNOT_MESSAGE_SELF; an unknown receiver or project 404. The receiver’s sockets get {type:"new_message"} and a message_received notification. Each session may send a limited number per minute (429 RATE_LIMITED).
+         * @description The content is trimmed; empty answers 400 MESSAGE_EMPTY, over 5000 characters 400 VALIDATION_FAILED (field content), to yourself 400 CANNOT_MESSAGE_SELF; an unknown receiver or project 404. The receiver’s sockets get {type:"new_message"} and a message_received notification. A receiver who deleted their account answers 409 RECIPIENT_DELETED (the conversation is closed; nothing is stored). Each session may send a limited number per minute (429 RATE_LIMITED).
          */
         post: operations["sendMessage"];
         delete?: never;
@@ -378,6 +398,26 @@ export interface paths {
          * @description Marks the unread messages addressed to you from otherUserId (only those about projectId when given) read, and answers how many there were. The message dialog calls it when it opens; reading the conversation (GET /api/messages) marks nothing.
          */
         post: operations["markConversationRead"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/messages/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Whether your conversation with one other user takes new messages
+         * @description closed is true once otherUserId deleted their account (issue 23): the message dialog then shows the conversation without its composer, and closedReason says why. An unknown user answers 404.
+         */
+        get: operations["getConversationStatus"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1035,7 +1075,7 @@ export interface paths {
         put?: never;
         /**
          * 'Delete Account': delete your account for good
-         * @description Needs the current password (400 PASSWORD_REQUIRED, 400 WRONG_PASSWORD). The last admin cannot delete their account (409 LAST_ADMIN). A running Pro subscription is cancelled through the payment provider; your projects without an accepted bid are deleted with their files (their bidders are told); saved searches, saved projects, notifications and achievements go; every session is revoked. Bids, messages and reviews others rely on stay, shown as 'Deleted user', and the email can register again. The session cookie is cleared.
+         * @description Needs the current password (400 PASSWORD_REQUIRED, 400 WRONG_PASSWORD). The last admin cannot delete their account (409 LAST_ADMIN). A running Pro subscription is cancelled through the payment provider; your projects without an accepted bid are deleted with their files (their bidders are told); your pending bids are withdrawn (their owners are told, and can no longer accept them); saved searches, saved projects, notifications, achievements and every mail to you (sent or not) go; every session is revoked. Bids, messages and reviews others rely on stay, shown as 'Deleted user'; nobody can message you any more; the email can register again. The session cookie is cleared.
          */
         post: operations["deleteMyAccount"];
         delete?: never;
@@ -1052,7 +1092,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * 'Download my data': your profile, projects, bids, messages and reviews as JSON
+         * 'Download my data': your profile, projects, bids, messages, reviews, saved searches, saved projects and notifications as JSON
          * @description Answered as a download (Content-Disposition: attachment; filename="buildbid-data.json").
          */
         get: operations["exportMyData"];
@@ -1293,7 +1333,7 @@ export interface paths {
         };
         /**
          * A project's file
-         * @description Only names the storage issued (`{uuid}.{jpg|png|gif|webp|pdf|doc|docx}`) of files that exist; anything else is 404. Images are shown inline; PDF, DOC and DOCX are downloaded (attachment) under their original name; always with X-Content-Type-Options: nosniff and a sandboxing Content-Security-Policy. The names are unguessable, so the link itself is the permission (like the project page that lists it).
+         * @description For signed-in users only, like the project pages that show the files (issue 23, decision 0201): without a session 401 UNAUTHENTICATED, whatever the name. Only names the storage issued (`{uuid}.{jpg|png|gif|webp|pdf|doc|docx}`) of files that exist; anything else is 404. Images are shown inline; PDF, DOC and DOCX are downloaded (attachment) under their original name; always with X-Content-Type-Options: nosniff, a sandboxing Content-Security-Policy and `Cache-Control: private`. A page on the site loads them with the session cookie it already sends (same origin).
          */
         get: operations["getUpload"];
         put?: never;
@@ -1313,7 +1353,7 @@ export interface paths {
         };
         /**
          * A small image of a project's picture, for cards
-         * @description A WebP at most 480 × 360 px derived from a stored image (made on the first request and kept). 404 for documents, unknown names, and images that cannot be read; the page then shows a grey placeholder. Like /uploads/{name}, the unguessable name is the permission.
+         * @description A WebP at most 480 × 360 px derived from a stored image (made on the first request and kept). 404 for documents, unknown names, and images that cannot be read; the page then shows a grey placeholder. Like /uploads/{name}: signed-in users only (401 UNAUTHENTICATED without a session), with nosniff, the same sandboxing Content-Security-Policy and `Cache-Control: private`.
          */
         get: operations["getUploadThumbnail"];
         put?: never;
@@ -1468,7 +1508,7 @@ export interface components {
             projectId: string;
             proposal: string;
             /** @enum {unknown} */
-            status: "pending" | "accepted" | "rejected";
+            status: "pending" | "accepted" | "rejected" | "withdrawn";
             /** @description Whole days */
             timeline: number;
             /** Format: date-time */
@@ -1616,6 +1656,21 @@ export interface components {
         };
         /**
          * @example {
+         *       "otherUserId": "7e6d5c4b-3a29-4f18-9e07-d6c5b4a39281",
+         *       "closed": true,
+         *       "closedReason": "This account has been deleted; the conversation is closed"
+         *     }
+         */
+        ConversationStatus: {
+            /** @description True once the other user deleted their account */
+            closed: boolean;
+            /** @description Why it is closed, for the message dialog; null while it is open */
+            closedReason: string | null;
+            /** Format: uuid */
+            otherUserId: string;
+        };
+        /**
+         * @example {
          *       "message": "An account with this email already exists",
          *       "code": "EMAIL_TAKEN",
          *       "field": "email"
@@ -1712,7 +1767,7 @@ export interface components {
             /** @description The newest projects open for bids (up to 3) */
             featured: components["schemas"]["ProjectSummary"][];
             figures: {
-                /** @description Contractor accounts */
+                /** @description Contractor accounts (deleted ones are not counted) */
                 contractorsRegistered: number;
                 /** @description Projects posted (and not deleted) */
                 projectsPosted: number;
@@ -1833,7 +1888,7 @@ export interface components {
             projectId: string;
             proposal: string;
             /** @enum {unknown} */
-            status: "pending" | "accepted" | "rejected";
+            status: "pending" | "accepted" | "rejected" | "withdrawn";
             /** @description Whole days */
             timeline: number;
             /** Format: date-time */
@@ -2098,7 +2153,7 @@ export interface components {
             projectId: string;
             proposal: string;
             /** @enum {unknown} */
-            status: "pending" | "accepted" | "rejected";
+            status: "pending" | "accepted" | "rejected" | "withdrawn";
             /** @description Whole days */
             timeline: number;
             /** Format: date-time */
@@ -2483,7 +2538,7 @@ export interface components {
             proposal: string;
             quota: components["schemas"]["BidQuota"];
             /** @enum {unknown} */
-            status: "pending" | "accepted" | "rejected";
+            status: "pending" | "accepted" | "rejected" | "withdrawn";
             /** @description Whole days */
             timeline: number;
             /** Format: date-time */
@@ -3157,7 +3212,7 @@ export interface operations {
                     email: string;
                     firstName?: string | null;
                     lastName?: string | null;
-                    /** @description At least 6 characters */
+                    /** @description At least 8 characters (NIST SP 800-63B), at most 256; not one of the most common passwords */
                     password: string;
                     /**
                      * @description client (default), contractor or vendor; admin is refused with 403
@@ -3352,6 +3407,52 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
                         code?: "RATE_LIMITED";
+                    };
+                };
+            };
+            /** @description The database is not reachable right now; retry after the Retry-After seconds: DATABASE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    getSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The signed-in user, or null */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        user: components["schemas"]["User"] | null;
+                    };
+                };
+            };
+            /** @description The request is not valid: NUL_BYTE */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "NUL_BYTE";
                     };
                 };
             };
@@ -3942,7 +4043,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The current state does not allow it: BID_NOT_PENDING, BID_NOT_ON_PROJECT, PROJECT_NOT_ACTIVE */
+            /** @description The current state does not allow it: BID_NOT_PENDING, BID_WITHDRAWN, BIDDER_DELETED, BID_NOT_ON_PROJECT, PROJECT_NOT_ACTIVE */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3950,7 +4051,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
-                        code?: "BID_NOT_PENDING" | "BID_NOT_ON_PROJECT" | "PROJECT_NOT_ACTIVE";
+                        code?: "BID_NOT_PENDING" | "BID_WITHDRAWN" | "BIDDER_DELETED" | "BID_NOT_ON_PROJECT" | "PROJECT_NOT_ACTIVE";
                     };
                 };
             };
@@ -4319,6 +4420,7 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
+                    /** @description Trimmed; 1..5000 characters */
                     content: string;
                     projectId?: string | null;
                     /** Format: uuid */
@@ -4338,7 +4440,7 @@ export interface operations {
                     "application/json": components["schemas"]["Message"];
                 };
             };
-            /** @description The request is not valid: MESSAGE_EMPTY, MESSAGE_TOO_LONG, CANNOT_MESSAGE_SELF, UNSUPPORTED_MESSAGE_TYPE, VALIDATION_FAILED, NUL_BYTE, MALFORMED_JSON, BAD_REQUEST */
+            /** @description The request is not valid: MESSAGE_EMPTY, CANNOT_MESSAGE_SELF, UNSUPPORTED_MESSAGE_TYPE, VALIDATION_FAILED, NUL_BYTE, MALFORMED_JSON, BAD_REQUEST */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4346,7 +4448,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
-                        code?: "MESSAGE_EMPTY" | "MESSAGE_TOO_LONG" | "CANNOT_MESSAGE_SELF" | "UNSUPPORTED_MESSAGE_TYPE" | "VALIDATION_FAILED" | "NUL_BYTE" | "MALFORMED_JSON" | "BAD_REQUEST";
+                        code?: "MESSAGE_EMPTY" | "CANNOT_MESSAGE_SELF" | "UNSUPPORTED_MESSAGE_TYPE" | "VALIDATION_FAILED" | "NUL_BYTE" | "MALFORMED_JSON" | "BAD_REQUEST";
                     };
                 };
             };
@@ -4383,6 +4485,18 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
                         code?: "USER_NOT_FOUND" | "PROJECT_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description The current state does not allow it: RECIPIENT_DELETED */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "RECIPIENT_DELETED";
                     };
                 };
             };
@@ -4528,6 +4642,76 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
                         code?: "UNSUPPORTED_MEDIA_TYPE";
+                    };
+                };
+            };
+            /** @description The database is not reachable right now; retry after the Retry-After seconds: DATABASE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    getConversationStatus: {
+        parameters: {
+            query: {
+                otherUserId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Whether the conversation is closed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConversationStatus"];
+                };
+            };
+            /** @description The request is not valid: VALIDATION_FAILED, NUL_BYTE */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "VALIDATION_FAILED" | "NUL_BYTE";
+                    };
+                };
+            };
+            /** @description Not signed in (no session cookie, or the session ended): UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "UNAUTHENTICATED";
+                    };
+                };
+            };
+            /** @description Not found: USER_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "USER_NOT_FOUND";
                     };
                 };
             };
@@ -8416,7 +8600,7 @@ export interface operations {
                         /** Format: uuid */
                         projectId: string;
                         /** @enum {unknown} */
-                        status: "pending" | "accepted" | "rejected";
+                        status: "pending" | "accepted" | "rejected" | "withdrawn";
                     }[];
                 };
             };
@@ -8665,6 +8849,10 @@ export interface operations {
                         messages: {
                             [key: string]: unknown;
                         }[];
+                        /** @description Your notifications, read or not (issue 23) */
+                        notifications: {
+                            [key: string]: unknown;
+                        }[];
                         profile: components["schemas"]["User"];
                         /** @description The projects you posted */
                         projects: {
@@ -8672,6 +8860,14 @@ export interface operations {
                         }[];
                         /** @description Reviews you wrote or received */
                         reviews: {
+                            [key: string]: unknown;
+                        }[];
+                        /** @description The projects you saved, with their titles and when you saved them (issue 23) */
+                        savedProjects: {
+                            [key: string]: unknown;
+                        }[];
+                        /** @description Your saved searches with their filters and alerts (issue 23) */
+                        savedSearches: {
                             [key: string]: unknown;
                         }[];
                     };
@@ -9562,6 +9758,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description Not signed in (no session cookie, or the session ended): UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "UNAUTHENTICATED";
+                    };
+                };
+            };
             /** @description No such file: FILE_NOT_FOUND */
             404: {
                 headers: {
@@ -9618,6 +9826,18 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
                         code?: "VALIDATION_FAILED" | "NUL_BYTE" | "BAD_REQUEST";
+                    };
+                };
+            };
+            /** @description Not signed in (no session cookie, or the session ended): UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "UNAUTHENTICATED";
                     };
                 };
             };

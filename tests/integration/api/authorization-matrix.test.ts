@@ -82,9 +82,10 @@ const MATRIX: Record<string, Call> = {
   getLanding: { expect: PUBLIC },
   getCatalog: { expect: PUBLIC },
   getPublicConfig: { expect: PUBLIC },
-  getUpload: { expect: PUBLIC },
-  // A PDF has no thumbnail: 404 for everyone alike.
-  getUploadThumbnail: { expect: row(404) },
+  // Project files are for signed-in users only, like the pages that show them (issue 23).
+  getUpload: { expect: SIGNED_IN },
+  // A PDF has no thumbnail: 404 for everyone signed in alike.
+  getUploadThumbnail: { expect: row(404, { anonymous: 401 }) },
   register: {
     expect: PUBLIC,
     body: () => ({ email: `m${crypto.randomUUID()}@example.com`, password: 'a long passphrase' }),

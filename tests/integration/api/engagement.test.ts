@@ -122,7 +122,7 @@ describe('thumbnails', () => {
     expect(image.thumbnailUrl).toBe(`/uploads/${image.name}/thumbnail`);
     expect(pdf.thumbnailUrl).toBeNull();
 
-    const thumb = await get(t, image.thumbnailUrl);
+    const thumb = await get(t, image.thumbnailUrl, contractor.cookie);
     expect(thumb.statusCode).toBe(200);
     expect(thumb.headers['content-type']).toBe('image/webp');
     const meta = await sharp(thumb.rawPayload).metadata();
@@ -131,16 +131,18 @@ describe('thumbnails', () => {
     expect(meta.height).toBeLessThanOrEqual(360);
     expect(thumb.rawPayload.length).toBeLessThan(big.length);
     // Made once, then served from disk.
-    expect((await get(t, image.thumbnailUrl)).rawPayload.equals(thumb.rawPayload)).toBe(true);
+    expect((await get(t, image.thumbnailUrl, contractor.cookie)).rawPayload.equals(thumb.rawPayload)).toBe(
+      true,
+    );
 
-    expect((await get(t, `/uploads/${pdf.name}/thumbnail`)).statusCode).toBe(404);
-    expect((await get(t, `/uploads/${UNKNOWN_ID}.png/thumbnail`)).statusCode).toBe(404);
+    expect((await get(t, `/uploads/${pdf.name}/thumbnail`, contractor.cookie)).statusCode).toBe(404);
+    expect((await get(t, `/uploads/${UNKNOWN_ID}.png/thumbnail`, contractor.cookie)).statusCode).toBe(404);
   });
 
   it('answers 404 for an image that cannot be read (the page shows the grey placeholder)', async () => {
     const id = await createProject(t, owner.cookie, {}, [SAMPLE.png()]);
     const [image] = (await get(t, `/api/projects/${id}`, owner.cookie)).json().attachments;
-    expect((await get(t, image.thumbnailUrl)).statusCode).toBe(404);
+    expect((await get(t, image.thumbnailUrl, owner.cookie)).statusCode).toBe(404);
   });
 });
 

@@ -1,5 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { RecordAchievements } from '../../../application/achievements/use-cases.ts';
 import { CATALOG } from '../../../domain/catalog/catalog.ts';
@@ -220,21 +221,22 @@ describe('GET /uploads/{name}', () => {
       SAMPLE.docx('Scope – rév 2.docx'),
     ]);
     expect(res.statusCode).toBe(201);
-    return res.json().attachments as Array<{ name: string; url: string }>;
+    return res.json().attachments as Array<{ name: string; url: string; thumbnailUrl: string | null }>;
   }
 
   it('serves images inline and everything else as a download under its original name, nosniff and sandboxed', async () => {
     const [png, pdf, docx] = await upload();
-    const image = await get(t, png?.url as string);
+    const image = await get(t, png?.url as string, contractor.cookie);
     expect(image.statusCode).toBe(200);
     expect(image.headers['content-type']).toBe('image/png');
     expect(image.headers['x-content-type-options']).toBe('nosniff');
     expect(image.headers['content-disposition']).toBe(
       `inline; filename="photo.png"; filename*=UTF-8''photo.png`,
     );
+    expect(image.headers['cache-control']).toBe('private, max-age=3600');
     expect(image.rawPayload).toEqual(SAMPLE.png().data);
 
-    const doc = await get(t, pdf?.url as string);
+    const doc = await get(t, pdf?.url as string, contractor.cookie);
     expect(doc.headers['content-type']).toBe('application/pdf');
     expect(doc.headers['content-disposition']).toMatch(/^attachment; /);
     for (const served of [image, doc]) {
@@ -242,7 +244,7 @@ describe('GET /uploads/{name}', () => {
       expect(served.headers['content-security-policy']).toContain("default-src 'none'");
     }
 
-    const word = await get(t, docx?.url as string);
+    const word = await get(t, docx?.url as string, owner.cookie);
     expect(word.headers['content-type']).toBe(
       'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
     );
@@ -250,6 +252,51 @@ describe('GET /uploads/{name}', () => {
       `attachment; filename="Scope _ r_v 2.docx"; filename*=UTF-8''Scope%20%E2%80%93%20r%C3%A9v%202.docx`,
     );
     expect(word.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('answers a visitor 401 with the API’s JSON error for every file and thumbnail, known or not (issue 23)', async () => {
+    const [png, pdf] = await upload();
+    const urls = [
+      png?.url,
+      pdf?.url,
+      png?.thumbnailUrl,
+      `/uploads/${UNKNOWN_ID}.png`,
+      `/uploads/${UNKNOWN_ID}.png/thumbnail`,
+    ] as string[];
+    for (const url of urls) {
+      for (const cookie of [undefined, 'buildbid_session=forged-or-expired']) {
+        const res = await get(t, url, cookie);
+        expect(res.statusCode, `${url} ${cookie ?? 'no cookie'}`).toBe(401);
+        expect(res.headers['content-type']).toMatch(/^application\/json/);
+        expect(res.json()).toEqual({ message: 'You are not signed in', code: 'UNAUTHENTICATED' });
+        expect(res.rawPayload.includes(Buffer.from(SAMPLE.png().data))).toBe(false);
+      }
+    }
+    // After signing out, the same browser gets 401 too.
+    expect((await send(t, 'POST', '/api/auth/signout', contractor.cookie)).statusCode).toBeLessThan(300);
+    expect((await get(t, png?.url as string, contractor.cookie)).statusCode).toBe(401);
+  });
+
+  it('serves a thumbnail to a signed-in user with the files’ sandboxing CSP, nosniff and private caching (issue 23)', async () => {
+    const big = await sharp({
+      create: { width: 1200, height: 800, channels: 3, background: { r: 30, g: 90, b: 160 } },
+    })
+      .png()
+      .toBuffer();
+    const res = await postProject(t, owner.cookie, projectData(), [
+      { name: 'roof.png', type: 'image/png', data: big },
+    ]);
+    const [image] = res.json().attachments as Array<{ thumbnailUrl: string }>;
+    const thumb = await get(t, image?.thumbnailUrl as string, contractor.cookie);
+    expect(thumb.statusCode).toBe(200);
+    expect(thumb.headers['content-type']).toBe('image/webp');
+    expect(thumb.headers['content-security-policy']).toBe(
+      "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox",
+    );
+    expect(thumb.headers['x-content-type-options']).toBe('nosniff');
+    expect(thumb.headers['cache-control']).toBe('private, max-age=86400');
+    expect(thumb.headers['content-disposition']).toMatch(/^inline; filename="[0-9a-f-]+\.webp"/);
+    expect((await sharp(thumb.rawPayload).metadata()).format).toBe('webp');
   });
 
   it.each([
@@ -260,15 +307,15 @@ describe('GET /uploads/{name}', () => {
     '/uploads/00000000-0000-4000-8000-000000000000.png',
     '/uploads/not-issued.png',
     '/uploads/session-secret',
-  ])('answers 404 to %s', async (url) => {
-    const res = await get(t, url);
+  ])('answers 404 to %s, even signed in', async (url) => {
+    const res = await get(t, url, contractor.cookie);
     expect(res.statusCode).toBe(404);
   });
 
   it('answers 404 for the metadata record and for files placed there by hand with another name', async () => {
     const [png] = await upload();
-    expect((await get(t, `${png?.url}.json`)).statusCode).toBe(404);
+    expect((await get(t, `${png?.url}.json`, contractor.cookie)).statusCode).toBe(404);
     writeFileSync(join(t.uploadsDir, 'notes.txt'), 'hello');
-    expect((await get(t, '/uploads/notes.txt')).statusCode).toBe(404);
+    expect((await get(t, '/uploads/notes.txt', contractor.cookie)).statusCode).toBe(404);
   });
 });

@@ -1,5 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyReply } from 'fastify';
 import { Type } from 'typebox';
+import { requireUser } from '../http/auth.ts';
 import { operation } from '../http/openapi.ts';
 import { ErrorRef } from '../http/schemas.ts';
 import { UPLOAD_CSP } from '../http/security.ts';
@@ -19,6 +21,19 @@ const STORED_TYPES = [
 
 /** Shown in the browser; everything else (pdf, doc, docx) is downloaded (attachment). */
 const INLINE_TYPES = /^image\/(jpeg|png|gif|webp)$/;
+
+/**
+ * Every answer with a stored file's bytes (the file or its thumbnail): a signed-in user's own copy
+ * (`private`), typed as stored and never sniffed, and sandboxed: whatever a file holds, it runs nothing
+ * and reaches nothing, even when opened directly (issue 23: thumbnails too).
+ */
+function fileHeaders(reply: FastifyReply, mimeType: string, maxAgeSeconds: number): FastifyReply {
+  return reply
+    .header('content-type', mimeType)
+    .header('x-content-type-options', 'nosniff')
+    .header('content-security-policy', UPLOAD_CSP)
+    .header('cache-control', `private, max-age=${maxAgeSeconds}`);
+}
 
 /** `attachment; filename="..."; filename*=UTF-8''...` with an ASCII fallback (RFC 6266 / 5987). */
 export function contentDisposition(kind: 'inline' | 'attachment', fileName: string): string {
@@ -42,15 +57,17 @@ export const uploadRoutes: FastifyPluginAsyncTypebox<{ services: AppServices }> 
         ...operation({
           id: 'getUpload',
           summary: "A project's file",
-          access: 'public',
+          access: 'session',
           errors: { 404: ['FILE_NOT_FOUND'] },
           responses: { 404: 'No such file: FILE_NOT_FOUND' },
           description:
+            'For signed-in users only, like the project pages that show the files (issue 23, decision 0201): ' +
+            'without a session 401 UNAUTHENTICATED, whatever the name. ' +
             'Only names the storage issued (`{uuid}.{jpg|png|gif|webp|pdf|doc|docx}`) of files that exist; ' +
             'anything else is 404. Images are shown inline; PDF, DOC and DOCX are downloaded (attachment) ' +
-            'under their original name; always with X-Content-Type-Options: nosniff and a sandboxing ' +
-            'Content-Security-Policy. The names are unguessable, so the ' +
-            'link itself is the permission (like the project page that lists it).',
+            'under their original name; always with X-Content-Type-Options: nosniff, a sandboxing ' +
+            'Content-Security-Policy and `Cache-Control: private`. A page on the site loads them with the ' +
+            'session cookie it already sends (same origin).',
         }),
         params: Type.Object({ name: Type.String({ maxLength: 100, description: 'The stored file name' }) }),
         response: {
@@ -60,27 +77,23 @@ export const uploadRoutes: FastifyPluginAsyncTypebox<{ services: AppServices }> 
               STORED_TYPES.map((type) => [type, { schema: { type: 'string', format: 'binary' } }]),
             ),
           }),
+          401: ErrorRef,
           404: ErrorRef,
         },
       },
     },
     async (request, reply) => {
+      await requireUser(request);
       const opened = await services.get(HTTP_TOKENS.Uploads).open(request.params.name);
       if (!opened) {
         return reply.status(404).send({ message: 'File not found', code: 'FILE_NOT_FOUND' });
       }
       const { file, stream } = opened;
       const inline = INLINE_TYPES.test(file.mimeType);
-      reply
-        .header('content-type', file.mimeType)
-        .header('x-content-type-options', 'nosniff')
-        // Whatever a file holds, it runs nothing and reaches nothing, even when opened directly.
-        .header('content-security-policy', UPLOAD_CSP)
-        .header('cache-control', 'private, max-age=3600')
-        .header(
-          'content-disposition',
-          contentDisposition(inline ? 'inline' : 'attachment', file.originalName),
-        );
+      fileHeaders(reply, file.mimeType, 3600).header(
+        'content-disposition',
+        contentDisposition(inline ? 'inline' : 'attachment', file.originalName),
+      );
       if (file.size > 0) reply.header('content-length', String(file.size));
       return reply.send(stream);
     },
@@ -94,13 +107,14 @@ export const uploadRoutes: FastifyPluginAsyncTypebox<{ services: AppServices }> 
         ...operation({
           id: 'getUploadThumbnail',
           summary: "A small image of a project's picture, for cards",
-          access: 'public',
+          access: 'session',
           errors: { 404: ['THUMBNAIL_NOT_FOUND'] },
           responses: { 404: 'No thumbnail can be made: THUMBNAIL_NOT_FOUND' },
           description:
             'A WebP at most 480 × 360 px derived from a stored image (made on the first request and kept). ' +
             '404 for documents, unknown names, and images that cannot be read; the page then shows a grey ' +
-            'placeholder. Like /uploads/{name}, the unguessable name is the permission.',
+            'placeholder. Like /uploads/{name}: signed-in users only (401 UNAUTHENTICATED without a ' +
+            'session), with nosniff, the same sandboxing Content-Security-Policy and `Cache-Control: private`.',
         }),
         params: Type.Object({
           name: Type.String({ maxLength: 100, description: 'The stored name of an image' }),
@@ -110,19 +124,19 @@ export const uploadRoutes: FastifyPluginAsyncTypebox<{ services: AppServices }> 
             description: 'The thumbnail',
             content: { 'image/webp': { schema: { type: 'string', format: 'binary' } } },
           }),
+          401: ErrorRef,
           404: ErrorRef,
         },
       },
     },
     async (request, reply) => {
+      await requireUser(request);
       const opened = await services.get(HTTP_TOKENS.Uploads).thumbnail(request.params.name);
       if (!opened) {
         return reply.status(404).send({ message: 'Thumbnail not found', code: 'THUMBNAIL_NOT_FOUND' });
       }
-      reply
-        .header('content-type', 'image/webp')
-        .header('x-content-type-options', 'nosniff')
-        .header('cache-control', 'private, max-age=86400')
+      fileHeaders(reply, 'image/webp', 86400)
+        .header('content-disposition', contentDisposition('inline', opened.file.originalName))
         .header('content-length', String(opened.file.size));
       return reply.send(opened.stream);
     },
