@@ -423,7 +423,7 @@ describe('PATCH /api/projects/{id}', () => {
     ]);
     expect(existsSync(join(t.uploadsDir, drop.name))).toBe(false);
     expect(existsSync(join(t.uploadsDir, keep.name))).toBe(true);
-    expect((await get(t, drop.url)).statusCode).toBe(404);
+    expect((await get(t, drop.url, owner.cookie)).statusCode).toBe(404);
   });
 
   it('keeps every file when attachments is left out, counting them against the limit', async () => {

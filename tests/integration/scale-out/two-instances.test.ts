@@ -129,7 +129,8 @@ describe('two API instances behind a load balancer', () => {
     const detail = await (await call(b.url, `/api/projects/${id}`, owner.cookie)).json();
     const [file] = detail.attachments as { url: string; originalName: string }[];
     expect(file?.originalName).toBe('site photo.png');
-    const download = await fetch(`${b.url}${file?.url}`);
+    // Signed in (issue 23): the session made on A reads the file on B, streamed from the shared bucket.
+    const download = await call(b.url, file?.url as string, owner.cookie);
     expect(download.status).toBe(200);
     expect(download.headers.get('content-type')).toBe('image/png');
     expect(Buffer.from(await download.arrayBuffer()).equals(Buffer.from(SAMPLE.png().data))).toBe(true);
@@ -137,7 +138,9 @@ describe('two API instances behind a load balancer', () => {
     // Deleting the project through the other instance removes the object from the store.
     const removed = await call(b.url, `/api/projects/${id}`, owner.cookie, { method: 'DELETE' });
     expect(removed.status, await removed.clone().text()).toBeLessThan(300);
-    expect((await fetch(`${a.url}${file?.url}`)).status).toBe(404);
+    expect((await call(a.url, file?.url as string, owner.cookie)).status).toBe(404);
+    // A visitor is refused before the bucket is asked.
+    expect((await fetch(`${b.url}${file?.url}`)).status).toBe(401);
   });
 
   it('counts sign-in attempts across both instances (shared Redis store)', async () => {
