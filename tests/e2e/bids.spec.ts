@@ -173,3 +173,92 @@ test.describe('comparing bids', () => {
     await ownerContext.close();
   });
 });
+
+test.describe('comparing bids at desktop and phone widths (issue 23)', () => {
+  /**
+   * Item 7: at 1280 px the table (Status, Submitted and Accept/Decline included) stays inside its card;
+   * at 375 px the cards have a labelled sort control with the table's keys. Item 9a: the rating reads
+   * '(1 review)' and 'No reviews yet' as in the list.
+   */
+  test('the compare table fits its card at 1280 px, and the cards sort at 375 px', async ({ browser }) => {
+    const ownerContext = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    await register(ownerContext.request, 'client', 'Fitz');
+    const projectId = await postProject(ownerContext.request, 'Rebuild the seawall at Lyford Cay');
+    const offers = [
+      { name: 'Ada', amount: 18500, timeline: 45 },
+      { name: 'Ben', amount: 12000, timeline: 60 },
+      { name: 'Cal', amount: 24000, timeline: 30 },
+    ];
+    for (const o of offers) {
+      const ctx = await browser.newContext();
+      await register(ctx.request, 'contractor', o.name);
+      const res = await ctx.request.post(`/api/projects/${projectId}/bids`, {
+        data: {
+          amount: o.amount,
+          timeline: o.timeline,
+          proposal: `${o.name}'s crew rebuilds the wall with reinforced concrete and granite armour stone.`,
+        },
+      });
+      expect(res.status()).toBe(201);
+      await ctx.close();
+    }
+
+    const owner = await ownerContext.newPage();
+    await owner.goto(`/projects/${projectId}`);
+    const received = owner.getByRole('region', { name: /Received Bids/ });
+    await expect(received.getByRole('heading', { name: 'Received Bids (3)' })).toBeVisible();
+    await received.getByRole('button', { name: 'Compare' }).click();
+    const table = owner.getByRole('grid', { name: 'Compare bids' });
+    await expect(table).toBeVisible();
+    await expect(table.getByRole('row').nth(1)).toContainText('No reviews yet');
+    await expect(table).not.toContainText('reviews)');
+
+    // The table, and every cell of it, ends inside the card.
+    const card = (await received.boundingBox()) ?? { x: 0, width: 0 };
+    const cardRight = card.x + card.width;
+    const tableBox = await table.boundingBox();
+    expect(tableBox?.x ?? -1).toBeGreaterThanOrEqual(card.x);
+    expect((tableBox?.x ?? 0) + (tableBox?.width ?? 9999)).toBeLessThanOrEqual(cardRight);
+    for (const name of ['Status', 'Submitted', 'Actions']) {
+      const header = await table.getByRole('columnheader', { name }).boundingBox();
+      expect((header?.x ?? 0) + (header?.width ?? 9999), name).toBeLessThanOrEqual(cardRight);
+    }
+    const decline = await table.getByRole('button', { name: 'Decline the bid of Cal Tester' }).boundingBox();
+    expect((decline?.x ?? 0) + (decline?.width ?? 9999)).toBeLessThanOrEqual(cardRight);
+    // The card scrolls nothing sideways either.
+    expect(await received.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+
+    // With less room (a 1024 px window's narrower column) the bids become cards; nothing sticks out.
+    await owner.setViewportSize({ width: 1024, height: 800 });
+    await expect(received.getByRole('button', { name: /Sort bids by/ })).toBeVisible();
+    expect(await received.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+
+    // At 375 px: cards, and a sort control that does what the headers do.
+    await owner.setViewportSize({ width: 375, height: 800 });
+    const sort = received.getByRole('button', { name: /Sort bids by/ });
+    await expect(sort).toBeVisible();
+    await expect(sort).toContainText('Amount: lowest first');
+    const rows = table.getByRole('row');
+    await expect(rows.nth(1)).toContainText('Ben Tester');
+    await sort.click();
+    await owner.getByRole('option', { name: 'Timeline: shortest first' }).click();
+    await expect(sort).toContainText('Timeline: shortest first');
+    await expect(rows.nth(1)).toContainText('Cal Tester');
+    await expect(rows.nth(3)).toContainText('Ben Tester');
+    // By keyboard too: the select opens with the arrow key and picks with Enter.
+    await sort.focus();
+    await owner.keyboard.press('ArrowDown');
+    await expect(owner.getByRole('option', { name: 'Timeline: shortest first' })).toBeFocused();
+    await owner.keyboard.press('ArrowUp');
+    await expect(owner.getByRole('option', { name: 'Amount: highest first' })).toBeFocused();
+    await owner.keyboard.press('Enter');
+    await expect(sort).toContainText('Amount: highest first');
+    await expect(rows.nth(1)).toContainText('Cal Tester');
+    await expect(rows.nth(3)).toContainText('Ben Tester');
+    const first = await rows.nth(1).boundingBox();
+    expect((first?.x ?? 0) + (first?.width ?? 999)).toBeLessThanOrEqual(375);
+    expect(await owner.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+
+    await ownerContext.close();
+  });
+});

@@ -2,10 +2,11 @@
  * The owner's Compare view of received bids (issue 13, bid leveling; decision 0132): a react-aria
  * Table, one row per bid, sortable by amount, timeline, rating and date, with the lowest amount and the
  * shortest timeline marked, the spread (lowest, median, highest) and each bid's difference from the
- * median. Accept and Decline call the same decide() as the list. Below 640 px the rows become cards.
+ * median. Accept and Decline call the same decide() as the list. In less than 640 px of room the rows become cards,
+ * sorted with a labelled select (the headers are hidden there).
  */
 import type { ProjectBid } from '@buildbid/api-client';
-import { formatDate, formatRating, formatUsd, personName, StatusBadge } from '@buildbid/ui';
+import { formatDate, formatUsd, personName, SelectInput, StatusBadge } from '@buildbid/ui';
 import { useMemo, useState } from 'react';
 import {
   Button,
@@ -25,6 +26,7 @@ import {
   sortBids,
   spreadOf,
 } from '../../../domain/bid/leveling.ts';
+import { BidderRating } from './BidderRating.tsx';
 
 export const EXCERPT_LENGTH = 90;
 
@@ -43,6 +45,31 @@ export function medianText(diffCents: number): string {
   if (diffCents === 0) return 'At median';
   const sign = diffCents > 0 ? '+' : '−';
   return `${sign}${formatUsd((Math.abs(diffCents) / 100).toFixed(2))} vs median`;
+}
+
+/**
+ * The card view's sort control (issue 23 item 7): below 640 px the column headers are hidden, so a
+ * labelled select offers the same keys as the table's sortable headers, each in both directions.
+ */
+export const SORT_CHOICES: ReadonlyArray<{ value: string; label: string }> = [
+  { value: 'amount:ascending', label: 'Amount: lowest first' },
+  { value: 'amount:descending', label: 'Amount: highest first' },
+  { value: 'timeline:ascending', label: 'Timeline: shortest first' },
+  { value: 'timeline:descending', label: 'Timeline: longest first' },
+  { value: 'rating:descending', label: 'Rating: highest first' },
+  { value: 'rating:ascending', label: 'Rating: lowest first' },
+  { value: 'date:descending', label: 'Submitted: newest first' },
+  { value: 'date:ascending', label: 'Submitted: oldest first' },
+];
+
+export function sortChoiceOf(sort: SortDescriptor): string {
+  return `${String(sort.column)}:${sort.direction ?? 'ascending'}`;
+}
+
+export function sortFromChoice(value: string): SortDescriptor | null {
+  if (!SORT_CHOICES.some((c) => c.value === value)) return null;
+  const [column, direction] = value.split(':') as [CompareSortKey, 'ascending' | 'descending'];
+  return { column, direction };
 }
 
 interface CompareRow {
@@ -100,6 +127,18 @@ export function CompareBids({
           <dd>{formatUsd((spread.highestCents / 100).toFixed(2))}</dd>
         </div>
       </dl>
+      <div className="compare-sort">
+        <SelectInput
+          label="Sort bids by"
+          name="compare-sort"
+          value={sortChoiceOf(sort)}
+          options={SORT_CHOICES}
+          onChange={(value) => {
+            const next = sortFromChoice(value);
+            if (next) setSort(next);
+          }}
+        />
+      </div>
       <Table aria-label="Compare bids" className="compare-table" sortDescriptor={sort} onSortChange={setSort}>
         <TableHeader>
           <Column id="bidder" isRowHeader>
@@ -153,8 +192,7 @@ export function CompareBids({
                   <span className="compare-label" aria-hidden="true">
                     Rating
                   </span>
-                  <span aria-hidden="true">★</span> {formatRating(b.contractor.rating)} (
-                  {b.contractor.reviewCount} reviews)
+                  <BidderRating bidder={b.contractor} />
                 </Cell>
                 <Cell>
                   <span className="compare-label" aria-hidden="true">

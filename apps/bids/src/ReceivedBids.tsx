@@ -7,10 +7,8 @@ import type { ProjectBid } from '@buildbid/api-client';
 import {
   ConfirmDialog,
   errorText,
-  formatRating,
   formatUsd,
   personName,
-  plural,
   type ReceivedBidsProps,
   RemoteRouter,
   reportFailure,
@@ -20,6 +18,7 @@ import {
 import { useEffect, useRef, useState } from 'react';
 import { Button } from 'react-aria-components';
 import { listProjectBids, setBidStatus } from './api.ts';
+import { BidderRating } from './BidderRating.tsx';
 import { CompareBids } from './CompareBids.tsx';
 import './bids.css';
 
@@ -147,14 +146,7 @@ function ReceivedBidsView({
                   <div>
                     <p className="owner-label">{personName(b.contractor, 'Contractor')}</p>
                     <p className="muted small">
-                      {b.contractor.reviewCount > 0 ? (
-                        <>
-                          <span aria-hidden="true">★</span> {formatRating(b.contractor.rating)} (
-                          {plural(b.contractor.reviewCount, 'review')})
-                        </>
-                      ) : (
-                        'No reviews yet'
-                      )}
+                      <BidderRating bidder={b.contractor} />
                     </p>
                   </div>
                 </div>
