@@ -619,7 +619,7 @@ test.describe('saved searches', () => {
 
     // The Saved Searches page: open it from Browse, turn the alerts off, then delete it.
     await page.goto('/projects');
-    await page.getByRole('link', { name: 'Saved searches' }).click();
+    await page.getByRole('main').getByRole('link', { name: 'Saved searches' }).click();
     await expect(page.getByRole('heading', { name: 'Saved Searches', level: 1 })).toBeVisible();
     const item = page.getByRole('listitem').filter({ hasText: 'Cisterns' });
     await expect(item.getByText(`“${word}”`)).toBeVisible();

@@ -23,7 +23,7 @@ import {
   Separator,
 } from 'react-aria-components';
 import { COUNTRIES } from '../../../../domain/catalog/countries.ts';
-import { countryChoiceAtom, countryFilterAtom, signOut } from '../auth.ts';
+import { countryChoiceAtom, countryFilterAtom, loadUser, signOut } from '../auth.ts';
 import { openMessages } from '../messaging/chat.tsx';
 import { NotificationBell } from '../notifications/NotificationBell.tsx';
 import { realtime } from '../realtime/socket.ts';
@@ -53,6 +53,8 @@ export function navItemsFor(role: ApiUser['role']): NavItem[] {
   if (role === 'contractor') items.push({ href: '/my-bids', label: 'My Bids' });
   if (role === 'contractor' || role === 'vendor')
     items.push({ href: '/saved-projects', label: 'Saved Projects' });
+  // Every signed-in role saves searches on Browse (issue 23: reachable from the header and the sheet too).
+  items.push({ href: '/saved-searches', label: 'Saved Searches' });
   if (role === 'admin') items.push({ href: '/admin', label: 'Admin' });
   return items;
 }
@@ -295,6 +297,9 @@ export function MobileSheet({ user, path }: { user: ApiUser; path: string }) {
   );
 }
 
+/** The bell met a 401: the session ended (elsewhere, or expired), so the shell asks who is signed in. */
+const reloadSession = () => void loadUser();
+
 /** The signed-in header. */
 export function Header({ user }: { user: ApiUser }) {
   const { path } = useAtomValue(locationAtom);
@@ -326,7 +331,13 @@ export function Header({ user }: { user: ApiUser }) {
               Post Project
             </Link>
           )}
-          <NotificationBell realtime={realtime} toast={toast} openMessages={openMessages} />
+          <NotificationBell
+            realtime={realtime}
+            toast={toast}
+            openMessages={openMessages}
+            navigate={navigate}
+            onSignedOut={reloadSession}
+          />
           <span className="hide-mobile">
             <UserMenu user={user} />
           </span>

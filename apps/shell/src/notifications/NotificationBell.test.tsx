@@ -5,6 +5,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testi
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { iconKind } from './icons.tsx';
 import { LIST_REFETCH_MS, NotificationBell, UNREAD_REFETCH_MS } from './NotificationBell.tsx';
+import { notificationTarget } from './target.ts';
 import { badgeText, relativeTime } from './time.ts';
 
 const MIN = 60_000;
@@ -209,5 +210,159 @@ describe('NotificationBell and messages', () => {
     const dialog = openBell();
     fireEvent.click(await within(dialog).findByRole('button', { name: /^Unread: New message/ }));
     expect(openMessages).toHaveBeenCalledWith({ otherUserId: 'sender-7', otherUserName: 'Ann Rolle' });
+  });
+});
+
+describe('what a notification opens (issue 23)', () => {
+  const PROJECT = '3f2b8c1e-5a4d-4e7f-9b6a-0c1d2e3f4a5b';
+
+  it('opens the project of a bid, a completion, a review or a project update; My Bids for a bid not selected', () => {
+    for (const type of ['bid_received', 'bid_accepted', 'project_completed', 'review_received'])
+      expect(notificationTarget({ type, title: 'x', relatedEntityId: PROJECT } as never)).toEqual({
+        kind: 'page',
+        href: `/projects/${PROJECT}`,
+      });
+    for (const title of [
+      'Bid deadline changed',
+      'Addendum posted',
+      'New question',
+      'Bid withdrawn',
+      'Work started',
+    ])
+      expect(notificationTarget({ type: 'system', title, relatedEntityId: PROJECT } as never)).toEqual({
+        kind: 'page',
+        href: `/projects/${PROJECT}`,
+      });
+    expect(
+      notificationTarget({ type: 'bid_rejected', title: 'x', relatedEntityId: PROJECT } as never),
+    ).toEqual({
+      kind: 'page',
+      href: '/my-bids',
+    });
+  });
+
+  it('opens the conversation of a message, the profile of a badge, Billing of a failed payment', () => {
+    expect(
+      notificationTarget({
+        type: 'message_received',
+        title: 'New message from Ann Rolle',
+        relatedEntityId: 'sender-7',
+      } as never),
+    ).toEqual({ kind: 'conversation', otherUserId: 'sender-7', otherUserName: 'Ann Rolle' });
+    expect(
+      notificationTarget({ type: 'system', title: 'Badge earned', relatedEntityId: 'bids_bronze' } as never),
+    ).toEqual({ kind: 'page', href: '/profile' });
+    expect(
+      notificationTarget({ type: 'system', title: 'Payment failed', relatedEntityId: 'sub_123' } as never),
+    ).toEqual({ kind: 'page', href: '/profile?tab=billing' });
+    expect(
+      notificationTarget({ type: 'system', title: 'Project deleted', relatedEntityId: null } as never),
+    ).toEqual({ kind: 'page', href: '/my-bids' });
+    // Nothing to open: the click only marks it read.
+    expect(
+      notificationTarget({ type: 'system', title: 'Welcome', relatedEntityId: null } as never),
+    ).toBeNull();
+    expect(
+      notificationTarget({ type: 'system', title: 'Odd', relatedEntityId: 'not-an-id' } as never),
+    ).toBeNull();
+  });
+
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  it('clicking a bid notification marks it read, closes the list and goes to the project', async () => {
+    const fetch = routeFetch({
+      'GET /api/notifications/unread-count': { count: 1 },
+      'GET /api/notifications': [
+        notification({ id: 'n7', type: 'bid_received', title: 'New bid received', relatedEntityId: PROJECT }),
+      ],
+      'PATCH /api/notifications/n7/read': () => new Response(null, { status: 204 }),
+    });
+    const navigate = vi.fn();
+    render(<NotificationBell realtime={fakeRealtime()} toast={vi.fn()} navigate={navigate} />);
+    const dialog = openBell();
+    fireEvent.click(await within(dialog).findByRole('button', { name: /^Unread: New bid received/ }));
+    expect(navigate).toHaveBeenCalledWith(`/projects/${PROJECT}`);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(requestsOf(fetch)).toContain('PATCH /api/notifications/n7/read'));
+  });
+
+  it('a read notification still opens its page, without marking it again', async () => {
+    const fetch = routeFetch({
+      'GET /api/notifications/unread-count': { count: 0 },
+      'GET /api/notifications': [
+        notification({ id: 'r1', type: 'bid_rejected', title: 'Your bid was not accepted', isRead: true }),
+      ],
+    });
+    const navigate = vi.fn();
+    render(<NotificationBell realtime={fakeRealtime()} toast={vi.fn()} navigate={navigate} />);
+    const dialog = openBell();
+    fireEvent.click(await within(dialog).findByRole('button', { name: /^Your bid was not accepted/ }));
+    expect(navigate).toHaveBeenCalledWith('/my-bids');
+    expect(requestsOf(fetch).some((r) => r.startsWith('PATCH'))).toBe(false);
+  });
+});
+
+describe('the bell after the session ends (issue 23)', () => {
+  afterEach(() => {
+    cleanup();
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
+  it('stops polling at the first 401, logs nothing and tells the shell', async () => {
+    vi.useFakeTimers();
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    let signedIn = true;
+    const unauthorized = () =>
+      jsonResponse(401, { message: 'You are not signed in', code: 'UNAUTHENTICATED' });
+    const fetch = routeFetch({
+      'GET /api/notifications/unread-count': () =>
+        signedIn ? jsonResponse(200, { count: 0 }) : unauthorized(),
+      'GET /api/notifications': () => (signedIn ? jsonResponse(200, []) : unauthorized()),
+    });
+    const onSignedOut = vi.fn();
+    const realtime = fakeRealtime();
+    render(<NotificationBell realtime={realtime} toast={vi.fn()} onSignedOut={onSignedOut} />);
+    const calls = () => requestsOf(fetch).filter((r) => r.startsWith('GET /api/notifications')).length;
+    await act(async () => {});
+    expect(calls()).toBe(2);
+
+    signedIn = false; // signed out in another tab, or the session expired
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(UNREAD_REFETCH_MS);
+    });
+    expect(calls()).toBe(3);
+    expect(onSignedOut).toHaveBeenCalledTimes(1);
+    // No more requests: not on the timers, not on a socket message.
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(LIST_REFETCH_MS * 3);
+    });
+    await act(async () => realtime.emit({ type: 'notification', data: {} }));
+    expect(calls()).toBe(3);
+    expect(onSignedOut).toHaveBeenCalledTimes(1);
+    expect(error).not.toHaveBeenCalled();
+  });
+
+  it('still logs other failures, and keeps polling after them', async () => {
+    vi.useFakeTimers();
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const fetch = routeFetch({
+      'GET /api/notifications/unread-count': () =>
+        jsonResponse(503, { message: 'down', code: 'DATABASE_UNAVAILABLE' }),
+      'GET /api/notifications': [],
+    });
+    const onSignedOut = vi.fn();
+    render(<NotificationBell realtime={fakeRealtime()} toast={vi.fn()} onSignedOut={onSignedOut} />);
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(UNREAD_REFETCH_MS);
+    });
+    const counts = requestsOf(fetch).filter((r) => r === 'GET /api/notifications/unread-count').length;
+    expect(counts).toBe(2);
+    expect(error).toHaveBeenCalledWith('Unread notification count failed to load', expect.anything());
+    expect(onSignedOut).not.toHaveBeenCalled();
   });
 });

@@ -1,15 +1,18 @@
 /**
  * The header's notification bell (accounts-and-shell sections 2, 7 and 9): the unread badge ('9+'
  * above 9), a dropdown with 'Mark all read', 'Loading...' / 'No notifications yet', and the items
- * (icon by type, title, message, relative time). Clicking an item marks it read. The unread count is
- * refetched every 10 s, the list every 30 s, and both at once when the socket pushes a
- * 'notification' or a 'new_message'.
+ * (icon by type, title, message, relative time). Clicking an item marks it read and opens what it is
+ * about (target.ts: the project, the conversation, My Bids; issue 23). The unread count is refetched
+ * every 10 s, the list every 30 s, and both at once when the socket pushes a 'notification' or a
+ * 'new_message'. A 401 means the session has ended: the bell stops asking, logs nothing, and tells the
+ * shell (onSignedOut), which checks the session again.
  */
-import type { ChatTarget, RealtimeChannel, ToastInput } from '@buildbid/api-client';
+import { type ChatTarget, hasStatus, type RealtimeChannel, type ToastInput } from '@buildbid/api-client';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Button, Dialog, DialogTrigger, Heading, Popover } from 'react-aria-components';
 import { type AppNotification, listNotifications, markAllRead, markRead, unreadCount } from './api.ts';
 import { BellIcon, NotificationIcon } from './icons.tsx';
+import { notificationTarget } from './target.ts';
 import { badgeText, relativeTime } from './time.ts';
 
 export const UNREAD_REFETCH_MS = 10_000;
@@ -24,35 +27,58 @@ interface Props {
   toast(t: ToastInput): void;
   /** A message notification also opens the conversation with its sender (relatedEntityId). */
   openMessages?(target: ChatTarget): void;
+  /** Other notifications open their page (the project, My Bids, the profile). */
+  navigate?(href: string): void;
+  /** The API answered 401: the session has ended (signed out here or elsewhere, or expired). */
+  onSignedOut?(): void;
 }
 
 function errorMessage(error: unknown): string {
   return error instanceof Error && error.message ? error.message : 'Something went wrong. Please try again.';
 }
 
-export function NotificationBell({ realtime, toast, openMessages }: Props) {
+export function NotificationBell({ realtime, toast, openMessages, navigate, onSignedOut }: Props) {
   const [count, setCount] = useState(0);
   const [items, setItems] = useState<AppNotification[] | null>(null);
   const live = useRef(true);
+  /** Stops the timers and the socket subscription (set by the effect below). */
+  const stopPolling = useRef<() => void>(() => {});
+  const signedOut = useRef(onSignedOut);
+  signedOut.current = onSignedOut;
+
+  /** A 401: the session has ended, so asking again every 10 s would only fail again. */
+  const endedSession = useCallback((error: unknown): boolean => {
+    if (!hasStatus(error, 401)) return false;
+    if (live.current) {
+      live.current = false;
+      stopPolling.current();
+      signedOut.current?.();
+    }
+    return true;
+  }, []);
 
   const refreshCount = useCallback(async () => {
+    if (!live.current) return;
     try {
       const next = await unreadCount();
       if (live.current) setCount(next);
     } catch (error) {
+      if (endedSession(error)) return;
       console.error('Unread notification count failed to load', error);
     }
-  }, []);
+  }, [endedSession]);
 
   const refreshList = useCallback(async () => {
+    if (!live.current) return;
     try {
       const next = await listNotifications();
       if (live.current) setItems(next);
     } catch (error) {
+      if (endedSession(error)) return;
       console.error('Notifications failed to load', error);
       if (live.current) setItems((prev) => prev ?? []);
     }
-  }, []);
+  }, [endedSession]);
 
   const refreshAll = useCallback(() => {
     void refreshCount();
@@ -64,23 +90,32 @@ export function NotificationBell({ realtime, toast, openMessages }: Props) {
     refreshAll();
     const countTimer = setInterval(() => void refreshCount(), UNREAD_REFETCH_MS);
     const listTimer = setInterval(() => void refreshList(), LIST_REFETCH_MS);
-    const stop = realtime.subscribe((message) => {
+    const unsubscribe = realtime.subscribe((message) => {
       if (REFRESHING_TYPES.has(message.type)) refreshAll();
     });
-    return () => {
-      live.current = false;
+    const stop = () => {
       clearInterval(countTimer);
       clearInterval(listTimer);
+      unsubscribe();
+    };
+    stopPolling.current = stop;
+    return () => {
+      live.current = false;
       stop();
     };
   }, [realtime, refreshAll, refreshCount, refreshList]);
 
   async function open(item: AppNotification, close: () => void) {
-    if (item.type === 'message_received' && item.relatedEntityId && openMessages) {
+    const target = notificationTarget(item);
+    if (target?.kind === 'conversation' && openMessages) {
       close();
-      // The notification's title is 'New message from {name}': the dialog's title names that person.
-      const name = /^New message from (.+)$/.exec(item.title)?.[1];
-      openMessages({ otherUserId: item.relatedEntityId, ...(name ? { otherUserName: name } : {}) });
+      openMessages({
+        otherUserId: target.otherUserId,
+        ...(target.otherUserName ? { otherUserName: target.otherUserName } : {}),
+      });
+    } else if (target?.kind === 'page' && navigate) {
+      close();
+      navigate(target.href);
     }
     if (item.isRead) return;
     setItems((list) => list?.map((n) => (n.id === item.id ? { ...n, isRead: true } : n)) ?? null);

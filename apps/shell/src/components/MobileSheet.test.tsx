@@ -1,0 +1,58 @@
+// @vitest-environment jsdom
+import type { ApiUser } from '@buildbid/api-client';
+import { routeFetch } from '@buildbid/test-kit/helpers';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { Provider } from 'jotai';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { navigate } from '../router.ts';
+import { resolveRoute } from '../routes.ts';
+import { shellStore } from '../store.ts';
+import { Header, MobileSheet } from './Header.tsx';
+
+function user(role: ApiUser['role']): ApiUser {
+  return {
+    id: 'u1',
+    email: 'cora@example.com',
+    firstName: 'Cora',
+    lastName: 'Client',
+    name: 'Cora Client',
+    profileImageUrl: null,
+    role,
+    country: 'BS',
+    subscriptionTier: 'free',
+  } as ApiUser;
+}
+
+describe('Saved Searches in the navigation (issue 23)', () => {
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  it('is a link of the mobile sheet, for a client as for a contractor', () => {
+    for (const role of ['client', 'contractor'] as const) {
+      const { unmount } = render(<MobileSheet user={user(role)} path="/" />);
+      fireEvent.click(screen.getByRole('button', { name: 'Open menu' }));
+      const sheet = screen.getByRole('dialog', { name: 'Menu' });
+      const link = within(sheet).getByRole('link', { name: 'Saved Searches' });
+      expect(link.getAttribute('href')).toBe('/saved-searches');
+      unmount();
+    }
+  });
+
+  it("is in the header's main navigation, marked current on its page, and the route is a signed-in page", () => {
+    routeFetch({ 'GET /api/notifications/unread-count': { count: 0 }, 'GET /api/notifications': [] });
+    navigate('/saved-searches');
+    render(
+      <Provider store={shellStore}>
+        <Header user={user('vendor')} />
+      </Provider>,
+    );
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    const link = within(nav).getByRole('link', { name: 'Saved Searches' });
+    expect(link.getAttribute('href')).toBe('/saved-searches');
+    expect(link.getAttribute('aria-current')).toBe('page');
+    expect(within(nav).getByRole('link', { name: 'Projects' }).getAttribute('aria-current')).toBeNull();
+    expect(resolveRoute('/saved-searches', 'signed-in')).toEqual({ kind: 'remote', remote: 'projects' });
+  });
+});
