@@ -45,9 +45,9 @@ describe('the operation scanner', () => {
   it('finds the typed client’s calls, the exported function they sit in, and maps paths to templates', () => {
     const calls = callsIn(`${ROOT}/apps/shell/src/auth.ts`);
     expect(calls.map((c) => c.operation)).toEqual(
-      expect.arrayContaining(['GET /api/auth/user', 'POST /api/auth/signin', 'POST /api/auth/signout']),
+      expect.arrayContaining(['GET /api/auth/session', 'POST /api/auth/signin', 'POST /api/auth/signout']),
     );
-    expect(calls.find((c) => c.operation === 'GET /api/auth/user')?.exportedIn).toBe('loadUser');
+    expect(calls.find((c) => c.operation === 'GET /api/auth/session')?.exportedIn).toBe('loadUser');
     const templates = ['/api/users/me', '/api/users/{id}/badges', '/api/notifications/{id}/read'];
     expect(templateOf('/api/users/me', templates)).toBe('/api/users/me');
     expect(templateOf('/api/users/7e6d5c4b/badges', templates)).toBe('/api/users/{id}/badges');

@@ -178,16 +178,16 @@ describe(`${CONSUMER} → buildbid-api`, () => {
     });
   });
 
-  describe('current user (GET /api/auth/user)', () => {
+  describe('the session probe (GET /api/auth/session)', () => {
     it('answers the signed-in user: 200', async () => {
       await pact
         .addInteraction()
         .given(STATES.signedInUser, { email: EMAIL })
-        .uponReceiving('a request for the current user with a session')
-        .withRequest('GET', '/api/auth/user', (b) => b.headers(WITH_SESSION))
+        .uponReceiving('a session probe with a session')
+        .withRequest('GET', '/api/auth/session', (b) => b.headers(WITH_SESSION))
         // emailVerified: the dashboard's verify banner (issue 16) reads it from the shell's user.
         .willRespondWith(200, (b) =>
-          b.headers(JSON_CONTENT).jsonBody(userBody({ emailVerified: boolean(false) })),
+          b.headers(JSON_CONTENT).jsonBody({ user: userBody({ emailVerified: boolean(false) }) }),
         )
         .executeTest(async (mock) => {
           browseTo(mock.url, true); // the browser holds a session
@@ -198,23 +198,18 @@ describe(`${CONSUMER} → buildbid-api`, () => {
         });
     });
 
-    it('answers 401 without a session, which the shell reads as signed out', async () => {
+    it('answers 200 with user null without a session, which the shell reads as signed out', async () => {
       await pact
         .addInteraction()
-        .uponReceiving('a request for the current user without a session')
-        .withRequest('GET', '/api/auth/user')
-        .willRespondWith(401, (b) =>
-          b.headers(JSON_CONTENT).jsonBody({
-            message: like('You are not signed in'),
-            code: errorCode('UNAUTHENTICATED'),
-          }),
-        )
+        .uponReceiving('a session probe without a session')
+        .withRequest('GET', '/api/auth/session')
+        // Never 401 (issue 23): a visitor's page logs no failed request.
+        .willRespondWith(200, (b) => b.headers(JSON_CONTENT).jsonBody({ user: null }))
         .executeTest(async (mock) => {
           browseTo(mock.url);
           const error = vi.spyOn(console, 'error');
           await loadUser();
           expect(shellStore.get(authAtom)).toEqual({ status: 'signed-out' });
-          // A 401 is the normal signed-out answer, not a failure worth logging.
           expect(error).not.toHaveBeenCalled();
           error.mockRestore();
         });

@@ -1,5 +1,5 @@
 import { type Page, request as playwrightRequest } from '@playwright/test';
-import { PASSWORD, register } from './support/marketplace.ts';
+import { PASSWORD, postProject, register } from './support/marketplace.ts';
 import { expect, test } from './support/page-hygiene.ts';
 
 /** The shell: signing in and out, the pages it draws itself, where it sends people, and how it fits a phone. */
@@ -257,9 +257,10 @@ test.describe('375 px', () => {
     await register(page.request, 'client', 'Adminique');
     // The admin page as an admin sees it: the signed-in user reads as an admin, and the admin calls
     // answer a realistic table (the server's own admin rules are proven by the API tests).
-    await page.route('**/api/auth/user', async (route) => {
+    await page.route('**/api/auth/session', async (route) => {
       const response = await route.fetch();
-      await route.fulfill({ response, json: { ...(await response.json()), role: 'admin' } });
+      const { user } = await response.json();
+      await route.fulfill({ response, json: { user: { ...user, role: 'admin' } } });
     });
     const users = Array.from({ length: 8 }, (_, i) => ({
       id: `00000000-0000-4000-8000-00000000000${i}`,
@@ -330,4 +331,203 @@ test.describe('the theme', () => {
     await expect.poll(rootClass).toMatch(/\blight\b/);
     await context.close();
   });
+});
+
+test.describe('the header at 375 px, Saved Searches, and what a notification opens (issue 23)', () => {
+  /** The header's height and the right edge of everything in it, against the screen. */
+  async function headerFits(page: Page) {
+    const header = page.getByRole('banner');
+    await expect(header).toBeVisible();
+    const box = await header.boundingBox();
+    const overflow = await page.evaluate(() => ({
+      page: document.documentElement.scrollWidth,
+      header: Math.max(
+        ...[...document.querySelectorAll('header *')].map((e) => Math.ceil(e.getBoundingClientRect().right)),
+      ),
+    }));
+    return { height: box?.height ?? 999, ...overflow };
+  }
+
+  test("a client's header is one row at 375 px, and Saved Searches is in the sheet and the header", async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 375, height: 812 });
+    await register(page.request, 'client', 'Philippa');
+    await page.goto('/');
+    await expect(page.getByRole('heading', { name: /Welcome back, Philippa/ })).toBeVisible();
+    const banner = page.getByRole('banner');
+    // Everything a client's header holds at this width, on one row of at most 64 px.
+    await expect(banner.getByRole('button', { name: 'Open menu' })).toBeVisible();
+    await expect(banner.getByRole('link', { name: 'BuildBid home' })).toBeVisible();
+    await expect(banner.getByRole('link', { name: 'Post Project' })).toBeVisible();
+    await expect(banner.getByRole('button', { name: /^Notifications/ })).toBeVisible();
+    const fit = await headerFits(page);
+    if (process.env.SCREENSHOT_DIR) {
+      await page.screenshot({
+        path: `${process.env.SCREENSHOT_DIR}/header-client-375.png`,
+        clip: { x: 0, y: 0, width: 375, height: 120 },
+      });
+    }
+    expect(fit.height, 'one row').toBeLessThanOrEqual(64);
+    expect(fit.header, "the header's content ends inside the screen").toBeLessThanOrEqual(375);
+    expect(fit.page, 'nothing scrolls sideways').toBeLessThanOrEqual(375);
+
+    // The mobile sheet leads to Saved Searches.
+    await banner.getByRole('button', { name: 'Open menu' }).click();
+    const sheet = page.getByRole('dialog', { name: 'Menu' });
+    await sheet.getByRole('link', { name: 'Saved Searches' }).click();
+    await expect(page).toHaveURL(/\/saved-searches$/);
+    await expect(page.getByRole('heading', { name: 'Saved Searches', level: 1 })).toBeVisible();
+    await expect(sheet).toBeHidden();
+
+    // On a desktop the header's navigation has it, marked as the current page, and stays one row.
+    await page.setViewportSize({ width: 1280, height: 800 });
+    expect((await headerFits(page)).height, 'one row at 1280 px').toBeLessThanOrEqual(65);
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await expect(nav.getByRole('link', { name: 'Saved Searches' })).toHaveAttribute('aria-current', 'page');
+    await nav.getByRole('link', { name: 'Projects', exact: true }).click();
+    await expect(page.getByRole('heading', { name: 'Browse Projects' })).toBeVisible();
+    await nav.getByRole('link', { name: 'Saved Searches' }).click();
+    await expect(page.getByRole('heading', { name: 'Saved Searches', level: 1 })).toBeVisible();
+  });
+
+  test("a contractor's header fits 375 px too, and My Bids shows all four tabs on the screen", async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 375, height: 812 });
+    await register(page.request, 'contractor', 'Bartholomew');
+    await page.goto('/my-bids');
+    await expect(page.getByRole('heading', { name: 'My Bids', level: 1 })).toBeVisible();
+    const fit = await headerFits(page);
+    expect(fit.height).toBeLessThanOrEqual(64);
+    expect(fit.page).toBeLessThanOrEqual(375);
+
+    if (process.env.SCREENSHOT_DIR)
+      await page.screenshot({ path: `${process.env.SCREENSHOT_DIR}/mybids-375.png` });
+    const tabs = page.getByRole('tablist', { name: 'Bids by status' });
+    for (const name of ['All', 'Pending', 'Accepted', 'Not Selected']) {
+      const tab = tabs.getByRole('tab', { name: new RegExp(`^${name} \\(`) });
+      await expect(tab).toBeVisible();
+      await expect(tab).toBeInViewport({ ratio: 1 });
+      const box = await tab.boundingBox();
+      expect(box && box.x >= 0 && box.x + box.width <= 375, `${name} is on the screen`).toBe(true);
+    }
+    // The keyboard reaches every tab, and each stays on the screen when chosen.
+    await tabs.getByRole('tab', { name: /^All/ }).focus();
+    for (const name of ['Pending', 'Accepted', 'Not Selected']) {
+      await page.keyboard.press('ArrowRight');
+      const tab = tabs.getByRole('tab', { name: new RegExp(`^${name} \\(`) });
+      await expect(tab).toBeFocused();
+      await expect(tab).toBeInViewport({ ratio: 1 });
+    }
+    await page.keyboard.press('Enter');
+    await expect(tabs.getByRole('tab', { name: /^Not Selected/, selected: true })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'No rejected bids' })).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  });
+
+  test('a notification of a bid on your project opens that project', async ({ browser, page }) => {
+    await register(page.request, 'client', 'Octavia');
+    const title = `Shutter the windows ${Date.now()}`;
+    const projectId = await postProject(page.request, title);
+    const contractor = await browser.newContext();
+    await register(contractor.request, 'contractor', 'Desmond');
+    const bid = await contractor.request.post(`/api/projects/${projectId}/bids`, {
+      data: { amount: 9800, timeline: 14, proposal: 'Aluminium roll-down shutters on every window.' },
+    });
+    expect(bid.status()).toBe(201);
+    await contractor.close();
+
+    await page.goto('/');
+    const bell = page.getByRole('button', { name: 'Notifications, 1 unread' });
+    await expect(bell).toBeVisible({ timeout: 15_000 });
+    await bell.click();
+    const item = page.getByRole('button', { name: /^Unread: New bid received\./ });
+    await expect(item).toContainText(title);
+    await item.click();
+    // The project's page, with the bid under Received Bids; the popover closed; the notification read.
+    await expect(page).toHaveURL(new RegExp(`/projects/${projectId}$`));
+    await expect(page.getByRole('heading', { name: title, level: 1 })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Received Bids (1)' })).toBeVisible();
+    await expect(page.getByRole('dialog', { name: 'Notifications' })).toBeHidden();
+    await expect(page.getByRole('button', { name: 'Notifications', exact: true })).toBeVisible();
+  });
+});
+
+test.describe('signed-out pages make no failing calls (issue 23)', () => {
+  test('after signing out the bell stops; no call answers 401, and nothing is logged', async ({ page }) => {
+    const unauthorized: string[] = [];
+    const afterSignOut: string[] = [];
+    let signedOut = false;
+    page.on('response', (r) => {
+      if (r.status() === 401) unauthorized.push(r.url());
+    });
+    page.on('request', (r) => {
+      if (signedOut && r.url().includes('/api/')) afterSignOut.push(new URL(r.url()).pathname);
+    });
+    const person = await register(page.request, 'contractor', 'Winifred');
+    await page.request.post('/api/auth/signout');
+    // Sign in through the page, as a person does.
+    await page.goto('/signin');
+    await page.getByLabel('Email').fill(person.email);
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByRole('heading', { name: /Welcome back, Winifred/ })).toBeVisible();
+    await expect(page.getByRole('button', { name: /^Notifications/ })).toBeVisible();
+
+    await page.getByRole('button', { name: /Winifred Tester/ }).click();
+    signedOut = true;
+    await page.getByRole('menuitem', { name: 'Sign out' }).click();
+    await expect(page.getByRole('link', { name: 'Get started', exact: true })).toBeVisible();
+    // Longer than the bell's 10 s count interval: nothing asks for notifications any more.
+    await page.waitForTimeout(11_000);
+    expect(afterSignOut.filter((p) => p.startsWith('/api/notifications'))).toEqual([]);
+    expect(unauthorized).toEqual([]);
+  });
+
+  test("a visitor's pages make no call that answers 401", async ({ page }) => {
+    const unauthorized: string[] = [];
+    page.on('response', (r) => {
+      if (r.status() === 401) unauthorized.push(r.url());
+    });
+    for (const path of ['/', '/signin', '/register', '/forgot-password', '/pricing', '/post-project']) {
+      await page.goto(path);
+      await page.waitForLoadState('networkidle');
+    }
+    // A signed-in route sends the visitor to sign in, without a 401 on the way.
+    await page.goto('/my-bids');
+    await expect(page).toHaveURL(/\/signin$/);
+    await page.waitForLoadState('networkidle');
+    expect(unauthorized).toEqual([]);
+  });
+
+  test('/favicon.ico is the icon, and the page links it', async ({ page }) => {
+    const res = await page.request.get('/favicon.ico');
+    expect(res.status()).toBe(200);
+    expect(res.headers()['content-type']).toMatch(/^image\//);
+    expect([...(await res.body()).subarray(0, 4)]).toEqual([0, 0, 1, 0]);
+    await page.goto('/');
+    await expect(page.locator('link[rel="icon"]')).toHaveAttribute('href', '/favicon.ico');
+  });
+});
+
+test("with Saved Searches added, a contractor's desktop header stays one row at 1280 px", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await register(page.request, 'contractor', 'Maximiliana-Josephine');
+  await page.goto('/my-bids');
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  for (const name of ['Projects', 'My Bids', 'Saved Projects', 'Saved Searches'])
+    await expect(nav.getByRole('link', { name, exact: true })).toBeVisible();
+  const header = await page.getByRole('banner').boundingBox();
+  // One row: 4 rem and the bottom border.
+  expect(header?.height ?? 999).toBeLessThanOrEqual(65);
+  // The user button keeps its name for assistive technology.
+  await expect(page.getByRole('button', { name: /Maximiliana-Josephine Tester/ })).toBeVisible();
+  if (process.env.SCREENSHOT_DIR)
+    await page.screenshot({
+      path: `${process.env.SCREENSHOT_DIR}/header-contractor-1280.png`,
+      clip: { x: 0, y: 0, width: 1280, height: 120 },
+    });
 });

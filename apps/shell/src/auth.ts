@@ -10,7 +10,7 @@ export type AuthState =
   | { status: 'signed-in'; user: ApiUser }
   | { status: 'signed-out' };
 
-/** Not loaded until the first GET /api/auth/user answers; then signed in or signed out. */
+/** Not loaded until the first GET /api/auth/session answers; then signed in or signed out. */
 export const authAtom = atom<AuthState>({ status: 'loading' });
 
 export const userAtom = atom((get) => {
@@ -65,13 +65,14 @@ function setUser(user: ApiUser | null): void {
 
 /**
  * The initial check, and refreshUser() for the remotes. Any failure means signed out. The first call
- * reads the answer the entry asked for before React loaded (early.ts).
+ * reads the answer the entry asked for before React loaded (early.ts). The session probe answers
+ * `user: null` for a visitor, never 401, so a signed-out page logs no failed request (issue 23).
  */
 export async function loadUser(): Promise<void> {
   try {
     const early = takeEarlyUser();
-    const user: ApiUser = await unwrap(
-      early ? api.GET('/api/auth/user', { fetch: () => early }) : api.GET('/api/auth/user'),
+    const { user } = await unwrap(
+      early ? api.GET('/api/auth/session', { fetch: () => early }) : api.GET('/api/auth/session'),
     );
     setUser(user);
   } catch (error) {

@@ -11,7 +11,10 @@ import { resolveRoute } from './routes.ts';
 
 let earlyUser: Promise<Response> | null = null;
 
-/** The first GET /api/auth/user, once (auth.ts's first loadUser() reads it); null afterwards. */
+/**
+ * The first GET /api/auth/session, once (auth.ts's first loadUser() reads it); null afterwards. The probe
+ * answers 200 with `user: null` for a visitor, so a signed-out page logs no 401 (issue 23).
+ */
 export function takeEarlyUser(): Promise<Response> | null {
   const taken = earlyUser;
   earlyUser = null;
@@ -19,14 +22,18 @@ export function takeEarlyUser(): Promise<Response> | null {
 }
 
 export function startEarly(path = window.location.pathname): void {
-  const user = fetch('/api/auth/user', { headers: { accept: 'application/json' } });
+  const user = fetch('/api/auth/session', { headers: { accept: 'application/json' } });
   earlyUser = user;
+  // Read from a copy taken as soon as the answer arrives, before loadUser() reads the body itself.
+  const signedIn = user.then(async (response) =>
+    response.ok ? Boolean(((await response.clone().json()) as { user?: unknown }).user) : false,
+  );
   const remotes = ensureRemotes();
   // The remote this address shows is loaded as soon as both answers are in, not after the first render.
   // A failure is left to RemoteView, which loads again and shows its error panel.
-  Promise.all([user, remotes])
-    .then(([response]) => {
-      const route = resolveRoute(path, response.ok ? 'signed-in' : 'signed-out');
+  Promise.all([signedIn, remotes])
+    .then(([isSignedIn]) => {
+      const route = resolveRoute(path, isSignedIn ? 'signed-in' : 'signed-out');
       if (route.kind === 'remote') return loadRemoteApp(route.remote, false);
       return undefined;
     })

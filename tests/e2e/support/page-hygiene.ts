@@ -1,25 +1,13 @@
 /**
  * Console hygiene for browser tests (issue 15): a page may not throw an uncaught error, and may not
- * log a console error, with one expected exception: the signed-out probe of the session
- * (GET /api/auth/user answering 401), which Chromium reports as a failed resource load.
+ * log a console error. There is no exception any more: the shell's session probe (GET /api/auth/session)
+ * answers 200 with `user: null` for a visitor, so a signed-out page logs no 401 (issue 23, decision 0198).
  *
  * `test` from this module watches the test's `page` and fails the test at its end when anything was
  * seen; `watchPage` does the same for pages a test opens itself, and `takeProblems` lets a test check
  * (and name the route) step by step.
  */
-import { test as base, type ConsoleMessage, expect, type Page } from '@playwright/test';
-
-const AUTH_PROBE = '/api/auth/user';
-
-/** The one console error a page may log: its signed-out session probe answering 401. */
-export function isSignedOutProbe(message: ConsoleMessage): boolean {
-  if (!/status of 401\b/.test(message.text())) return false;
-  try {
-    return new URL(message.location().url).pathname === AUTH_PROBE;
-  } catch {
-    return false;
-  }
-}
+import { test as base, expect, type Page } from '@playwright/test';
 
 export interface PageProblems {
   /** Everything seen since the last take, in order. */
@@ -43,7 +31,7 @@ export function watchPage(page: Page, problems: PageProblems): void {
     problems.seen.push(`uncaught ${error.name}: ${error.message} (on ${page.url()})`);
   });
   page.on('console', (message) => {
-    if (message.type() !== 'error' || isSignedOutProbe(message)) return;
+    if (message.type() !== 'error') return;
     const where = message.location().url;
     const text = `console error: ${message.text()}${where ? ` [${where}]` : ''}`;
     if (problems.allowed?.some((pattern) => pattern.test(text))) return;

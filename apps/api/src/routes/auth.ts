@@ -241,4 +241,33 @@ export const authRoutes: FastifyPluginAsyncTypebox<{ config: Config; services: A
     },
     async (request) => toUserDto(await requireUser(request)),
   );
+
+  app.get(
+    '/api/auth/session',
+    {
+      schema: {
+        tags: ['auth'],
+        ...operation({
+          id: 'getSession',
+          summary: 'Who is signed in, if anyone',
+          description:
+            "The shell's session probe (issue 23, decision 0198): the signed-in user, or `user: null` for a " +
+            'visitor or an ended session. It never answers 401, so a signed-out page makes no failing call. ' +
+            'GET /api/auth/user answers the same user, and 401 when nobody is signed in.',
+          access: 'public',
+          responses: { 200: 'The signed-in user, or null' },
+        }),
+        response: {
+          200: Type.Object(
+            { user: Type.Union([UserRef, Type.Null()]) },
+            { additionalProperties: false, description: 'user is null when nobody is signed in' },
+          ),
+        },
+      },
+    },
+    async (request) => {
+      const user = await request.currentUser();
+      return { user: user ? toUserDto(user) : null };
+    },
+  );
 };

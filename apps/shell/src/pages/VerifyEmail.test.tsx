@@ -36,7 +36,7 @@ describe('VerifyEmailPage', () => {
     shellStore.set(authAtom, { status: 'signed-in', user: before });
     routeFetch({
       'POST /api/auth/verify-email': { email: before.email },
-      'GET /api/auth/user': jsonResponse(200, after),
+      'GET /api/auth/session': jsonResponse(200, { user: after }),
     });
     render(<VerifyEmailPage search="?token=verify-2" />);
     await screen.findByText('Your email is verified');
