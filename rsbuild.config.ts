@@ -49,6 +49,9 @@ export default defineConfig(({ command }) => {
     html: {
       // The page's language for screen readers and translation (axe: html-has-lang; issue 15).
       template: './apps/shell/index.html',
+      // The logo's mark (apps/shell/public/favicon.svg drawn at 16, 32 and 48 px): copied to the dist's
+      // root, served at /favicon.ico with `<link rel="icon">`; before, that request got index.html (issue 23).
+      favicon: './apps/shell/public/favicon.ico',
       title: 'BuildBid: construction and renovation, bid by bid',
       meta: {
         description:

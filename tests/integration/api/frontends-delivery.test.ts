@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -22,6 +22,11 @@ beforeAll(async () => {
   const shell = join(appsDir, 'shell', 'dist');
   mkdirSync(shell, { recursive: true });
   writeFileSync(join(shell, 'index.html'), '<!doctype html><title>BuildBid</title>');
+  // The shell's build copies its favicon to the dist's root (rsbuild.config.ts html.favicon).
+  copyFileSync(
+    join(import.meta.dirname, '../../../apps/shell/public/favicon.ico'),
+    join(shell, 'favicon.ico'),
+  );
   remotesFile = join(appsDir, 'remotes.json');
   t = await buildTestApp({ APPS_DIR: appsDir, REMOTES_FILE: remotesFile });
 });
@@ -41,6 +46,16 @@ describe('frontend delivery', () => {
       const again = await t.app.inject({ url, headers: { 'if-none-match': etag } });
       expect(again.statusCode, url).toBe(304);
     }
+  });
+
+  it('answers /favicon.ico with the icon, not with index.html (issue 23 item 15a)', async () => {
+    const res = await t.app.inject('/favicon.ico');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^image\/(x-icon|vnd\.microsoft\.icon)/);
+    // An ICO file's header: reserved 0, type 1 (icon), then at least one image.
+    expect([...res.rawPayload.subarray(0, 4)]).toEqual([0, 0, 1, 0]);
+    expect(res.rawPayload.readUInt16LE(4)).toBeGreaterThan(0);
+    expect(res.body).not.toContain('<!doctype html>');
   });
 
   it('serves hashed chunks immutable for a year, with CORS for shells on other origins', async () => {
