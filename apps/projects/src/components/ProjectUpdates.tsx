@@ -9,6 +9,7 @@ import { formatDate, platformDate, reportFailure, TextAreaInput, TextInput, useL
 import { useEffect, useRef, useState } from 'react';
 import { Button, Dialog, Form, Heading, Modal, ModalOverlay } from 'react-aria-components';
 import { changeBidDeadline, listAddenda, postAddendum } from '../api.ts';
+import { earliestDeadlineDay, extendDeadlineBounds } from '../dates.ts';
 import { fileKind } from '../rules.ts';
 import { FilePicker } from './FilePicker.tsx';
 
@@ -16,25 +17,37 @@ export const ADDENDUM_MAX_LENGTH = 5000;
 
 type Shell = Pick<RemoteProps, 'toast' | 'navigate'>;
 
-/** Today in Nassau as 'YYYY-MM-DD' (the date pickers' minimum; deadlines are Nassau calendar days). */
-export function todayInput(now: Date = new Date()): string {
-  return platformDate(now);
+/** What the Extend Deadline form knows of the project. */
+export interface DeadlineContext {
+  /** The current bid deadline (an instant), or null for open bidding. */
+  current: string | null;
+  hasBids: boolean;
+  /** The project deadline (an instant), or null. */
+  projectDeadline: string | null;
 }
 
 /**
- * What the deadline form refuses before asking the server: an empty or past date, and (while bids
- * exist) a date before the current deadline's day.
+ * What the deadline form refuses before asking the server, by the server's rules (decision 0197): an
+ * empty date, a day that has ended, the current deadline's own day, while bids exist a day before it,
+ * and a day after the project deadline. `timeZone` is for tests; the browser's own otherwise.
  */
 export function deadlineError(
   value: string,
-  current: string | null,
-  hasBids: boolean,
+  { current, hasBids, projectDeadline }: DeadlineContext,
   now: Date = new Date(),
+  timeZone?: string,
 ): string | undefined {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return 'Please choose a date';
-  if (value < todayInput(now)) return 'The bid deadline cannot be in the past';
-  if (hasBids && current && value < todayInput(new Date(current))) {
-    return `The project has bids: the deadline cannot be earlier than ${formatDate(current)}`;
+  if (value < earliestDeadlineDay(now, timeZone)) return 'The bid deadline cannot be in the past';
+  if (current && value === platformDate(current)) {
+    return `The bid deadline is already ${formatDate(current)}: choose another day`;
+  }
+  const { min, max } = extendDeadlineBounds(current, hasBids, projectDeadline, now, timeZone);
+  if (current && value < min) {
+    return `The project has bids: the new deadline must be after ${formatDate(current)}`;
+  }
+  if (projectDeadline && max && value > max) {
+    return `The bid deadline cannot be after the project deadline (${formatDate(projectDeadline)})`;
   }
   return undefined;
 }
@@ -43,19 +56,19 @@ export function ExtendDeadlineDialog({
   projectId,
   current,
   hasBids,
+  projectDeadline,
   isOpen,
   onOpenChange,
   onChanged,
   toast,
   navigate,
-}: Shell & {
-  projectId: string;
-  current: string | null;
-  hasBids: boolean;
-  isOpen: boolean;
-  onOpenChange(open: boolean): void;
-  onChanged(): void;
-}) {
+}: Shell &
+  DeadlineContext & {
+    projectId: string;
+    isOpen: boolean;
+    onOpenChange(open: boolean): void;
+    onChanged(): void;
+  }) {
   const [value, setValue] = useState('');
   const [error, setError] = useState<string | undefined>();
   const [pending, setPending] = useState(false);
@@ -68,8 +81,11 @@ export function ExtendDeadlineDialog({
     }
   }, [isOpen]);
 
+  // Recomputed on each render, so a dialog left open over midnight offers the new day.
+  const bounds = extendDeadlineBounds(current, hasBids, projectDeadline);
+
   async function submit() {
-    const problem = deadlineError(value, current, hasBids);
+    const problem = deadlineError(value, { current, hasBids, projectDeadline });
     setError(problem);
     if (problem || pending) return;
     setPending(true);
@@ -118,7 +134,8 @@ export function ExtendDeadlineDialog({
               label="New bid deadline"
               name="bidDeadline"
               type="date"
-              min={todayInput()}
+              min={bounds.min}
+              max={bounds.max}
               value={value}
               onChange={(v) => {
                 setValue(v);

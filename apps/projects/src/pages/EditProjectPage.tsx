@@ -20,15 +20,19 @@ import { getProject, updateProject } from '../api.ts';
 import { FileIcon, FilePicker } from '../components/FilePicker.tsx';
 import { TagInput } from '../components/TagInput.tsx';
 import { isCancelled, UploadProgressBar, useUpload } from '../components/UploadProgress.tsx';
+import { earliestDeadlineDay } from '../dates.ts';
 import { dateValue, servicePhasesFor } from '../post-payload.ts';
 import { fileKind } from '../rules.ts';
 import { MoneyField } from './PostProjectPage.tsx';
 import { attachmentUrl, ProjectImage } from './ProjectDetailPage.tsx';
 
-/** The deadline picker disables dates before today in Nassau (and before 1900). */
-export function deadlineMin(now: Date = new Date()): string {
-  const today = platformDate(now);
-  return today < '1900-01-01' ? '1900-01-01' : today;
+/**
+ * The deadline picker's first day (decision 0197): the person's today, or Nassau's when later; but never
+ * after the stored deadline's own day, so saving the form unchanged is never refused by the picker.
+ */
+export function deadlineMin(stored: string, now: Date = new Date(), timeZone?: string): string {
+  const earliest = earliestDeadlineDay(now, timeZone);
+  return stored && stored < earliest ? stored : earliest;
 }
 
 export interface EditFormState {
@@ -251,7 +255,7 @@ export function EditProjectPage({ id, toast, navigate, user }: Props) {
               label="Deadline"
               name="deadline"
               type="date"
-              min={deadlineMin()}
+              min={deadlineMin(toDateInput(project.deadline))}
               value={form.deadline}
               onChange={(deadline) => set({ deadline })}
             />

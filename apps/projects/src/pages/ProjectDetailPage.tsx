@@ -460,6 +460,7 @@ export function ProjectDetailPage({ id, user, toast, navigate, openMessages, loa
             projectId={p.id}
             current={p.bidDeadline ?? null}
             hasBids={p.bidCount > 0}
+            projectDeadline={p.deadline ?? null}
             isOpen={deadlineOpen}
             onOpenChange={setDeadlineOpen}
             onChanged={() => void project.reload()}
