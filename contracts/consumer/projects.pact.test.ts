@@ -79,7 +79,7 @@ const PROJECT_DATA = {
   services: ['roofing'],
   servicePhases: ['building_envelope'],
   projectType: 'general_contractor',
-  category: 'Construction',
+  category: 'Residential',
   country: 'BS',
   island: 'New Providence',
   city: 'Nassau',

@@ -36,8 +36,8 @@ export function isProjectType(value: string): boolean {
 // ---- Categories (free text up to 100 characters; these are the forms' offers) ------------
 
 /**
- * The one set of categories (issue 18, decision 0182): the post form's default, the edit form's choices and
- * the browse filter's offers. A category in any case is stored as written here; other text is kept as typed.
+ * The one set of categories (issues 18 and 23, decision 0182): the post form's and the edit form's choices
+ * and the browse filter's offers. A category in any case is stored as written here; other text is kept as typed.
  */
 export const PROJECT_CATEGORIES = [
   'Construction',
@@ -51,7 +51,7 @@ export const PROJECT_CATEGORIES = [
   'Other',
 ] as const;
 
-/** The post form sends this fixed category. */
+/** The category of a post that names none (API callers); the post form asks for one of PROJECT_CATEGORIES. */
 export const POST_FORM_CATEGORY = 'Construction';
 
 /** A category as stored and filtered: one of PROJECT_CATEGORIES in its own spelling, or the text trimmed. */

@@ -174,6 +174,15 @@ test.describe('the keyboard alone', () => {
     await expect(page.getByLabel('Description')).toBeFocused();
     await page.keyboard.type('Build a hardwood deck behind the house, with stairs down to the garden.');
 
+    // The category (issue 23): Enter opens the list, the arrows move, Enter chooses.
+    const category = page.getByRole('button', { name: /Category/ });
+    await tabTo(page, category, 'Category');
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('listbox')).toBeVisible();
+    await arrowTo(page, page.getByRole('option', { name: 'Exterior', exact: true }), 'ArrowDown', 'Exterior');
+    await page.keyboard.press('Enter');
+    await expect(category).toContainText('Exterior');
+
     // The stage: one tab stop for the group, the arrows choose.
     await tabTo(page, page.getByRole('radiogroup', { name: 'Where is the project now?' }), 'the stage');
     await arrowTo(page, page.getByRole('radio', { name: 'Permit Approved' }), 'ArrowDown', 'Permit Approved');

@@ -154,6 +154,8 @@ test.describe('posting a project', () => {
 
     await page.getByLabel('Project Title').fill('Clear the lot behind the bakery');
     await page.getByLabel('Description').fill('Demolish the old shed, clear the rubble and level the lot.');
+    await page.getByRole('button', { name: /Category/ }).click();
+    await page.getByRole('option', { name: 'Commercial', exact: true }).click();
     await toggle('Permit Approved');
     await toggle('Labor & Materials');
     await toggle('Site & Demolition');

@@ -1,10 +1,8 @@
 /** Building the post form's projectData (section 7, Create). Pure, so it is unit-tested. */
-import { platformDate } from '@buildbid/ui';
 import {
   filterServicesForNeeds,
   findPhaseGroup,
   PHASE_GROUPS,
-  POST_FORM_CATEGORY,
   servicesForPhase,
 } from '../../../domain/catalog/projects.ts';
 
@@ -77,6 +75,8 @@ export function serviceLabel(id: string): string {
 export interface PostFormState {
   title: string;
   description: string;
+  /** One of PROJECT_CATEGORIES, chosen in the form ('' until chosen). */
+  category: string;
   projectStage: string;
   contractorNeeds: string[];
   phases: string[];
@@ -96,11 +96,6 @@ export interface PostFormState {
 /** A 'YYYY-MM-DD' picker value as sent (the API reads it as the end of that day); null when blank. */
 export function dateValue(value: string): string | null {
   return /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : null;
-}
-
-/** Today in Nassau as 'YYYY-MM-DD' (the date pickers' minimum; deadlines are Nassau calendar days). */
-export function todayInput(now: Date = new Date()): string {
-  return platformDate(now);
 }
 
 function text(value: string): string | null {
@@ -128,6 +123,6 @@ export function toProjectData(form: PostFormState) {
     tags: form.tags,
     servicePhases: servicePhasesFor(form.phases),
     projectType: form.generalContractor ? 'general_contractor' : 'specialty',
-    category: POST_FORM_CATEGORY,
+    category: form.category,
   };
 }

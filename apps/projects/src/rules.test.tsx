@@ -29,6 +29,7 @@ describe('post form validation', () => {
   const valid = {
     title: 'Roof repair',
     description: 'Replace the shingles on a 2,000 sq ft roof.',
+    category: 'Residential',
     projectStage: 'permit_approved',
     contractorNeeds: ['labor_only'],
     phases: ['envelope_roofing'],
@@ -39,10 +40,11 @@ describe('post form validation', () => {
     expect(validatePostForm(valid)).toEqual([]);
   });
 
-  it("gives the spec's messages in the spec's order", () => {
+  it("gives the spec's messages in the spec's order, with the category's after the description's", () => {
     const messages = validatePostForm({
       title: 'Roof',
       description: 'Too short',
+      category: '',
       projectStage: '',
       contractorNeeds: [],
       phases: [],
@@ -51,6 +53,7 @@ describe('post form validation', () => {
     expect(messages).toEqual([
       'Title must be at least 5 characters',
       'Description must be at least 20 characters',
+      'Please select a category',
       'Please select a project stage',
       'Please select at least one contractor need',
       'Please select at least one construction phase',
@@ -154,10 +157,11 @@ describe('post form query string and payload', () => {
     expect(back.dropped).toEqual([]);
   });
 
-  it('builds projectData with the fixed category and the derived fields', () => {
+  it('builds projectData with the chosen category and the derived fields', () => {
     const data = toProjectData({
       title: ' Deck ',
       description: 'A new deck of about 300 square feet.',
+      category: 'Exterior',
       projectStage: 'idea_planning',
       contractorNeeds: ['estimate_only'],
       phases: ['exterior_landscape'],
@@ -175,7 +179,7 @@ describe('post form query string and payload', () => {
     });
     expect(data).toMatchObject({
       title: 'Deck',
-      category: 'Construction',
+      category: 'Exterior',
       projectType: 'specialty',
       island: null,
       city: null,

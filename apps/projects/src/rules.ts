@@ -24,6 +24,7 @@ export const LOGIN_REDIRECT_MS = 1000;
 export interface PostFormRequired {
   title: string;
   description: string;
+  category: string;
   projectStage: string;
   contractorNeeds: readonly string[];
   phases: readonly string[];
@@ -44,6 +45,8 @@ export function validatePostForm(form: PostFormRequired): FieldMessage<PostField
     out.push({ field: 'title', message: 'Title must be at least 5 characters' });
   if (form.description.trim().length < DESCRIPTION_MIN)
     out.push({ field: 'description', message: 'Description must be at least 20 characters' });
+  // Not in the spec, whose form sends a fixed category (issue 23, decision 0182).
+  if (!form.category) out.push({ field: 'category', message: 'Please select a category' });
   if (!form.projectStage) out.push({ field: 'projectStage', message: 'Please select a project stage' });
   if (form.contractorNeeds.length === 0)
     out.push({ field: 'contractorNeeds', message: 'Please select at least one contractor need' });

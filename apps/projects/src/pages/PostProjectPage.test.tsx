@@ -75,6 +75,7 @@ describe('PostProjectPage', () => {
     for (const text of [
       'Title must be at least 5 characters',
       'Description must be at least 20 characters',
+      'Please select a category',
       'Please select a project stage',
       'Please select at least one contractor need',
       'Please select at least one construction phase',
@@ -171,7 +172,7 @@ describe('PostProjectPage', () => {
     const data = JSON.parse(String(form.get('projectData')));
     expect(data.title).toMatch(/^\[Test data\] /);
     expect(data).toMatchObject({
-      category: 'Construction',
+      category: 'Renovation',
       country: 'BS',
       projectType: 'general_contractor',
     });
@@ -224,6 +225,45 @@ describe('PostProjectPage', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Test Submit' }));
     expect(await screen.findByText("'1234' is not a town name: use letters")).toBeTruthy();
     expect(town.getAttribute('aria-invalid')).toBe('true');
+  });
+
+  it("offers the catalogue's categories, required and labelled, and posts the one chosen (issue 23)", async () => {
+    const fetch = mockFetch();
+    fetch.mockResolvedValue(jsonResponse(201, { id: 'new-2' }));
+    const props = setup('?stage=permit_approved&phases=envelope_roofing&needs=labor_only');
+    fireEvent.change(screen.getByRole('textbox', { name: /Project Title/ }), {
+      target: { value: 'New roof for a cottage' },
+    });
+    fireEvent.change(screen.getByRole('textbox', { name: /Description/ }), {
+      target: { value: 'Replace the shingle roof with standing-seam metal.' },
+    });
+    // Without a category the form asks for one and posts nothing.
+    fireEvent.click(screen.getByRole('button', { name: 'Post Project' }));
+    expect(await screen.findByText('Please select a category')).toBeTruthy();
+    expect(fetch).not.toHaveBeenCalled();
+
+    const category = screen.getByRole('button', { name: /Category/ });
+    expect(category.textContent).toContain('Select a category');
+    fireEvent.click(category);
+    const offered = screen.getAllByRole('option').map((o) => o.textContent);
+    expect(offered).toEqual([
+      'Construction',
+      'Residential',
+      'Commercial',
+      'Industrial',
+      'Infrastructure',
+      'Renovation',
+      'Interior',
+      'Exterior',
+      'Other',
+    ]);
+    fireEvent.click(screen.getByRole('option', { name: 'Residential' }));
+    expect(screen.queryByText('Please select a category')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Post Project' }));
+    await waitFor(() => expect(props.navigate).toHaveBeenCalledWith('/projects/new-2'));
+    const request = fetch.mock.calls[0]?.[0] as Request;
+    const form = await request.formData();
+    expect(JSON.parse(String(form.get('projectData'))).category).toBe('Residential');
   });
 
   it('offers no Auto-Fill or Test Submit in a production build', () => {

@@ -22,6 +22,7 @@ import { findCountry, POST_FORM_COUNTRY_CODES } from '../../../../domain/catalog
 import {
   CONTRACTOR_NEEDS,
   PHASE_GROUPS,
+  PROJECT_CATEGORIES,
   PROJECT_STAGES,
   requiredUploadHints,
   servicesForPhase,
@@ -31,11 +32,11 @@ import { FilePicker } from '../components/FilePicker.tsx';
 import { TagInput } from '../components/TagInput.tsx';
 import { TownField } from '../components/TownField.tsx';
 import { isCancelled, UploadProgressBar, useUpload } from '../components/UploadProgress.tsx';
+import { earliestDeadlineDay } from '../dates.ts';
 import {
   type PostFormState,
   serviceLabel,
   servicesAfterNeeds,
-  todayInput,
   togglePhase,
   toProjectData,
 } from '../post-payload.ts';
@@ -53,6 +54,8 @@ const COUNTRY_OPTIONS = POST_FORM_COUNTRY_CODES.map((code) => {
   return { value: code, label: c ? `${c.flag} ${c.name}` : code, textValue: c?.name ?? code };
 });
 const ISLAND_OPTIONS = BAHAMAS_ISLANDS.map((i) => ({ value: i.name, label: i.name }));
+/** The catalogue's categories, as the edit form and the browse filter offer them (decision 0182). */
+const CATEGORY_OPTIONS = PROJECT_CATEGORIES.map((c) => ({ value: c, label: c }));
 
 export function initialPostForm(search: string): PostFormState {
   const q = readPostQuery(search);
@@ -62,6 +65,7 @@ export function initialPostForm(search: string): PostFormState {
   return {
     title: '',
     description: '',
+    category: '',
     projectStage: PROJECT_STAGES.some((s) => s.value === q.stage) ? q.stage : '',
     contractorNeeds: needs,
     phases,
@@ -87,30 +91,14 @@ export function showsDebugTools(): boolean {
   return process.env.NODE_ENV !== 'production';
 }
 
-const SAMPLE: Omit<PostFormState, 'services'> = {
-  title: '[Test data] Kitchen renovation in Nassau',
-  description:
-    'Full kitchen renovation: remove old cabinets, new plumbing and electrical, tile floor and backsplash, and paint.',
-  projectStage: 'design_progress',
-  contractorNeeds: ['labor_materials', 'site_visit'],
-  phases: ['interiors', 'mep_systems'],
-  generalContractor: true,
-  country: 'BS',
-  island: 'New Providence',
-  city: 'Nassau',
-  location: 'Cable Beach',
-  budgetMin: 15000,
-  budgetMax: 25000,
-  bidDeadline: '',
-  deadline: '',
-  tags: ['kitchen', 'renovation'],
-};
-
-function sampleForm(): PostFormState {
-  const services = [
-    ...new Set(SAMPLE.phases.flatMap((p) => servicesForPhase(p, SAMPLE.contractorNeeds).map((s) => s.value))),
-  ];
-  return { ...SAMPLE, services };
+/**
+ * The Auto-Fill sample, only in development (issue 23): the condition is decided at build time, so a
+ * production build never sees the import and ships no sample text (tests/e2e/projects-audit.spec.ts).
+ */
+function loadSample(): Promise<PostFormState> {
+  return process.env.NODE_ENV !== 'production'
+    ? import('../dev-sample.ts').then((m) => m.sampleForm())
+    : Promise.reject(new Error('The sample is for development builds only'));
 }
 
 /** What a needs change did to the chosen services, so nothing disappears unseen. */
@@ -282,6 +270,16 @@ export function PostProjectPage({ user, search, navigate, toast }: RemoteProps) 
             rows={6}
             isRequired
             error={errors.description}
+          />
+          <SelectInput
+            label="Category"
+            name="category"
+            value={form.category}
+            onChange={(category) => set({ category })}
+            options={CATEGORY_OPTIONS}
+            placeholder="Select a category"
+            isRequired
+            error={errors.category}
           />
         </Section>
 
@@ -494,7 +492,7 @@ export function PostProjectPage({ user, search, navigate, toast }: RemoteProps) 
               label="Bid Deadline"
               name="bidDeadline"
               type="date"
-              min={todayInput()}
+              min={earliestDeadlineDay()}
               value={form.bidDeadline}
               onChange={(bidDeadline) => set({ bidDeadline })}
               description="Leave blank for open bidding."
@@ -503,7 +501,7 @@ export function PostProjectPage({ user, search, navigate, toast }: RemoteProps) 
               label="Project Deadline"
               name="deadline"
               type="date"
-              min={todayInput()}
+              min={earliestDeadlineDay()}
               value={form.deadline}
               onChange={(deadline) => set({ deadline })}
             />
@@ -537,17 +535,18 @@ export function PostProjectPage({ user, search, navigate, toast }: RemoteProps) 
           {showsDebugTools() && (
             <fieldset className="debug-actions">
               <legend className="sr-only">Development tools: posts test data</legend>
-              <Button className="btn btn-ghost btn-small" onPress={() => setForm(sampleForm())}>
+              <Button className="btn btn-ghost btn-small" onPress={() => void loadSample().then(setForm)}>
                 Auto-Fill
               </Button>
               <Button
                 className="btn btn-ghost btn-small"
                 isDisabled={pending}
-                onPress={() => {
-                  const sample = sampleForm();
-                  setForm(sample);
-                  void submit(sample);
-                }}
+                onPress={() =>
+                  void loadSample().then((sample) => {
+                    setForm(sample);
+                    return submit(sample);
+                  })
+                }
               >
                 Test Submit
               </Button>
