@@ -320,6 +320,21 @@ describe(`${CONSUMER} → buildbid-api`, () => {
           expect(await getProject(UNKNOWN_ID)).toBeNull();
         });
     });
+
+    it('answers 400 for an id that cannot be one (/projects/abc), which the page shows as not found', async () => {
+      await pact
+        .addInteraction()
+        .given(STATES.signedInUser, CONTRACTOR)
+        .uponReceiving('a request for a project by a malformed id')
+        .withRequest('GET', '/api/projects/abc', (b) => b.headers(WITH_SESSION))
+        .willRespondWith(400, (b) =>
+          b.headers(JSON_CONTENT).jsonBody(errorBody('VALIDATION_FAILED', 'Id must be a valid id')),
+        )
+        .executeTest(async (mock) => {
+          signedIn(mock.url);
+          expect(await getProject('abc')).toBeNull();
+        });
+    });
   });
 
   describe('post a project (POST /api/projects, multipart)', () => {

@@ -154,3 +154,24 @@ export function isServiceType(id: string): boolean {
 export function isKnownServiceId(id: string): boolean {
   return serviceTypeIds.has(id) || findPhaseService(id) !== undefined;
 }
+
+/**
+ * The phase-group services that name the same work as a service type (the post form adds 'tile', the
+ * edit form offers 'tile_work'): a project holding both shows one chip (issue 23).
+ */
+export const SAME_SERVICE: Readonly<Record<string, string>> = {
+  tile: 'tile_work',
+  solar: 'solar_installation',
+  pool: 'pool_installation',
+};
+
+/** A project's services with each service once, in the order first met (for chips and counts). */
+export function distinctServices(ids: readonly string[]): string[] {
+  const seen = new Set<string>();
+  return ids.filter((id) => {
+    const key = SAME_SERVICE[id] ?? id;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}

@@ -549,6 +549,9 @@ test.describe('questions', () => {
     await askerQa.getByRole('button', { name: 'Ask Question' }).click();
     await expect(asker.getByText('Question Sent', { exact: true })).toBeVisible();
     await expect(askerQa.getByText("Awaiting the owner's answer")).toBeVisible();
+    // Their own question says so (issue 23), not 'asked by a bidder'.
+    await expect(askerQa.getByText(/asked by you/)).toBeVisible();
+    await expect(askerQa.getByText(/asked by a bidder/)).toHaveCount(0);
 
     const owner = await ownerContext.newPage();
     await owner.goto(`/projects/${projectId}`);

@@ -85,9 +85,15 @@ export async function reviewContractor(id: string, rating: number, comment: stri
 }
 
 /** GET /api/projects/{id}; null when the project does not exist. */
+/**
+ * The project, or null when there is none: 404, and 400 for an id that cannot be one (/projects/abc
+ * answers VALIDATION_FAILED; a very long id may answer either), so a malformed link reads 'Project Not
+ * Found' rather than an error with 'Try again' (issue 23).
+ */
 export async function getProject(id: string): Promise<Project | null> {
   const call = api.GET('/api/projects/{id}', { params: { path: { id } } });
-  if ((await call).response.status === 404) return null;
+  const status = (await call).response.status;
+  if (status === 404 || status === 400) return null;
   return unwrap(call);
 }
 

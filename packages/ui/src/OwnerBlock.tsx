@@ -1,8 +1,8 @@
 /**
  * The owner block of cards, the detail page and My Bids (issue 12): the owner's real name, initials,
  * rating to one decimal with the review count, or 'No reviews yet', and for non-owners 'Contact Owner'.
- * And the card's thumbnails: the first three images, a grey placeholder only where one is missing or
- * fails to load.
+ * And the card's thumbnails: the first three images (none without images), a grey placeholder only
+ * where an image's thumbnail is missing or fails to load.
  */
 import { useState } from 'react';
 import { Button } from 'react-aria-components';
@@ -73,17 +73,21 @@ function Thumb({ url }: { url: string | null }) {
   );
 }
 
-/** The first three images' thumbnails; a grey placeholder fills each missing or failed one. */
+/**
+ * The first three images' thumbnails, and nothing at all for a project without images (issue 23,
+ * decision 0196: the spec's three grey boxes were placeholder content). An image without a thumbnail,
+ * or whose thumbnail fails to load, shows a grey placeholder in its place.
+ */
 export function ProjectThumbnails({ attachments }: { attachments: readonly Attachment[] }) {
   const urls = attachments
     .filter((a) => a.mimeType.startsWith('image/'))
     .slice(0, CARD_IMAGES)
     .map((a) => a.thumbnailUrl ?? null);
-  while (urls.length < CARD_IMAGES) urls.push(null);
+  if (urls.length === 0) return null;
   return (
     <div className="image-placeholders project-thumbs" aria-hidden="true">
       {urls.map((url, i) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: three fixed slots
+        // biome-ignore lint/suspicious/noArrayIndexKey: at most three fixed slots
         <Thumb key={i} url={url} />
       ))}
     </div>

@@ -1,13 +1,18 @@
 // @vitest-environment jsdom
 
 import { makeProject } from '@buildbid/test-kit/fixtures';
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ProjectCard } from './ProjectCard.tsx';
 
 const NOW = new Date('2025-06-15T12:00:00Z');
 
-function renderCard(overrides = {}, canBid = true, myBidStatus: string | null | 'unknown' = null) {
+function renderCard(
+  overrides = {},
+  canBid = true,
+  myBidStatus: string | null | 'unknown' = null,
+  onShare = vi.fn(),
+) {
   const onBid = vi.fn();
   render(
     <ProjectCard
@@ -16,6 +21,7 @@ function renderCard(overrides = {}, canBid = true, myBidStatus: string | null | 
       myBidStatus={myBidStatus === 'unknown' ? undefined : myBidStatus}
       onBid={onBid}
       onMessage={vi.fn()}
+      onShare={onShare}
       now={NOW}
     />,
   );
@@ -25,7 +31,7 @@ function renderCard(overrides = {}, canBid = true, myBidStatus: string | null | 
 describe('ProjectCard', () => {
   afterEach(cleanup);
 
-  it('shows the budget, posted time, the real owner and three grey placeholders without images', () => {
+  it('shows the budget, posted time, the real owner, and no thumbnails without images (issue 23)', () => {
     renderCard();
     expect(screen.getByText('$5,000 - $25,000')).toBeTruthy();
     expect(screen.getByText('Posted 5 days ago')).toBeTruthy();
@@ -33,7 +39,16 @@ describe('ProjectCard', () => {
     expect(screen.getByText('CK')).toBeTruthy();
     expect(screen.getByText('No reviews yet')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'View Details' }).getAttribute('href')).toBe('/projects/p1');
-    expect(screen.getAllByTestId('image-placeholder')).toHaveLength(3);
+    expect(screen.queryAllByTestId('image-placeholder')).toHaveLength(0);
+    expect(document.querySelector('.project-thumbs')).toBeNull();
+    // Documents alone are no images either.
+    cleanup();
+    renderCard({
+      attachments: [
+        { name: 'a.pdf', originalName: 'a.pdf', url: '/uploads/a.pdf', mimeType: 'application/pdf', size: 1 },
+      ],
+    });
+    expect(document.querySelector('.project-thumbs')).toBeNull();
   });
 
   it("shows the owner's rating with one decimal and a singular review", () => {
@@ -44,7 +59,7 @@ describe('ProjectCard', () => {
     expect(screen.getByRole('button', { name: 'Contact Owner' })).toBeTruthy();
   });
 
-  it('shows the first three images as thumbnails, a placeholder only where one is missing', () => {
+  it('shows the first three images as thumbnails, and only as many boxes as there are images', () => {
     const image = (n: number) => ({
       name: `${n}.png`,
       originalName: `${n}.png`,
@@ -57,7 +72,37 @@ describe('ProjectCard', () => {
     renderCard({ attachments: [pdf, image(1), image(2)] });
     const thumbs = [...document.querySelectorAll('img.project-thumb')].map((i) => i.getAttribute('src'));
     expect(thumbs).toEqual(['/uploads/1.png/thumbnail', '/uploads/2.png/thumbnail']);
+    expect(screen.queryAllByTestId('image-placeholder')).toHaveLength(0);
+    // An image without a thumbnail keeps its place as a grey box.
+    cleanup();
+    renderCard({ attachments: [{ ...image(3), thumbnailUrl: null }] });
     expect(screen.getAllByTestId('image-placeholder')).toHaveLength(1);
+  });
+
+  it("shows the type's and the category's badge once when they say the same (issue 23)", () => {
+    renderCard({ projectType: 'residential', category: 'Residential' });
+    expect(screen.getAllByText('Residential')).toHaveLength(1);
+    cleanup();
+    renderCard({ projectType: 'commercial', category: 'Residential' });
+    expect(screen.getByText('Commercial')).toBeTruthy();
+    expect(screen.getByText('Residential')).toBeTruthy();
+  });
+
+  it('shows one chip per service when the two catalogues name it twice (issue 23)', () => {
+    renderCard({ services: ['tile', 'tile_work', 'pool', 'pool_installation', 'plumbing'] });
+    const chips = [
+      ...document.querySelectorAll('.badge-row .badge:not(.badge-outline):not(.badge-phase)'),
+    ].map((c) => c.textContent);
+    expect(chips).toEqual(['Tile', 'Pool', 'Plumbing']);
+    expect(screen.queryByText('Tile Work')).toBeNull();
+    expect(screen.queryByText(/more services/)).toBeNull();
+  });
+
+  it('shares the project from its Share button (issue 23)', () => {
+    const onShare = vi.fn();
+    renderCard({}, true, null, onShare);
+    fireEvent.click(screen.getByRole('button', { name: 'Share Kitchen renovation' }));
+    expect(onShare).toHaveBeenCalledWith(expect.objectContaining({ id: 'p1', title: 'Kitchen renovation' }));
   });
 
   it("says 'Budget negotiable' when a bound is missing", () => {

@@ -1,6 +1,5 @@
 import type { ProjectSummary } from '@buildbid/api-client';
 import {
-  categoryLabel,
   formatBudget,
   formatDate,
   formatPostedAgo,
@@ -10,13 +9,14 @@ import {
   PinIcon,
   ProjectThumbnails,
   placeText,
-  projectTypeLabel,
   ShareIcon,
   StatusBadge,
   serviceLabel,
 } from '@buildbid/ui';
 import { Button, Link } from 'react-aria-components';
+import { distinctServices } from '../../../../domain/catalog/service-types.ts';
 import { biddingClosedReason } from '../../../../domain/project/phase.ts';
+import { typeAndCategory } from '../badges.ts';
 
 export const CARD_SERVICES = 3;
 export const CARD_TAGS = 2;
@@ -30,6 +30,8 @@ interface Props {
   myBidStatus?: string | null | undefined;
   onBid(project: ProjectSummary): void;
   onMessage(project: ProjectSummary): void;
+  /** The Share button: the project's link by the Web Share API or the clipboard (share.ts). */
+  onShare(project: ProjectSummary): void;
   /** The signed-in user's id: their own projects get neither Save nor Contact Owner. */
   viewerId?: string;
   /** Whether the viewer saved this project; undefined hides the Save button. */
@@ -45,15 +47,16 @@ export function ProjectCard({
   myBidStatus,
   onBid,
   onMessage,
+  onShare,
   viewerId,
   saved,
   onToggleSave,
   now,
 }: Props) {
   const own = viewerId !== undefined && viewerId === project.clientId;
-  const services = project.services ?? [];
+  const services = distinctServices(project.services ?? []);
   const tags = project.tags ?? [];
-  const type = projectTypeLabel(project.projectType);
+  const badges = typeAndCategory(project.projectType, project.category);
   const place = placeText(project);
   const titleId = `project-${project.id}-title`;
   return (
@@ -76,10 +79,15 @@ export function ProjectCard({
         {project.deadline && <span>Due {formatDate(project.deadline)}</span>}
       </p>
       <p className="clamp-2 project-card-description">{project.description}</p>
-      <div className="badge-row">
-        {type && <span className="badge badge-outline">{type}</span>}
-        {project.category && <span className="badge badge-outline">{categoryLabel(project.category)}</span>}
-      </div>
+      {badges.length > 0 && (
+        <div className="badge-row">
+          {badges.map((b) => (
+            <span key={b} className="badge badge-outline">
+              {b}
+            </span>
+          ))}
+        </div>
+      )}
       {services.length > 0 && (
         <div className="badge-row">
           {services.slice(0, CARD_SERVICES).map((s) => (
@@ -128,7 +136,11 @@ export function ProjectCard({
           >
             <MessageIcon />
           </Button>
-          <Button className="btn btn-ghost btn-icon" aria-label={`Share ${project.title}`}>
+          <Button
+            className="btn btn-ghost btn-icon"
+            aria-label={`Share ${project.title}`}
+            onPress={() => onShare(project)}
+          >
             <ShareIcon />
           </Button>
         </span>

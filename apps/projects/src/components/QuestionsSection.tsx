@@ -14,6 +14,12 @@ export const ANSWER_MAX_LENGTH = 5000;
 
 type Shell = Pick<RemoteProps, 'toast' | 'navigate'>;
 
+/** Who asked: 'you' for the asker's own question, the name where the API gives it, else 'a bidder'. */
+export function askedByText(q: Pick<ProjectQuestion, 'mine' | 'askerName'>): string {
+  if (q.mine) return 'asked by you';
+  return q.askerName ? `asked by ${q.askerName}` : 'asked by a bidder';
+}
+
 /** The form's own check: not blank, not longer than `max`. */
 export function textError(value: string, max: number, what: string): string | undefined {
   const text = value.trim();
@@ -176,8 +182,7 @@ export function QuestionsSection({
                 Q: {q.question}
                 <span className="muted small">
                   {' '}
-                  · {q.askerName ? `asked by ${q.askerName}` : 'asked by a bidder'} ·{' '}
-                  {formatDate(q.createdAt)}
+                  · {askedByText(q)} · {formatDate(q.createdAt)}
                 </span>
               </p>
             )}

@@ -16,6 +16,7 @@ import {
 import { BidDialogSlot } from '../components/BidsSlots.tsx';
 import { ProjectCard, SkeletonCard } from '../components/ProjectCard.tsx';
 import { SaveSearchDialog } from '../components/SaveSearchDialog.tsx';
+import { shareProject } from '../share.ts';
 import { useMyBidStatuses } from '../useMyBidStatuses.ts';
 import { useSavedProjects } from '../useSaved.ts';
 import { describeSearch } from './SavedSearchesPage.tsx';
@@ -308,6 +309,7 @@ export function BrowsePage(props: RemoteProps & { user: ApiUser }) {
                   myBidStatus={bids.statusOf(p.id)}
                   onBid={setBidOn}
                   onMessage={(project) => messageOwner(project, props)}
+                  onShare={(project) => void shareProject(project, props.toast)}
                   viewerId={user.id}
                   saved={savedProjects.saved ? savedProjects.saved.has(p.id) : undefined}
                   onToggleSave={(project) => void savedProjects.toggle(project)}

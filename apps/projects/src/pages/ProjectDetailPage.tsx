@@ -6,7 +6,6 @@
 import type { ApiUser, Project, ProjectAttachment, ProjectBid, RemoteProps } from '@buildbid/api-client';
 import {
   ConfirmDialog,
-  categoryLabel,
   errorText,
   formatAverage,
   formatBudget,
@@ -17,7 +16,6 @@ import {
   OwnerBlock,
   PhaseBadge,
   placeText,
-  projectTypeLabel,
   reportFailure,
   StatusBadge,
   serviceLabel,
@@ -26,8 +24,10 @@ import {
 } from '@buildbid/ui';
 import { useEffect, useRef, useState } from 'react';
 import { Button, Link } from 'react-aria-components';
+import { distinctServices } from '../../../../domain/catalog/service-types.ts';
 import { biddingClosedReason, isEditable } from '../../../../domain/project/phase.ts';
 import { deleteProject, getProject, saveProject, unsaveProject } from '../api.ts';
+import { showsPhaseBadge, typeAndCategory } from '../badges.ts';
 import { BidDialogSlot, ReceivedBidsSlot } from '../components/BidsSlots.tsx';
 import { ProjectProgress } from '../components/ProjectProgress.tsx';
 import { AddendaSection, ExtendDeadlineDialog, PostAddendumDialog } from '../components/ProjectUpdates.tsx';
@@ -147,7 +147,6 @@ export function ProjectDetailPage({ id, user, toast, navigate, openMessages, loa
   const myBid = p.myBid ?? null;
   const canBid = user.role === 'contractor' && p.status === 'active' && p.takingBids && !myBid && !isOwner;
   const place = placeText(p);
-  const type = projectTypeLabel(p.projectType);
   const stage = stageLabel(p.projectStage);
   const images = p.attachments.filter((a) => fileKind(a.mimeType || a.name) === 'image');
   const documents = p.attachments.filter((a) => fileKind(a.mimeType || a.name) !== 'image');
@@ -181,7 +180,7 @@ export function ProjectDetailPage({ id, user, toast, navigate, openMessages, loa
               </h1>
               <div className="badge-row">
                 <StatusBadge status={p.status} />
-                <PhaseBadge phase={p.currentPhase} bidDeadline={p.bidDeadline} />
+                {showsPhaseBadge(p) && <PhaseBadge phase={p.currentPhase} bidDeadline={p.bidDeadline} />}
               </div>
             </div>
             <dl className="facts">
@@ -222,8 +221,11 @@ export function ProjectDetailPage({ id, user, toast, navigate, openMessages, loa
               )}
             </dl>
             <div className="badge-row">
-              <span className="badge badge-outline">{categoryLabel(p.category)}</span>
-              {type && <span className="badge badge-outline">{type}</span>}
+              {typeAndCategory(p.projectType, p.category).map((b) => (
+                <span key={b} className="badge badge-outline">
+                  {b}
+                </span>
+              ))}
               {p.tags.map((t) => (
                 <span key={t} className="tag">
                   #{t}
@@ -236,7 +238,7 @@ export function ProjectDetailPage({ id, user, toast, navigate, openMessages, loa
               <>
                 <h2 className="section-heading">Services Required</h2>
                 <div className="badge-row">
-                  {p.services.map((s) => (
+                  {distinctServices(p.services).map((s) => (
                     <span key={s} className="badge">
                       {serviceLabel(s)}
                     </span>

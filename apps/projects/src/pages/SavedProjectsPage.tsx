@@ -8,6 +8,7 @@ import { useState } from 'react';
 import { Button, Link } from 'react-aria-components';
 import { listSavedProjects, unsaveProject } from '../api.ts';
 import { ProjectCard, SkeletonCard } from '../components/ProjectCard.tsx';
+import { shareProject } from '../share.ts';
 
 type Props = RemoteProps & { user: ApiUser };
 
@@ -65,6 +66,7 @@ export function SavedProjectsPage(props: Props) {
               canBid={false}
               onBid={() => {}}
               onMessage={(project) => messageOwner(project, props)}
+              onShare={(project) => void shareProject(project, props.toast)}
               viewerId={user.id}
               saved={true}
               onToggleSave={(project) => void unsave(project)}
