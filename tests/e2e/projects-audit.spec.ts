@@ -53,7 +53,10 @@ test.describe('posting', () => {
     await expect(category).toContainText('Residential');
     // react-aria's inputs are visually hidden: a person clicks the label.
     for (const name of ['Under Construction', 'Labor Only', 'Exterior & Landscape']) {
-      await owner.locator('label').filter({ hasText: new RegExp(`^${name}$`) }).click();
+      await owner
+        .locator('label')
+        .filter({ hasText: new RegExp(`^${name}$`) })
+        .click();
     }
     await owner.getByRole('button', { name: 'Post Project' }).click();
     await expect(owner).toHaveURL(/\/projects\/[0-9a-f-]{36}$/);
