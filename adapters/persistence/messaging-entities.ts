@@ -22,6 +22,11 @@ export const EmailOutboxRecord = defineEntity({
     sentAt: p.datetime().columnType('timestamptz').nullable(),
     createdAt: p.datetime().columnType('timestamptz'),
   },
-  indexes: [{ name: 'email_outbox_sent_at_next_attempt_at_index', properties: ['sentAt', 'nextAttemptAt'] }],
+  indexes: [
+    { name: 'email_outbox_sent_at_next_attempt_at_index', properties: ['sentAt', 'nextAttemptAt'] },
+    // Migration20270202000194: a deleted account's mails are found by user and by address (decision 0194).
+    { name: 'email_outbox_user_id_index', properties: ['userId'] },
+    { name: 'email_outbox_recipient_index', properties: ['recipient'] },
+  ],
 });
 export type EmailOutboxRecord = InferEntity<typeof EmailOutboxRecord>;

@@ -50,7 +50,7 @@ export class SqlLandingQuery implements LandingQuery {
     const [row] = await runSql<{ projects: string; contractors: string }>(
       this.#em,
       `select (select count(*) from projects) as projects,
-          (select count(*) from users where role = 'contractor') as contractors`,
+          (select count(*) from users where role = 'contractor' and deleted_at is null) as contractors`,
     );
     return { projectsPosted: toCount(row?.projects), contractorsRegistered: toCount(row?.contractors) };
   }

@@ -23,6 +23,9 @@ interface OutboxRow {
   created_at: Date | string;
 }
 
+/** How many sent mails one purge statement removes (decision 0194). */
+const PURGE_BATCH = 1_000;
+
 /** How many waiting digest items one round takes. */
 const DIGEST_BATCH = 1_000;
 
@@ -124,6 +127,22 @@ export class SqlMailOutbox implements MailOutbox {
       retryAt,
       id,
     ]);
+  }
+
+  async purgeSentBefore(sentBefore: Date): Promise<number> {
+    // In batches (email_outbox_sent_at_next_attempt_at_index finds them), so no statement holds many locks.
+    let purged = 0;
+    for (;;) {
+      const rows = await runSql<{ id: string }>(
+        this.#em,
+        `delete from email_outbox where id in (
+            select id from email_outbox where sent_at is not null and sent_at < ? limit ${PURGE_BATCH})
+          returning id`,
+        [sentBefore],
+      );
+      purged += rows.length;
+      if (rows.length < PURGE_BATCH) return purged;
+    }
   }
 }
 

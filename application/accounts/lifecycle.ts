@@ -4,7 +4,7 @@
  */
 
 import { ConflictError, NotFoundError, ValidationError } from '../../domain/shared/errors.ts';
-import type { ProjectDeleted } from '../../domain/shared/events.ts';
+import type { BidWithdrawn, ProjectDeleted } from '../../domain/shared/events.ts';
 import { checkNotCommonPassword } from '../../domain/user/common-passwords.ts';
 import { checkPasswordPolicy, normalizeEmail, type User } from '../../domain/user/user.ts';
 import type { MailOutbox } from '../email/ports.ts';
@@ -279,11 +279,13 @@ export class ExportMyData extends AccountUseCase {
  * - a running Pro subscription is cancelled through the payment gateway first (`cancelSubscription`),
  *   so no further payment is taken;
  * - in one transaction: the person's projects without an accepted bid are deleted (their bidders are
- *   told), their own data goes (saved searches and projects, notifications, achievements, reset links),
- *   and the row becomes 'Deleted user' with a freed email;
+ *   told), their pending bids are withdrawn (each under its project's lock, so no owner accepts one
+ *   meanwhile; the owners are told: issue 23), their own data goes (saved searches and projects,
+ *   notifications, achievements, reset links, every mail to them, sent or not), and the row becomes
+ *   'Deleted user' with a freed email;
  * - after the commit every session is revoked, the sockets closed and the deleted projects' files removed.
- * Kept, shown as 'Deleted user': bids, messages and reviews, and projects with an accepted bid (the
- * awarded contractor's work and review rely on them).
+ * Kept, shown as 'Deleted user': bids (decided or withdrawn), messages and reviews, and projects with an
+ * accepted bid (the awarded contractor's work and review rely on them).
  */
 export class DeleteAccount extends AccountUseCase {
   async execute(
@@ -300,28 +302,39 @@ export class DeleteAccount extends AccountUseCase {
     }
     await cancelSubscription(user);
     const now = this.deps.clock.now();
-    const deleted: ProjectDeleted[] = await this.deps.uow.run(async (tx) => {
+    const { deleted, withdrawn } = await this.deps.uow.run(async (tx) => {
       const admins = user.isAdmin ? await tx.users.lockAdmins() : null;
       const locked = await tx.users.lockForUpdate(userId);
       if (!locked) throw new NotFoundError('USER_NOT_FOUND', 'User not found');
       if (admins) locked.assertNotLastAdmin('client', admins);
-      const events: ProjectDeleted[] = [];
+      const deleted: ProjectDeleted[] = [];
       for (const projectId of await tx.personalData.projectsToDelete(userId)) {
         const project = await tx.projects.lockForUpdate(projectId);
         if (project && project.acceptedBidId === null) {
-          events.push(await deleteProjectIn(tx, project, locked, now));
+          deleted.push(await deleteProjectIn(tx, project, locked, now));
         }
       }
-      await tx.personalData.erase(userId);
+      // Issue 23: the pending bids are withdrawn; their owners are told through the outbox.
+      const withdrawn: BidWithdrawn[] = [];
+      for (const { bidId, projectId } of await tx.personalData.pendingBidsOf(userId)) {
+        const project = await tx.projects.lockForUpdate(projectId);
+        // Read under the project's lock: the owner may have decided on it meanwhile.
+        const bid = project ? await tx.bids.findById(bidId) : null;
+        if (!project || bid?.status !== 'pending') continue;
+        withdrawn.push(bid.withdraw(now, project, 'account_deleted'));
+        await tx.bids.save(bid);
+      }
+      await tx.outbox.add(withdrawn);
+      await tx.personalData.erase(userId, locked.email);
       locked.erase(now);
       await tx.users.save(locked);
-      return events;
+      return { deleted, withdrawn };
     });
     await this.endSessions(userId);
     await removeQuietly(
       this.deps.files,
       deleted.flatMap((e) => e.attachments),
     );
-    await this.deps.events.publish(deleted);
+    await this.deps.events.publish([...deleted, ...withdrawn]);
   }
 }

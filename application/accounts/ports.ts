@@ -55,6 +55,18 @@ export interface SignInThrottle {
   succeeded(key: string): Promise<void>;
 }
 
+/**
+ * Device cookies (OWASP's "device cookies" against account lockout, issue 23): a browser that signed in
+ * to an account successfully gets a signed token naming that account. A sign-in carrying a genuine token
+ * for its email is throttled on its own, so failures from elsewhere never lock the owner's known browsers.
+ */
+export interface DeviceCookies {
+  /** A new token for a browser that just proved the password of `email` (normalised). */
+  issue(email: string): string;
+  /** The device's id when `token` is a genuine device cookie for `email`; null otherwise. */
+  read(token: string, email: string): string | null;
+}
+
 /** One role change, as the audit log keeps it (issue 14). */
 export interface RoleChangeEntry {
   id: string;
@@ -106,15 +118,23 @@ export interface AccountExport {
     bids: Record<string, unknown>[];
     messages: Record<string, unknown>[];
     reviews: Record<string, unknown>[];
+    /** Issue 23: the saved searches, the saved projects (with their titles) and the notifications. */
+    savedSearches: Record<string, unknown>[];
+    savedProjects: Record<string, unknown>[];
+    notifications: Record<string, unknown>[];
   }>;
 }
 
 /**
  * The person's own data that nothing else relies on, removed in the deletion's transaction: saved
- * searches and projects, notifications, achievements and badges, reset links, idempotency records.
+ * searches and projects, notifications, achievements and badges, reset links, idempotency records,
+ * and every mail to them, sent or not (issue 23, decision 0194).
  */
 export interface PersonalData {
-  erase(userId: string): Promise<void>;
+  /** `email`: the address the account had, whose mails go too (also those queued without a user id). */
+  erase(userId: string, email: string): Promise<void>;
+  /** The user's pending bids (issue 23: withdrawn with the account), in the order of their projects' ids. */
+  pendingBidsOf(contractorId: string): Promise<{ bidId: string; projectId: string }[]>;
   /** Ids of the user's projects without an accepted bid (deleted with the account). */
   projectsToDelete(ownerId: string): Promise<string[]>;
 }

@@ -1,5 +1,5 @@
 import { BIDDER_ROLES, Bid, type BidTerms, bidAlreadyExists } from '../../domain/bid/bid.ts';
-import { NotFoundError, ValidationError } from '../../domain/shared/errors.ts';
+import { ConflictError, NotFoundError, ValidationError } from '../../domain/shared/errors.ts';
 import type { DomainEvent } from '../../domain/shared/events.ts';
 import { calendarMonthOf } from '../../domain/shared/time-zone.ts';
 import { assertBidAllowed, type BidQuota, computeBidQuota } from '../../domain/subscription/plan.ts';
@@ -17,6 +17,13 @@ import type { BidQuery, MyBidStatus, MyBidView, ProjectBidView } from './ports.t
 
 export function bidNotFound(id: string): NotFoundError {
   return new NotFoundError('BID_NOT_FOUND', 'Bid not found');
+}
+
+export function bidderDeleted(): ConflictError {
+  return new ConflictError(
+    'BIDDER_DELETED',
+    'This bidder deleted their account, so their bid can no longer be accepted',
+  );
 }
 
 export const BID_DECISIONS = ['accepted', 'rejected'] as const;
@@ -118,6 +125,9 @@ export class DecideBid {
   /**
    * PATCH /api/bids/{id}/status. Accepting awards the project and rejects the other pending bids;
    * declining rejects this bid. Owner only (admins may not). Events are published after commit.
+   * A withdrawn bid is refused by the aggregates (409 BID_WITHDRAWN); a pending bid whose bidder's account
+   * is gone is never accepted either (409 BIDDER_DELETED; issue 23, decision 0193): the deletion withdraws
+   * it under the project's lock, so this holds also for a bid read before that.
    */
   async execute(actor: User, bidId: string, status: string): Promise<Bid> {
     if (!(BID_DECISIONS as readonly string[]).includes(status)) {
@@ -133,6 +143,9 @@ export class DecideBid {
       const bid = all.find((b) => b.id === bidId) ?? found;
       let events: DomainEvent[];
       if (status === 'accepted') {
+        if (bid.status === 'pending' && (await tx.users.findById(bid.contractorId))?.isDeleted) {
+          throw bidderDeleted();
+        }
         const others = all.filter((b) => b.id !== bidId);
         const pendingOthers = others.filter((b) => b.status === 'pending');
         events = project.acceptBid(actor, bid, others, now);

@@ -42,6 +42,11 @@ export interface MailOutbox {
   markSent(id: string, now: Date): Promise<void>;
   /** Records the failure and when to try again. */
   markFailed(id: string, error: string, retryAt: Date): Promise<void>;
+  /**
+   * Deletes the mails sent before `sentBefore` (the retention period, decision 0194): a sent mail keeps
+   * its receiver's address and name. Unsent mails stay. Answers how many went.
+   */
+  purgeSentBefore(sentBefore: Date): Promise<number>;
 }
 
 export interface Recipient {

@@ -1,4 +1,10 @@
-import { Message, type MessageSnapshot, messagePreview } from '../../domain/message/message.ts';
+import {
+  assertMayReceiveMessages,
+  Message,
+  type MessageSnapshot,
+  messagePreview,
+  RECIPIENT_DELETED_MESSAGE,
+} from '../../domain/message/message.ts';
 import { NotFoundError } from '../../domain/shared/errors.ts';
 import type { MessageSent } from '../../domain/shared/events.ts';
 import type { User } from '../../domain/user/user.ts';
@@ -48,13 +54,15 @@ export class SendMessage {
   /**
    * Stores the message (the rules are the domain's: trimmed, not empty, not too long, not to yourself),
    * then pushes `new_message` to the receiver's sockets and publishes `message_sent` (the receiver's
-   * message_received notification). An unknown receiver or project answers 404.
+   * message_received notification). An unknown receiver or project answers 404; a deleted receiver 409
+   * RECIPIENT_DELETED (issue 23: the conversation is closed, nothing is stored).
    */
   async execute(sender: User, input: SendMessageInput): Promise<MessageSnapshot> {
     const now = this.#clock.now();
     const message = Message.send({ ...input, id: this.#ids.next(), senderId: sender.id, now });
     const receiver = await this.#users.findById(input.receiverId);
     if (!receiver) throw new NotFoundError('USER_NOT_FOUND', 'User not found', 'receiverId');
+    assertMayReceiveMessages(receiver);
     if (message.projectId && !(await this.#messages.projectExists(message.projectId))) {
       throw new NotFoundError('PROJECT_NOT_FOUND', 'Project not found', 'projectId');
     }
@@ -78,6 +86,31 @@ export class SendMessage {
       .catch(() => undefined);
     await this.#events.publish([event]);
     return snapshot;
+  }
+}
+
+/** Whether a conversation takes new messages (issue 23): `closed` once the other party deleted their account. */
+export interface ConversationStatus {
+  otherUserId: string;
+  closed: boolean;
+  /** Why it is closed, for the dialog's line; null while open. */
+  closedReason: string | null;
+}
+
+export class GetConversationStatus {
+  readonly #users: UserRepository;
+
+  constructor(users: UserRepository) {
+    this.#users = users;
+  }
+
+  /** The message dialog asks when it opens, to show a closed conversation without its composer. */
+  async execute(otherUserId: string): Promise<ConversationStatus> {
+    const other = await this.#users.findById(otherUserId);
+    if (!other) throw new NotFoundError('USER_NOT_FOUND', 'User not found', 'otherUserId');
+    return other.isDeleted
+      ? { otherUserId, closed: true, closedReason: RECIPIENT_DELETED_MESSAGE }
+      : { otherUserId, closed: false, closedReason: null };
   }
 }
 

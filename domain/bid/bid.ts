@@ -1,10 +1,21 @@
-import type { Actor, Project } from '../project/project.ts';
+import { type Actor, bidWithdrawn, type Project } from '../project/project.ts';
 import { ConflictError, PermissionError, ValidationError } from '../shared/errors.ts';
-import type { BidAccepted, BidRejected, BidRejectionReason, BidSubmitted } from '../shared/events.ts';
+import type {
+  BidAccepted,
+  BidRejected,
+  BidRejectionReason,
+  BidSubmitted,
+  BidWithdrawalReason,
+  BidWithdrawn,
+} from '../shared/events.ts';
 import { Money } from '../shared/money.ts';
 import type { Role } from '../user/user.ts';
 
-export const BID_STATUSES = ['pending', 'accepted', 'rejected'] as const;
+/**
+ * 'withdrawn' (issue 23, decision 0193): the bidder deleted their account while the bid was pending. It is
+ * final like the others: a withdrawn bid is never accepted, declined or edited.
+ */
+export const BID_STATUSES = ['pending', 'accepted', 'rejected', 'withdrawn'] as const;
 export type BidStatus = (typeof BID_STATUSES)[number];
 
 export const MIN_TIMELINE_DAYS = 1;
@@ -101,7 +112,7 @@ export function bidAlreadyExists(): ConflictError {
   return new ConflictError('BID_ALREADY_EXISTS', 'You have already submitted a bid on this project');
 }
 
-/** The Bid aggregate. pending → accepted or rejected; both are final. */
+/** The Bid aggregate. pending → accepted, rejected or withdrawn; all three are final. */
 export class Bid {
   #props: BidSnapshot;
 
@@ -213,7 +224,33 @@ export class Bid {
     };
   }
 
+  /**
+   * The bidder's account was deleted (issue 23, decision 0193): a pending bid is withdrawn, so the owner can
+   * no longer accept it, and the owner (`ownerId`) is told. Called by the account deletion.
+   */
+  withdraw(
+    now: Date,
+    project: { title: string; clientId: string },
+    reason: BidWithdrawalReason,
+  ): BidWithdrawn {
+    this.#assertPending();
+    this.#props.status = 'withdrawn';
+    this.#props.updatedAt = now;
+    return {
+      type: 'bid_withdrawn',
+      occurredAt: now,
+      bidId: this.#props.id,
+      projectId: this.#props.projectId,
+      projectTitle: project.title,
+      contractorId: this.#props.contractorId,
+      recipientId: project.clientId,
+      amountCents: this.#props.amountCents,
+      reason,
+    };
+  }
+
   #assertPending(): void {
+    if (this.#props.status === 'withdrawn') throw bidWithdrawn();
     if (this.#props.status !== 'pending') {
       throw new ConflictError('BID_NOT_PENDING', `This bid is already ${this.#props.status}`);
     }

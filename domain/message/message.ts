@@ -1,4 +1,4 @@
-import { ValidationError } from '../shared/errors.ts';
+import { ConflictError, ValidationError } from '../shared/errors.ts';
 
 /** accounts-and-shell section 3: a message is text, a file or a system note; users send text. */
 export const MESSAGE_TYPES = ['text', 'file', 'system'] as const;
@@ -103,6 +103,18 @@ export class Message {
 
   toSnapshot(): MessageSnapshot {
     return { ...this.#props };
+  }
+}
+
+export const RECIPIENT_DELETED_MESSAGE = 'This account has been deleted; the conversation is closed';
+
+/**
+ * Nobody messages a deleted account (issue 23, decision 0193): its conversations are closed, and a message
+ * to it is refused with 409 RECIPIENT_DELETED instead of being stored for nobody to read.
+ */
+export function assertMayReceiveMessages(receiver: { readonly isDeleted: boolean }): void {
+  if (receiver.isDeleted) {
+    throw new ConflictError('RECIPIENT_DELETED', RECIPIENT_DELETED_MESSAGE, 'receiverId');
   }
 }
 

@@ -86,6 +86,17 @@ export function notificationsForEvent(event: DomainEvent): NotificationDraft[] {
       }[event.reason];
       return [draft(event.recipientId, 'bid_rejected', 'Your bid was not accepted', why, event.projectId)];
     }
+    case 'bid_withdrawn':
+      // Issue 23 (decision 0193): the bidder deleted their account; the owner can no longer accept the bid.
+      return [
+        draft(
+          event.recipientId,
+          'system',
+          'Bid withdrawn',
+          `A bid of ${formatUsd(event.amountCents)} on ${quoted(event.projectTitle)} was withdrawn: its bidder deleted their account.`,
+          event.projectId,
+        ),
+      ];
     case 'project_completed':
       return [
         draft(

@@ -56,9 +56,20 @@ export interface DecidableBid {
   readonly id: string;
   readonly projectId: string;
   readonly contractorId: string;
-  readonly status: 'pending' | 'accepted' | 'rejected';
+  readonly status: 'pending' | 'accepted' | 'rejected' | 'withdrawn';
   accept(now: Date, projectTitle: string): BidAccepted;
   reject(now: Date, projectTitle: string, reason: BidRejectionReason): BidRejected;
+}
+
+/**
+ * A withdrawn bid (its bidder deleted their account, issue 23) is never accepted, declined or edited: 409
+ * BID_WITHDRAWN. Here so both Project and Bid throw the same error.
+ */
+export function bidWithdrawn(): ConflictError {
+  return new ConflictError(
+    'BID_WITHDRAWN',
+    'This bid was withdrawn: its bidder deleted their account, so it can no longer be accepted or declined',
+  );
 }
 
 /** Who is acting: the signed-in user (a User satisfies this). */
@@ -583,6 +594,7 @@ export class Project {
     if (bid.projectId !== this.#props.id) {
       throw new ConflictError('BID_NOT_ON_PROJECT', 'This bid is not on this project');
     }
+    if (bid.status === 'withdrawn') throw bidWithdrawn();
     if (bid.status !== 'pending') {
       throw new ConflictError('BID_NOT_PENDING', `This bid is already ${bid.status}`);
     }

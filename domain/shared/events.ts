@@ -46,6 +46,25 @@ export interface BidRejected extends EventBase {
   reason: BidRejectionReason;
 }
 
+/** Why a pending bid was withdrawn: today only because its bidder deleted their account (issue 23). */
+export type BidWithdrawalReason = 'account_deleted';
+
+/**
+ * A pending bid was withdrawn (issue 23, decision 0193): the project owner hears of it, and can no longer
+ * accept it.
+ */
+export interface BidWithdrawn extends EventBase {
+  type: 'bid_withdrawn';
+  bidId: string;
+  projectId: string;
+  projectTitle: string;
+  contractorId: string;
+  /** The project owner. */
+  recipientId: string;
+  amountCents: number;
+  reason: BidWithdrawalReason;
+}
+
 /** The owner moved the project to completed: the awarded contractor hears of it (project_completed). */
 export interface ProjectCompleted extends EventBase {
   type: 'project_completed';
@@ -209,6 +228,7 @@ export type DomainEvent =
   | BidSubmitted
   | BidAccepted
   | BidRejected
+  | BidWithdrawn
   | ProjectCompleted
   | ReviewReceived
   | ProjectPosted

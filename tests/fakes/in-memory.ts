@@ -441,6 +441,13 @@ export class InMemoryUnitOfWork implements UnitOfWork {
           async erase(userId) {
             erased.push(userId);
           },
+          async pendingBidsOf(contractorId) {
+            return bids
+              .all()
+              .filter((b) => b.contractorId === contractorId && b.status === 'pending')
+              .sort((a, b) => (a.projectId < b.projectId ? -1 : 1))
+              .map((b) => ({ bidId: b.id, projectId: b.projectId }));
+          },
         },
       });
       if (this.failNextCommit) {

@@ -86,6 +86,7 @@ import type {
   MailOutbox,
   UnsubscribeTokens,
 } from '../../../application/email/ports.ts';
+import { MAIL_PURGE_INTERVAL_MS, PurgeSentMail } from '../../../application/email/retention.ts';
 import {
   DeliverOutbox,
   EmailOnEvent,
@@ -104,6 +105,7 @@ import { GetLanding } from '../../../application/landing/use-cases.ts';
 import type { MessageRepository } from '../../../application/messages/ports.ts';
 import {
   GetConversation,
+  GetConversationStatus,
   MarkConversationRead,
   SendMessage,
 } from '../../../application/messages/use-cases.ts';
@@ -216,9 +218,13 @@ export interface Composition {
   realtime: 'postgres' | 'memory';
   /** Resolves once the background work started by earlier requests (saved-search alerts) is done. */
   settled(): Promise<void>;
-  /** The background workers: the mail outbox, the unread-message reminders, the saved-search digests. */
+  /**
+   * The background workers: the mail outbox, the unread-message reminders, the saved-search digests, the
+   * event relay, and the sent mails' retention (decision 0194).
+   */
   workers: {
     mail: BackgroundLoop;
+    mailRetention: BackgroundLoop;
     unreadReminders: BackgroundLoop;
     digests: BackgroundLoop;
     events: BackgroundLoop;
@@ -503,6 +509,7 @@ export async function compose(config: Config, options: ComposeOptions = {}): Pro
       [Users, Msgs, Events, Rt, Ids, Time],
     );
   container.bind(GetConversation).toResolvedValue((m) => new GetConversation(m), [Msgs]);
+  container.bind(GetConversationStatus).toResolvedValue((u) => new GetConversationStatus(u), [Users]);
   container.bind(MarkConversationRead).toResolvedValue((m) => new MarkConversationRead(m), [Msgs]);
   container.bind(UpdateProfile).toResolvedValue((u, c, h) => new UpdateProfile(u, c, h), [Uow, Time, Hasher]);
   const adminQuery = new SqlAdminQuery(orm.em);
@@ -546,6 +553,17 @@ export async function compose(config: Config, options: ComposeOptions = {}): Pro
       if (round.failed > 0) log.warn({ ...round }, 'some mails could not be sent; they will be retried');
     },
     onError: (error) => log.error({ err: error }, 'mail outbox round failed'),
+  }).start();
+  // Sent mails keep their receivers' addresses and names: gone after the retention period (decision 0194).
+  container.bind(PurgeSentMail).toResolvedValue((o, c) => new PurgeSentMail(o, c), [Outbox, Time]);
+  const purgeSentMail = container.get(PurgeSentMail);
+  const retentionWorker = new BackgroundLoop({
+    intervalMs: MAIL_PURGE_INTERVAL_MS,
+    task: async () => {
+      const purged = await purgeSentMail.execute();
+      if (purged > 0) log.info({ purged }, 'sent mails past their retention period removed');
+    },
+    onError: (error) => log.error({ err: error }, 'sent-mail retention round failed'),
   }).start();
   const remindUnread = container.get(RemindUnreadMessages);
   const reminderWorker = new BackgroundLoop({
@@ -619,6 +637,7 @@ export async function compose(config: Config, options: ComposeOptions = {}): Pro
       claimDue: (now, limit, leaseMs) => mailOutbox.claimDue(now, limit, leaseMs),
       markSent: (id, now) => mailOutbox.markSent(id, now),
       markFailed: (id, error, retryAt) => mailOutbox.markFailed(id, error, retryAt),
+      purgeSentBefore: (sentBefore) => mailOutbox.purgeSentBefore(sentBefore),
     },
     realtime,
     events,
@@ -660,6 +679,7 @@ export async function compose(config: Config, options: ComposeOptions = {}): Pro
     realtime: pgRealtime ? 'postgres' : 'memory',
     workers: {
       mail: mailWorker,
+      mailRetention: retentionWorker,
       unreadReminders: reminderWorker,
       digests: digestWorker,
       events: relayWorker,
@@ -692,7 +712,7 @@ export async function compose(config: Config, options: ComposeOptions = {}): Pro
       await step('event relay', () => relayWorker.stop());
       await step('event delivery', () => events.drain(5_000), 6_000);
       await step('workers', () =>
-        Promise.all([mailWorker.stop(), reminderWorker.stop(), digestWorker.stop()]),
+        Promise.all([mailWorker.stop(), reminderWorker.stop(), digestWorker.stop(), retentionWorker.stop()]),
       );
       smtp?.close();
       await step('realtime', () => pgRealtime?.close());

@@ -3,14 +3,7 @@
  * openapi-fetch client (@buildbid/api-client), so each call is checked against the API's generated
  * `paths`. Plain functions: the bids pact (contracts/) calls them as the screens do.
  */
-import {
-  type BidStatus,
-  createBrowserApi,
-  type OwnBid,
-  type ProjectBid,
-  type UserStats,
-  unwrap,
-} from '@buildbid/api-client';
+import { createBrowserApi, type OwnBid, type ProjectBid, type UserStats, unwrap } from '@buildbid/api-client';
 
 export const api = createBrowserApi();
 
@@ -41,7 +34,7 @@ export async function editBid(bidId: string, body: BidBody): Promise<void> {
   await unwrap(api.PATCH('/api/bids/{bidId}', { params: { path: { bidId } }, body }));
 }
 
-export async function setBidStatus(bidId: string, status: Exclude<BidStatus, 'pending'>): Promise<void> {
+export async function setBidStatus(bidId: string, status: 'accepted' | 'rejected'): Promise<void> {
   await unwrap(api.PATCH('/api/bids/{bidId}/status', { params: { path: { bidId } }, body: { status } }));
 }
 

@@ -157,6 +157,7 @@ const MATRIX: Record<string, Call> = {
   markAllNotificationsRead: { expect: SIGNED_IN },
   markNotificationRead: { expect: row(404, { anonymous: 401, owner: 'ok' }) },
   getConversation: { expect: SIGNED_IN, query: (s) => ({ otherUserId: s.people.target.id }) },
+  getConversationStatus: { expect: SIGNED_IN, query: (s) => ({ otherUserId: s.people.target.id }) },
   sendMessage: {
     expect: SIGNED_IN,
     body: (s) => ({ receiverId: s.people.target.id, projectId: null, content: 'Hello there.' }),

@@ -149,16 +149,75 @@ describe('bid status', () => {
   it.each(statusPairs)('%s → %s', (from, to) => {
     const bid = Bid.restore({ ...aBid().toSnapshot(), status: from });
     const act = () =>
-      to === 'accepted' ? bid.accept(NOW, 'T') : to === 'rejected' ? bid.reject(NOW, 'T', 'declined') : null;
+      to === 'accepted'
+        ? bid.accept(NOW, 'T')
+        : to === 'rejected'
+          ? bid.reject(NOW, 'T', 'declined')
+          : to === 'withdrawn'
+            ? bid.withdraw(NOW, { title: 'T', clientId: 'owner' }, 'account_deleted')
+            : null;
     if (to === 'pending') {
       expect(act()).toBeNull(); // nothing moves a bid back to pending
     } else if (from === 'pending') {
       act();
       expect(bid.status).toBe(to);
     } else {
-      expect(errorOf(act).code).toBe('BID_NOT_PENDING');
+      // Every status but pending is final; a withdrawn bid says why (issue 23).
+      expect(errorOf(act).code).toBe(from === 'withdrawn' ? 'BID_WITHDRAWN' : 'BID_NOT_PENDING');
       expect(bid.status).toBe(from);
     }
+  });
+});
+
+describe('withdrawing a bid (issue 23: its bidder deleted their account)', () => {
+  it('withdraws a pending bid and tells the project owner', () => {
+    const project = aProject({ title: 'Porch repair' });
+    const bid = aBid({ project, bidder: aContractor('c1'), terms: { amount: '1250.50' } });
+    const later = new Date(NOW.getTime() + 1000);
+    const event = bid.withdraw(later, project, 'account_deleted');
+    expect(bid.status).toBe('withdrawn');
+    expect(bid.toSnapshot().updatedAt).toEqual(later);
+    expect(event).toEqual({
+      type: 'bid_withdrawn',
+      occurredAt: later,
+      bidId: bid.id,
+      projectId: project.id,
+      projectTitle: 'Porch repair',
+      contractorId: 'c1',
+      recipientId: project.clientId,
+      amountCents: 125_050,
+      reason: 'account_deleted',
+    });
+  });
+
+  it('can never be accepted, declined or edited afterwards, by the bid or by its project', () => {
+    const project = aProject();
+    const bidder = aContractor('c1');
+    const bid = aBid({ project, bidder });
+    const other = aBid({ id: 'bid-2', project, bidder: aContractor('c2') });
+    bid.withdraw(NOW, project, 'account_deleted');
+    const owner = aClient(project.clientId);
+    for (const attempt of [
+      () => project.acceptBid(owner, bid, [other], NOW),
+      () => project.declineBid(owner, bid, NOW),
+      () => bid.accept(NOW, project.title),
+      () => bid.edit(bidder, project, { amount: 1 }, NOW),
+    ]) {
+      const e = errorOf(attempt);
+      expect(e).toBeInstanceOf(ConflictError);
+      expect(e.code).toBe('BID_WITHDRAWN');
+      expect(e.message).toBe(
+        'This bid was withdrawn: its bidder deleted their account, so it can no longer be accepted or declined',
+      );
+    }
+    // Nothing moved: the project is still open for bids and the other bid still pending.
+    expect(project.acceptedBidId).toBeNull();
+    expect(project.currentPhase).toBe('bidding');
+    expect(other.status).toBe('pending');
+    // The other bid can still be accepted; the withdrawn one stays withdrawn.
+    project.acceptBid(owner, other, [bid], NOW);
+    expect(other.status).toBe('accepted');
+    expect(bid.status).toBe('withdrawn');
   });
 });
 

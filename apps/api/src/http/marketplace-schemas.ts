@@ -1054,7 +1054,10 @@ export const LandingSchema = Type.Object(
     figures: Type.Object(
       {
         projectsPosted: Type.Integer({ minimum: 0, description: 'Projects posted (and not deleted)' }),
-        contractorsRegistered: Type.Integer({ minimum: 0, description: 'Contractor accounts' }),
+        contractorsRegistered: Type.Integer({
+          minimum: 0,
+          description: 'Contractor accounts (deleted ones are not counted)',
+        }),
       },
       { additionalProperties: false },
     ),

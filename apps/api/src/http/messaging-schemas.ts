@@ -77,6 +77,28 @@ export const MessageSchema = Type.Object(
   },
 );
 
+/** Whether a conversation takes new messages (issue 23): closed once the other user deleted their account. */
+export const ConversationStatusSchema = Type.Object(
+  {
+    otherUserId: Type.String({ format: 'uuid' }),
+    closed: Type.Boolean({ description: 'True once the other user deleted their account' }),
+    closedReason: Type.Union([Type.String(), Type.Null()], {
+      description: 'Why it is closed, for the message dialog; null while it is open',
+    }),
+  },
+  {
+    $id: 'ConversationStatus',
+    additionalProperties: false,
+    examples: [
+      {
+        otherUserId: '7e6d5c4b-3a29-4f18-9e07-d6c5b4a39281',
+        closed: true,
+        closedReason: 'This account has been deleted; the conversation is closed',
+      },
+    ],
+  },
+);
+
 export const AdminUserSchema = Type.Object(UserSchema.properties, {
   $id: 'AdminUser',
   additionalProperties: false,
@@ -128,6 +150,7 @@ export function toRoleChangeDto(change: RoleChangeView): Static<typeof RoleChang
 export const MESSAGING_SCHEMAS = [
   NotificationSchema,
   MessageSchema,
+  ConversationStatusSchema,
   AdminUserSchema,
   AdminStatsSchema,
   RoleChangeSchema,
@@ -135,6 +158,7 @@ export const MESSAGING_SCHEMAS = [
 
 export const NotificationRef = ref(NotificationSchema);
 export const MessageRef = ref(MessageSchema);
+export const ConversationStatusRef = ref(ConversationStatusSchema);
 export const AdminUserRef = ref(AdminUserSchema);
 export const AdminStatsRef = ref(AdminStatsSchema);
 export const RoleChangeRef = ref(RoleChangeSchema);

@@ -245,6 +245,15 @@ export const ERROR_EXAMPLES: Record<string, { message: string; field?: string }>
   BID_NOT_FOUND: { message: 'Bid not found' },
   BID_NOT_ON_PROJECT: { message: 'This bid is not on this project' },
   BID_NOT_PENDING: { message: 'This bid is already accepted' },
+  BID_WITHDRAWN: {
+    message:
+      'This bid was withdrawn: its bidder deleted their account, so it can no longer be accepted or declined',
+  },
+  BIDDER_DELETED: { message: 'This bidder deleted their account, so their bid can no longer be accepted' },
+  RECIPIENT_DELETED: {
+    message: 'This account has been deleted; the conversation is closed',
+    field: 'receiverId',
+  },
   BID_ALREADY_EXISTS: { message: 'You have already submitted a bid on this project' },
   BID_DEADLINE_PASSED: {
     message: 'The bid deadline for this project, Dec 30, 2026, has passed',

@@ -44,6 +44,13 @@ const ExportBody = Type.Object(
     bids: Type.Array(AnyRecord, { description: 'The bids you made, with the project title' }),
     messages: Type.Array(AnyRecord, { description: 'Messages you sent or received' }),
     reviews: Type.Array(AnyRecord, { description: 'Reviews you wrote or received' }),
+    savedSearches: Type.Array(AnyRecord, {
+      description: 'Your saved searches with their filters and alerts (issue 23)',
+    }),
+    savedProjects: Type.Array(AnyRecord, {
+      description: 'The projects you saved, with their titles and when you saved them (issue 23)',
+    }),
+    notifications: Type.Array(AnyRecord, { description: 'Your notifications, read or not (issue 23)' }),
   },
   { description: "Everything the account holds about you ('Download my data')" },
 );
@@ -227,7 +234,8 @@ export const accountLifecycleRoutes: FastifyPluginAsyncTypebox<{
         tags: ['users'],
         ...operation({
           id: 'exportMyData',
-          summary: "'Download my data': your profile, projects, bids, messages and reviews as JSON",
+          summary:
+            "'Download my data': your profile, projects, bids, messages, reviews, saved searches, saved projects and notifications as JSON",
           description:
             'Answered as a download (Content-Disposition: attachment; filename="buildbid-data.json").',
           access: 'session',
@@ -247,6 +255,9 @@ export const accountLifecycleRoutes: FastifyPluginAsyncTypebox<{
         bids: data.bids,
         messages: data.messages,
         reviews: data.reviews,
+        savedSearches: data.savedSearches,
+        savedProjects: data.savedProjects,
+        notifications: data.notifications,
       };
     },
   );
@@ -264,9 +275,11 @@ export const accountLifecycleRoutes: FastifyPluginAsyncTypebox<{
             'Needs the current password (400 PASSWORD_REQUIRED, 400 WRONG_PASSWORD). The last admin cannot ' +
             'delete their account (409 LAST_ADMIN). A running Pro subscription is cancelled through the ' +
             'payment provider; your projects without an accepted bid are deleted with their files (their ' +
-            'bidders are told); saved searches, saved projects, notifications and achievements go; every ' +
-            "session is revoked. Bids, messages and reviews others rely on stay, shown as 'Deleted user', and " +
-            'the email can register again. The session cookie is cleared.',
+            'bidders are told); your pending bids are withdrawn (their owners are told, and can no longer ' +
+            'accept them); saved searches, saved projects, notifications, achievements and every mail to you ' +
+            '(sent or not) go; every session is revoked. Bids, messages and reviews others rely on stay, ' +
+            "shown as 'Deleted user'; nobody can message you any more; the email can register again. The " +
+            'session cookie is cleared.',
           access: 'session',
           errors: { 400: ['PASSWORD_REQUIRED', 'WRONG_PASSWORD'], 409: ['LAST_ADMIN'] },
           responses: { 204: 'Deleted; signed out' },

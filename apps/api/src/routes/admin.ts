@@ -47,6 +47,7 @@ export const adminRoutes: FastifyPluginAsyncTypebox<{ services: AppServices }> =
             "The admin page's user table. `role` filters by role (empty or `all`: everyone); `q` keeps the users " +
             'whose email, first or last name contains every word typed (any case). `limit` and `offset` page ' +
             `through them (${DEFAULT_ADMIN_PAGE} by default); X-Total-Count tells how many match in all. ` +
+            'Deleted accounts are neither listed nor counted. ' +
             'Anyone but an admin gets 403 ADMIN_ONLY.',
           access: 'session',
           errors: { 403: ['ADMIN_ONLY'] },

@@ -21,13 +21,21 @@ export const bidRoutes: FastifyPluginAsyncTypebox<{ services: AppServices }> = a
           summary: 'Accept or decline a pending bid on your project',
           description:
             'Owner only (an admin sees bids but gets 403 ADMIN_CANNOT_DECIDE). Accepting awards the project ' +
-            '(phase awarded) and rejects every other pending bid; both decisions are final (409 BID_NOT_PENDING).',
+            '(phase awarded) and rejects every other pending bid; both decisions are final (409 BID_NOT_PENDING). ' +
+            'A bid withdrawn because its bidder deleted their account answers 409 BID_WITHDRAWN, and a bidder ' +
+            'whose account is gone is never awarded (409 BIDDER_DELETED); nothing changes.',
           access: 'session',
           errors: {
             400: ['INVALID_BID_STATUS'],
             403: ['NOT_PROJECT_OWNER', 'ADMIN_CANNOT_DECIDE'],
             404: ['BID_NOT_FOUND', 'PROJECT_NOT_FOUND'],
-            409: ['BID_NOT_PENDING', 'BID_NOT_ON_PROJECT', 'PROJECT_NOT_ACTIVE'],
+            409: [
+              'BID_NOT_PENDING',
+              'BID_WITHDRAWN',
+              'BIDDER_DELETED',
+              'BID_NOT_ON_PROJECT',
+              'PROJECT_NOT_ACTIVE',
+            ],
           },
           responses: { 200: 'The bid with its new status' },
         }),

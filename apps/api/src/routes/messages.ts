@@ -3,6 +3,7 @@ import { Type } from 'typebox';
 import {
   DEFAULT_CONVERSATION_LIMIT,
   GetConversation,
+  GetConversationStatus,
   MAX_CONVERSATION_LIMIT,
   MarkConversationRead,
   SendMessage,
@@ -10,7 +11,7 @@ import {
 import { MAX_MESSAGE_LENGTH } from '../../../../domain/message/message.ts';
 import type { Config } from '../config.ts';
 import { requireUser, type sessionId } from '../http/auth.ts';
-import { MessageRef, toMessageDto } from '../http/messaging-schemas.ts';
+import { ConversationStatusRef, MessageRef, toMessageDto } from '../http/messaging-schemas.ts';
 import { operation } from '../http/openapi.ts';
 import { errors } from '../http/schemas.ts';
 import type { AppServices } from '../http/services.ts';
@@ -77,6 +78,31 @@ export const messageRoutes: FastifyPluginAsyncTypebox<{ services: AppServices; c
     },
   );
 
+  app.get(
+    '/api/messages/status',
+    {
+      schema: {
+        tags,
+        ...operation({
+          id: 'getConversationStatus',
+          summary: 'Whether your conversation with one other user takes new messages',
+          description:
+            'closed is true once otherUserId deleted their account (issue 23): the message dialog then shows ' +
+            'the conversation without its composer, and closedReason says why. An unknown user answers 404.',
+          access: 'session',
+          errors: { 404: ['USER_NOT_FOUND'] },
+          responses: { 200: 'Whether the conversation is closed' },
+        }),
+        querystring: Type.Object({ otherUserId: Uuid }),
+        response: { 200: ConversationStatusRef, ...errors(400, 401, 404) },
+      },
+    },
+    async (request) => {
+      await requireUser(request);
+      return services.get(GetConversationStatus).execute(request.query.otherUserId);
+    },
+  );
+
   app.post(
     '/api/messages/read',
     {
@@ -128,11 +154,13 @@ export const messageRoutes: FastifyPluginAsyncTypebox<{ services: AppServices; c
             `The content is trimmed; empty answers 400 MESSAGE_EMPTY, over ${MAX_MESSAGE_LENGTH} characters 400 ` +
             'VALIDATION_FAILED (field content), to yourself 400 CANNOT_MESSAGE_SELF; an unknown receiver or project 404. ' +
             'The receiver’s sockets get {type:"new_message"} and a message_received notification. ' +
-            'Each session may send a limited number per minute (429 RATE_LIMITED).',
+            'A receiver who deleted their account answers 409 RECIPIENT_DELETED (the conversation is closed; ' +
+            'nothing is stored). Each session may send a limited number per minute (429 RATE_LIMITED).',
           access: 'session',
           errors: {
             400: ['MESSAGE_EMPTY', 'CANNOT_MESSAGE_SELF', 'UNSUPPORTED_MESSAGE_TYPE'],
             404: ['USER_NOT_FOUND', 'PROJECT_NOT_FOUND'],
+            409: ['RECIPIENT_DELETED'],
           },
           responses: { 201: 'The message as stored' },
         }),
@@ -157,7 +185,7 @@ export const messageRoutes: FastifyPluginAsyncTypebox<{ services: AppServices; c
             ],
           },
         ),
-        response: { 201: MessageRef, ...errors(400, 401, 404, 429) },
+        response: { 201: MessageRef, ...errors(400, 401, 404, 409, 429) },
       },
     },
     async (request, reply) => {

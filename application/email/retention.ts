@@ -1,0 +1,33 @@
+import type { Clock } from '../shared/ports.ts';
+import type { MailOutbox } from './ports.ts';
+
+/**
+ * How long a sent mail stays in the outbox (decision 0194): 30 days, long enough to answer "did you send
+ * me that link?" and to see a mail server's trouble, short enough that the outbox is no second address
+ * book. A deleted account's mails go at once, in the deletion's transaction.
+ */
+export const SENT_MAIL_RETENTION_MS = 30 * 24 * 60 * 60 * 1000;
+
+/** How often the background step runs (apps/api/src/container.ts). */
+export const MAIL_PURGE_INTERVAL_MS = 60 * 60 * 1000;
+
+/**
+ * One round of the retention step (issue 23): deletes the mails sent more than the retention period
+ * before now (the Clock's). Unsent mails stay, whatever their age: they are still to be delivered.
+ */
+export class PurgeSentMail {
+  readonly #outbox: MailOutbox;
+  readonly #clock: Clock;
+  readonly #retentionMs: number;
+
+  constructor(outbox: MailOutbox, clock: Clock, retentionMs = SENT_MAIL_RETENTION_MS) {
+    this.#outbox = outbox;
+    this.#clock = clock;
+    this.#retentionMs = retentionMs;
+  }
+
+  /** Answers how many mails were removed. */
+  execute(): Promise<number> {
+    return this.#outbox.purgeSentBefore(new Date(this.#clock.now().getTime() - this.#retentionMs));
+  }
+}
