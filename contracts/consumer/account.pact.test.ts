@@ -704,6 +704,10 @@ describe(`${CONSUMER} → buildbid-api`, () => {
               bids: [],
               messages: [],
               reviews: [],
+              // Issue 23: the saved searches, saved projects and notifications are in it too.
+              savedSearches: [],
+              savedProjects: [],
+              notifications: [],
             }),
         )
         .executeTest(async (mock) => {

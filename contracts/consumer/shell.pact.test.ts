@@ -26,6 +26,7 @@ import {
   signOut,
 } from '../../apps/shell/src/auth.ts';
 import {
+  conversationStatus,
   listMessages,
   markConversationRead,
   projectTitle,
@@ -507,6 +508,100 @@ describe(`${CONSUMER} → buildbid-api`, () => {
         .executeTest(async (mock) => {
           browseTo(mock.url, true);
           await sendMessage(EXAMPLE_IDS.otherUserId, null, 'Hello Marcus');
+        });
+    });
+
+    it('asks whether the conversation is open: 200 { closed: false }', async () => {
+      await pact
+        .addInteraction()
+        .given(STATES.signedInUser, { email: EMAIL })
+        .given(STATES.userExists, OTHER)
+        .uponReceiving('a request for the status of my conversation with another user')
+        .withRequest('GET', '/api/messages/status', (b) =>
+          b.headers(WITH_SESSION).query({ otherUserId: stateId('otherUserId') }),
+        )
+        .willRespondWith(200, (b) =>
+          b.headers(JSON_CONTENT).jsonBody({
+            otherUserId: stateId('otherUserId'),
+            closed: equal(false),
+            closedReason: null,
+          }),
+        )
+        .executeTest(async (mock) => {
+          browseTo(mock.url, true);
+          expect(await conversationStatus(EXAMPLE_IDS.otherUserId)).toMatchObject({ closed: false });
+        });
+    });
+
+    it('shows a conversation with a deleted account closed (issue 23): 200 { closed: true, closedReason }', async () => {
+      await pact
+        .addInteraction()
+        .given(STATES.signedInUser, { email: EMAIL })
+        .given(STATES.userExists, OTHER)
+        .given(STATES.accountDeleted, { user: OTHER.email })
+        .uponReceiving('a request for the status of my conversation with a deleted account')
+        .withRequest('GET', '/api/messages/status', (b) =>
+          b.headers(WITH_SESSION).query({ otherUserId: stateId('otherUserId') }),
+        )
+        .willRespondWith(200, (b) =>
+          b.headers(JSON_CONTENT).jsonBody({
+            otherUserId: stateId('otherUserId'),
+            closed: equal(true),
+            closedReason: like('This account has been deleted; the conversation is closed'),
+          }),
+        )
+        .executeTest(async (mock) => {
+          browseTo(mock.url, true);
+          expect(await conversationStatus(EXAMPLE_IDS.otherUserId)).toMatchObject({ closed: true });
+        });
+    });
+
+    it('answers 404 for the status of a conversation with nobody', async () => {
+      await pact
+        .addInteraction()
+        .given(STATES.signedInUser, { email: EMAIL })
+        .uponReceiving('a request for the status of a conversation with an unknown user')
+        .withRequest('GET', '/api/messages/status', (b) =>
+          b.headers(WITH_SESSION).query({ otherUserId: UNKNOWN_ID }),
+        )
+        .willRespondWith(404, (b) =>
+          b.headers(JSON_CONTENT).jsonBody(errorBody('USER_NOT_FOUND', 'User not found')),
+        )
+        .executeTest(async (mock) => {
+          browseTo(mock.url, true);
+          const failure = await conversationStatus(UNKNOWN_ID).catch((e: unknown) => e);
+          expect(hasStatus(failure, 404)).toBe(true);
+        });
+    });
+
+    it('refuses a message to a deleted account (issue 23): 409 RECIPIENT_DELETED', async () => {
+      await pact
+        .addInteraction()
+        .given(STATES.signedInUser, { email: EMAIL })
+        .given(STATES.userExists, OTHER)
+        .given(STATES.accountDeleted, { user: OTHER.email })
+        .uponReceiving('a message to a deleted account')
+        .withRequest('POST', '/api/messages', (b) =>
+          b.headers(JSON_WITH_SESSION).jsonBody({
+            receiverId: stateId('otherUserId'),
+            projectId: null,
+            content: 'Still there?',
+            type: 'text',
+          }),
+        )
+        .willRespondWith(409, (b) =>
+          b
+            .headers(JSON_CONTENT)
+            .jsonBody(
+              errorBody('RECIPIENT_DELETED', 'This account has been deleted; the conversation is closed'),
+            ),
+        )
+        .executeTest(async (mock) => {
+          browseTo(mock.url, true);
+          const failure = await sendMessage(EXAMPLE_IDS.otherUserId, null, 'Still there?').catch(
+            (e: unknown) => e,
+          );
+          expect(hasStatus(failure, 409)).toBe(true);
         });
     });
 

@@ -30,6 +30,7 @@ vi.hoisted(() => {
 
 import { Verifier, type VerifierOptions } from '@pact-foundation/pact';
 import {
+  DeleteAccount,
   RequestPasswordReset,
   SendVerificationEmail,
   VerifyEmail,
@@ -346,6 +347,14 @@ describe(`${PROVIDER} honours its consumers' pacts`, () => {
       const token = await tokenFromMail(api.composition.orm, user.email, '/verify-email');
       if (p.verified === true) await run(() => api.composition.get(VerifyEmail).execute(token));
       return { [text(p, 'as', 'verificationToken')]: token };
+    },
+
+    [STATES.accountDeleted]: async (params) => {
+      const p = (params ?? {}) as Params;
+      const user = userOf(text(p, 'user'));
+      const password = text(p, 'password', DEFAULT_PASSWORD);
+      await run(() => api.composition.get(DeleteAccount).execute(user.id, password, async () => undefined));
+      return undefined;
     },
 
     [STATES.subscriptionExists]: async (params) => {

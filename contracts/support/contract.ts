@@ -95,4 +95,9 @@ export const STATES = {
    * false), as? (default 'verificationToken') }. Returns { [as]: token }.
    */
   emailVerificationSent: 'an email verification was sent',
+  /**
+   * A user of an earlier state deleted their account (issue 23), through the use case. params: { user
+   * (email), password? (the one it registered with) }.
+   */
+  accountDeleted: 'an account was deleted',
 } as const;

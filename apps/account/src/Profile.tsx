@@ -936,8 +936,8 @@ export function PreferencesTab({ shell }: { shell: Shell }) {
       <div className="danger-zone">
         <h3 className="danger-title">Your data</h3>
         <p className="muted small">
-          Download everything your account holds (profile, projects, bids, messages and reviews) as{' '}
-          {EXPORT_FILE_NAME}.
+          Download everything your account holds (profile, projects, bids, messages, reviews, saved searches,
+          saved projects and notifications) as {EXPORT_FILE_NAME}.
         </p>
         <Button className="btn btn-outline" isDisabled={exporting} onPress={() => void download()}>
           {exporting ? 'Preparing...' : 'Download my data'}

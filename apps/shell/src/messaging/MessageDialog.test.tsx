@@ -3,7 +3,7 @@
 import { fakeRealtime, jsonResponse, requestsOf, routeFetch } from '@buildbid/test-kit/helpers';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { isSendDisabled, MessageDialog } from './MessageDialog.tsx';
+import { CONVERSATION_CLOSED, isSendDisabled, MessageDialog } from './MessageDialog.tsx';
 
 const ME = 'me-1';
 const OWNER = 'owner-1';
@@ -38,6 +38,11 @@ function renderDialog(props: Partial<Parameters<typeof MessageDialog>[0]> = {}) 
     />,
   );
   return { ...utils, toast, realtime };
+}
+
+/** The conversation's reads (GET /api/messages), without the status the dialog also asks for. */
+function conversationReads(fetch: ReturnType<typeof routeFetch>): string[] {
+  return requestsOf(fetch).filter((r) => r.startsWith('GET /api/messages?'));
 }
 
 const input = () => screen.getByPlaceholderText('Type a message...') as HTMLInputElement;
@@ -75,7 +80,7 @@ describe('MessageDialog', () => {
     expect(screen.getByText('Loading messages...')).toBeTruthy();
     await act(async () => answer(jsonResponse(200, [])));
     expect(await screen.findByText('No messages yet')).toBeTruthy();
-    expect(requestsOf(fetch)).toEqual([`GET /api/messages?otherUserId=${OWNER}&projectId=p1`]);
+    expect(conversationReads(fetch)).toEqual([`GET /api/messages?otherUserId=${OWNER}&projectId=p1`]);
   });
 
   it('fetches nothing while closed', () => {
@@ -89,7 +94,7 @@ describe('MessageDialog', () => {
     const fetch = routeFetch({ 'GET /api/messages': [] });
     renderDialog({ target: { otherUserId: OWNER } });
     expect(await screen.findByText('No messages yet')).toBeTruthy();
-    expect(requestsOf(fetch)).toEqual([`GET /api/messages?otherUserId=${OWNER}`]);
+    expect(conversationReads(fetch)).toEqual([`GET /api/messages?otherUserId=${OWNER}`]);
   });
 
   it('disables send for blank text, sends the trimmed text, clears the input and refreshes', async () => {
@@ -122,7 +127,7 @@ describe('MessageDialog', () => {
     expect(await screen.findByText('Yes it is')).toBeTruthy();
     expect(input().value).toBe('');
     expect(sent).toEqual({ receiverId: OWNER, projectId: 'p1', content: 'Yes it is', type: 'text' });
-    expect(requestsOf(fetch).filter((r) => r.startsWith('GET')).length).toBe(2);
+    expect(conversationReads(fetch).length).toBe(2);
   });
 
   it("shows a destructive 'Error' toast with the message when the send fails", async () => {
@@ -149,7 +154,7 @@ describe('MessageDialog', () => {
     const fetch = routeFetch({ 'GET /api/messages': [] });
     const { realtime } = renderDialog();
     await screen.findByText('No messages yet');
-    const gets = () => requestsOf(fetch).filter((r) => r.startsWith('GET')).length;
+    const gets = () => conversationReads(fetch).length;
     await act(async () => realtime.emit({ type: 'new_message', data: { senderId: 'someone-else' } }));
     expect(gets()).toBe(1);
     await act(async () => realtime.emit({ type: 'new_message', data: { senderId: OWNER } }));
@@ -196,5 +201,60 @@ describe('MessageDialog', () => {
     renderDialog({ target: { otherUserId: OWNER, otherUserName: 'Ann Rolle' } });
     await screen.findByText('Hello, is the deck still open for bids?');
     expect(screen.getByRole('heading', { name: 'Message Ann Rolle' })).toBeTruthy();
+  });
+
+  describe('a conversation with a deleted account (issue 23)', () => {
+    it('shows it closed: the old messages, no composer, and a line saying it is closed', async () => {
+      const fetch = routeFetch({
+        'GET /api/messages': [message()],
+        'POST /api/messages/read': { count: 1 },
+        'GET /api/messages/status': {
+          otherUserId: OWNER,
+          closed: true,
+          closedReason: 'This account has been deleted; the conversation is closed',
+        },
+      });
+      renderDialog({ target: { otherUserId: OWNER, otherUserName: 'Deleted user' } });
+      expect(await screen.findByText('Hello, is the deck still open for bids?')).toBeTruthy();
+      const line = await screen.findByText('This account has been deleted; the conversation is closed');
+      expect(line.getAttribute('role')).toBe('status');
+      expect(screen.queryByPlaceholderText('Type a message...')).toBeNull();
+      expect(screen.queryByRole('button', { name: /^Send/ })).toBeNull();
+      // The dialog can still be closed.
+      expect(screen.getByRole('button', { name: 'Close messages' })).toBeTruthy();
+      expect(requestsOf(fetch)).toContain(`GET /api/messages/status?otherUserId=${OWNER}`);
+    });
+
+    it('keeps the composer while the conversation is open', async () => {
+      routeFetch({
+        'GET /api/messages': [],
+        'GET /api/messages/status': { otherUserId: OWNER, closed: false, closedReason: null },
+      });
+      renderDialog();
+      await screen.findByText('No messages yet');
+      expect(input()).toBeTruthy();
+      expect(screen.queryByText(CONVERSATION_CLOSED)).toBeNull();
+    });
+
+    it('closes when a send is refused with RECIPIENT_DELETED, without an error toast, and moves the focus to the line', async () => {
+      routeFetch({
+        'GET /api/messages': [],
+        'GET /api/messages/status': { otherUserId: OWNER, closed: false, closedReason: null },
+        'POST /api/messages': () =>
+          jsonResponse(409, {
+            code: 'RECIPIENT_DELETED',
+            message: 'This account has been deleted; the conversation is closed',
+            field: 'receiverId',
+          }),
+      });
+      const { toast } = renderDialog();
+      await screen.findByText('No messages yet');
+      fireEvent.change(input(), { target: { value: 'Still there?' } });
+      fireEvent.click(sendButton());
+      const line = await screen.findByText(CONVERSATION_CLOSED);
+      expect(screen.queryByPlaceholderText('Type a message...')).toBeNull();
+      expect(document.activeElement).toBe(line);
+      expect(toast).not.toHaveBeenCalled();
+    });
   });
 });

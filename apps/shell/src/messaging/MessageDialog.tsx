@@ -3,8 +3,9 @@
  * user, with or without a project; 500 px wide and 600 px high. Messages are fetched only while it is
  * open, and again when the socket brings a message from the other party. The send button is disabled
  * while the trimmed text is empty or a send is in progress; a failed send shows a destructive 'Error'.
+ * A conversation with a deleted account is closed (issue 23): no composer, a line saying so instead.
  */
-import type { ChatTarget, RealtimeChannel, ToastInput } from '@buildbid/api-client';
+import { ApiError, type ChatTarget, type RealtimeChannel, type ToastInput } from '@buildbid/api-client';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import {
   Button,
@@ -17,9 +18,18 @@ import {
   ModalOverlay,
   TextField,
 } from 'react-aria-components';
-import { type ChatMessage, listMessages, markConversationRead, projectTitle, sendMessage } from './api.ts';
+import {
+  type ChatMessage,
+  conversationStatus,
+  listMessages,
+  markConversationRead,
+  projectTitle,
+  sendMessage,
+} from './api.ts';
 
 export const MESSAGE_PLACEHOLDER = 'Type a message...';
+/** What the dialog says in the composer's place once the other party deleted their account (issue 23). */
+export const CONVERSATION_CLOSED = 'This account has been deleted; the conversation is closed';
 
 /** The send button's rule (section 2): nothing to send, or a send already on its way. */
 export function isSendDisabled(text: string, sending: boolean): boolean {
@@ -57,6 +67,11 @@ export function MessageDialog({ target, currentUserId, isOpen, onOpenChange, rea
   const [loadError, setLoadError] = useState<string | null>(null);
   const [text, setText] = useState('');
   const [sending, setSending] = useState(false);
+  /** Why the conversation takes no new messages (the other party deleted their account); null while open. */
+  const [closed, setClosed] = useState<string | null>(null);
+  const closedLine = useRef<HTMLParagraphElement>(null);
+  /** Set when a refused send closed the conversation: the focus moves from the vanished field to the line. */
+  const focusClosed = useRef(false);
   const generation = useRef(0);
   const listEnd = useRef<HTMLLIElement>(null);
 
@@ -93,6 +108,31 @@ export function MessageDialog({ target, currentUserId, isOpen, onOpenChange, rea
     void load();
   }, [isOpen, load]);
 
+  // Whether the conversation is closed is asked once per opening; an answer that fails leaves it open
+  // (a send to a deleted account is refused and closes it then).
+  useEffect(() => {
+    if (!isOpen) {
+      setClosed(null);
+      return;
+    }
+    let current = true;
+    conversationStatus(otherUserId)
+      .then((status) => {
+        if (current) setClosed(status.closed ? (status.closedReason ?? CONVERSATION_CLOSED) : null);
+      })
+      .catch((error: unknown) => console.error('Conversation status failed to load', error));
+    return () => {
+      current = false;
+    };
+  }, [isOpen, otherUserId]);
+
+  useEffect(() => {
+    if (closed && focusClosed.current) {
+      focusClosed.current = false;
+      closedLine.current?.focus();
+    }
+  }, [closed]);
+
   // The open chat refreshes when a message from the other party arrives.
   useEffect(() => {
     if (!isOpen || !realtime) return;
@@ -116,6 +156,11 @@ export function MessageDialog({ target, currentUserId, isOpen, onOpenChange, rea
       await sendMessage(otherUserId, replyProjectId, content);
     } catch (error) {
       setSending(false);
+      if (error instanceof ApiError && error.code === 'RECIPIENT_DELETED') {
+        focusClosed.current = true;
+        setClosed(error.message || CONVERSATION_CLOSED);
+        return;
+      }
       toast({ title: 'Error', description: errorMessage(error), variant: 'destructive' });
       return;
     }
@@ -185,21 +230,27 @@ export function MessageDialog({ target, currentUserId, isOpen, onOpenChange, rea
               </ol>
             )}
           </div>
-          <Form
-            className="chat-form"
-            onSubmit={(event) => {
-              event.preventDefault();
-              void send();
-            }}
-          >
-            <TextField className="chat-field" value={text} onChange={setText}>
-              <Label className="sr-only">Message</Label>
-              <Input className="input" placeholder={MESSAGE_PLACEHOLDER} autoFocus autoComplete="off" />
-            </TextField>
-            <Button type="submit" className="btn btn-primary" isDisabled={isSendDisabled(text, sending)}>
-              {sending ? 'Sending...' : 'Send'}
-            </Button>
-          </Form>
+          {closed ? (
+            <p className="chat-closed" role="status" ref={closedLine} tabIndex={-1}>
+              {closed}
+            </p>
+          ) : (
+            <Form
+              className="chat-form"
+              onSubmit={(event) => {
+                event.preventDefault();
+                void send();
+              }}
+            >
+              <TextField className="chat-field" value={text} onChange={setText}>
+                <Label className="sr-only">Message</Label>
+                <Input className="input" placeholder={MESSAGE_PLACEHOLDER} autoFocus autoComplete="off" />
+              </TextField>
+              <Button type="submit" className="btn btn-primary" isDisabled={isSendDisabled(text, sending)}>
+                {sending ? 'Sending...' : 'Send'}
+              </Button>
+            </Form>
+          )}
         </Dialog>
       </Modal>
     </ModalOverlay>

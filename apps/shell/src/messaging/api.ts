@@ -20,6 +20,13 @@ export async function sendMessage(
   await unwrap(api.POST('/api/messages', { body: { receiverId, projectId, content, type: 'text' } }));
 }
 
+export type ConversationStatus = components['schemas']['ConversationStatus'];
+
+/** Whether the conversation takes new messages: closed once the other user deleted their account (issue 23). */
+export async function conversationStatus(otherUserId: string): Promise<ConversationStatus> {
+  return unwrap(api.GET('/api/messages/status', { params: { query: { otherUserId } } }));
+}
+
 /** Marks what the other user sent you in this conversation read (the dialog calls it when it opens). */
 export async function markConversationRead(otherUserId: string, projectId?: string | null): Promise<void> {
   await unwrap(api.POST('/api/messages/read', { body: { otherUserId, projectId: projectId ?? null } }));
