@@ -171,7 +171,7 @@ export interface paths {
         put?: never;
         /**
          * Sign in with email and password
-         * @description A wrong password and an unknown email both answer 401 'Invalid email or password'. After ACCOUNT_SIGNIN_FREE_ATTEMPTS wrong passwords for one email each further one doubles the wait (429 SIGNIN_THROTTLED), on top of the per-address limit (429 RATE_LIMITED). The answer sets the `buildbid_session` cookie (a new session id).
+         * @description A wrong password and an unknown email both answer 401 'Invalid email or password'. Guessing is slowed per account and client (decision 0191): after ACCOUNT_SIGNIN_FREE_ATTEMPTS wrong passwords for one email from one address, each further one from there doubles that address’s wait (429 SIGNIN_THROTTLED with Retry-After); a browser holding the account’s `buildbid_device` cookie (set by every successful sign-in) counts on its own wherever it is, so failures elsewhere never refuse it; and ACCOUNT_SIGNIN_FREE_ATTEMPTS_ANY_ADDRESS failures from all browsers without that cookie slow those browsers down together. On top: the per-address limit (429 RATE_LIMITED). The answer sets the `buildbid_session` cookie (a new session id) and a new `buildbid_device` cookie.
          */
         post: operations["signIn"];
         delete?: never;
@@ -2783,6 +2783,8 @@ export interface operations {
             /** @description The database is not reachable right now; retry after the Retry-After seconds: DATABASE_UNAVAILABLE */
             503: {
                 headers: {
+                    /** @description Whole seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2851,6 +2853,8 @@ export interface operations {
             /** @description The database is not reachable right now; retry after the Retry-After seconds: DATABASE_UNAVAILABLE */
             503: {
                 headers: {
+                    /** @description Whole seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2930,6 +2934,8 @@ export interface operations {
             /** @description The database is not reachable right now; retry after the Retry-After seconds: DATABASE_UNAVAILABLE */
             503: {
                 headers: {
+                    /** @description Whole seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3064,6 +3070,8 @@ export interface operations {
             /** @description The database is not reachable right now; retry after the Retry-After seconds: DATABASE_UNAVAILABLE */
             503: {
                 headers: {
+                    /** @description Whole seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3163,6 +3171,8 @@ export interface operations {
             /** @description Too many requests; try again later: RATE_LIMITED */
             429: {
                 headers: {
+                    /** @description Whole seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3175,6 +3185,8 @@ export interface operations {
             /** @description The database is not reachable right now; retry after the Retry-After seconds: DATABASE_UNAVAILABLE */
             503: {
                 headers: {
+                    /** @description Whole seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3295,6 +3307,8 @@ export interface operations {
             /** @description Too many requests; try again later: RATE_LIMITED */
             429: {
                 headers: {
+                    /** @description Whole seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3307,6 +3321,8 @@ export interface operations {
             /** @description The database is not reachable right now; retry after the Retry-After seconds: DATABASE_UNAVAILABLE */
             503: {
                 headers: {
+                    /** @description Whole seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3401,6 +3417,8 @@ export interface operations {
             /** @description Too many requests; try again later: RATE_LIMITED */
             429: {
                 headers: {
+                    /** @description Whole seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3413,6 +3431,8 @@ export interface operations {
             /** @description The database is not reachable right now; retry after the Retry-After seconds: DATABASE_UNAVAILABLE */
             503: {
                 headers: {
+                    /** @description Whole seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3459,6 +3479,8 @@ export interface operations {
             /** @description The database is not reachable right now; retry after the Retry-After seconds: DATABASE_UNAVAILABLE */
             503: {
                 headers: {
+                    /** @description Whole seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3564,6 +3586,8 @@ export interface operations {
             /** @description Too many requests; try again later: SIGNIN_THROTTLED, RATE_LIMITED */
             429: {
                 headers: {
+                    /** @description Whole seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3576,6 +3600,8 @@ export interface operations {
             /** @description The database is not reachable right now; retry after the Retry-After seconds: DATABASE_UNAVAILABLE */
             503: {
                 headers: {
+                    /** @description Whole seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3654,6 +3680,8 @@ export interface operations {
             /** @description The database is not reachable right now; retry after the Retry-After seconds: DATABASE_UNAVAILABLE */
             503: {
                 headers: {
+                    /** @description Whole seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3710,6 +3738,8 @@ export interface operations {
             /** @description The database is not reachable right now; retry after the Retry-After seconds: DATABASE_UNAVAILABLE */
             503: {
                 headers: {
+                    /** @description Whole seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3804,6 +3834,8 @@ export interface operations {
             /** @description Too many requests; try again later: RATE_LIMITED */
             429: {
                 headers: {
+                    /** @description Whole seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3816,6 +3848,8 @@ export interface operations {
             /** @description The database is not reachable right now; retry after the Retry-After seconds: DATABASE_UNAVAILABLE */
             503: {
                 headers: {
+                    /** @description Whole seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3951,6 +3985,8 @@ export interface operations {
             /** @description The database is not reachable right now; retry after the Retry-After seconds: DATABASE_UNAVAILABLE */
             503: {
                 headers: {
+                    /** @description Whole seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4082,6 +4118,8 @@ export interface operations {
             /** @description The database is not reachable right now; retry after the Retry-After seconds: DATABASE_UNAVAILABLE */
             503: {
                 headers: {
+                    /** @description Whole seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4126,6 +4164,8 @@ export interface operations {
             /** @description Too many requests; try again later: RATE_LIMITED */
             429: {
                 headers: {
+                    /** @description Whole seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4170,6 +4210,8 @@ export interface operations {
             /** @description Too many requests; try again later: RATE_LIMITED */
             429: {
                 headers: {
+                    /** @description Whole seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4274,6 +4316,8 @@ export interface operations {
             /** @description The database is not reachable right now; retry after the Retry-After seconds: DATABASE_UNAVAILABLE */
             503: {
                 headers: {
+                    /** @description Whole seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4318,6 +4362,8 @@ export interface operations {
             /** @description Too many requests; try again later: RATE_LIMITED */
             429: {
                 headers: {
+                    /** @description Whole seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4330,6 +4376,8 @@ export interface operations {
             /** @description The database is not reachable right now; retry after the Retry-After seconds: DATABASE_UNAVAILABLE */
             503: {
                 headers: {
+                    /** @description Whole seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4391,6 +4439,8 @@ export interface operations {
             /** @description The database is not reachable right now; retry after the Retry-After seconds: DATABASE_UNAVAILABLE */
             503: {
                 headers: {
+                    /** @description Whole seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4527,6 +4577,8 @@ export interface operations {
             /** @description Too many requests; try again later: RATE_LIMITED */
             429: {
                 headers: {
+                    /** @description Whole seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4539,6 +4591,8 @@ export interface operations {
             /** @description The database is not reachable right now; retry after the Retry-After seconds: DATABASE_UNAVAILABLE */
             503: {
                 headers: {
+                    /** @description Whole seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4648,6 +4702,8 @@ export interface operations {
             /** @description The database is not reachable right now; retry after the Retry-After seconds: DATABASE_UNAVAILABLE */
             503: {
                 headers: {
+                    /** @description Whole seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4718,6 +4774,8 @@ export interface operations {
             /** @description The database is not reachable right now; retry after the Retry-After seconds: DATABASE_UNAVAILABLE */
             503: {
                 headers: {
+                    /** @description Whole seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4777,6 +4835,8 @@ export interface operations {
             /** @description The database is not reachable right now; retry after the Retry-After seconds: DATABASE_UNAVAILABLE */
             503: {
                 headers: {
+                    /** @description Whole seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4884,6 +4944,8 @@ export interface operations {
             /** @description The database is not reachable right now; retry after the Retry-After seconds: DATABASE_UNAVAILABLE */
             503: {
                 headers: {
+                    /** @description Whole seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4979,6 +5041,8 @@ export interface operations {
             /** @description The database is not reachable right now; retry after the Retry-After seconds: DATABASE_UNAVAILABLE */
             503: {
                 headers: {
+                    /** @description Whole seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5037,6 +5101,8 @@ export interface operations {
             /** @description The database is not reachable right now; retry after the Retry-After seconds: DATABASE_UNAVAILABLE */
             503: {
                 headers: {
+                    /** @description Whole seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5114,6 +5180,8 @@ export interface operations {
             /** @description The database is not reachable right now; retry after the Retry-After seconds: DATABASE_UNAVAILABLE */
             503: {
                 headers: {
+                    /** @description Whole seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5235,6 +5303,8 @@ export interface operations {
             /** @description The database is not reachable right now; retry after the Retry-After seconds: DATABASE_UNAVAILABLE */
             503: {
                 headers: {
+                    /** @description Whole seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5306,6 +5376,8 @@ export interface operations {
             /** @description The database is not reachable right now; retry after the Retry-After seconds: DATABASE_UNAVAILABLE */
             503: {
                 headers: {
+                    /** @description Whole seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5411,6 +5483,8 @@ export interface operations {
             /** @description The database is not reachable right now; retry after the Retry-After seconds: DATABASE_UNAVAILABLE */
             503: {
                 headers: {
+                    /** @description Whole seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5544,6 +5618,8 @@ export interface operations {
             /** @description The database is not reachable right now; retry after the Retry-After seconds: DATABASE_UNAVAILABLE */
             503: {
                 headers: {
+                    /** @description Whole seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5615,6 +5691,8 @@ export interface operations {
             /** @description The database is not reachable right now; retry after the Retry-After seconds: DATABASE_UNAVAILABLE */
             503: {
                 headers: {
+                    /** @description Whole seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5748,6 +5826,8 @@ export interface operations {
             /** @description The database is not reachable right now; retry after the Retry-After seconds: DATABASE_UNAVAILABLE */
             503: {
                 headers: {
+                    /** @description Whole seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5882,6 +5962,8 @@ export interface operations {
             /** @description The database is not reachable right now; retry after the Retry-After seconds: DATABASE_UNAVAILABLE */
             503: {
                 headers: {
+                    /** @description Whole seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5953,6 +6035,8 @@ export interface operations {
             /** @description The database is not reachable right now; retry after the Retry-After seconds: DATABASE_UNAVAILABLE */
             503: {
                 headers: {
+                    /** @description Whole seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6092,6 +6176,8 @@ export interface operations {
             /** @description The database is not reachable right now; retry after the Retry-After seconds: DATABASE_UNAVAILABLE */
             503: {
                 headers: {
+                    /** @description Whole seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6211,6 +6297,8 @@ export interface operations {
             /** @description The database is not reachable right now; retry after the Retry-After seconds: DATABASE_UNAVAILABLE */
             503: {
                 headers: {
+                    /** @description Whole seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6341,6 +6429,8 @@ export interface operations {
             /** @description The database is not reachable right now; retry after the Retry-After seconds: DATABASE_UNAVAILABLE */
             503: {
                 headers: {
+                    /** @description Whole seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6472,6 +6562,8 @@ export interface operations {
             /** @description The database is not reachable right now; retry after the Retry-After seconds: DATABASE_UNAVAILABLE */
             503: {
                 headers: {
+                    /** @description Whole seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6543,6 +6635,8 @@ export interface operations {
             /** @description The database is not reachable right now; retry after the Retry-After seconds: DATABASE_UNAVAILABLE */
             503: {
                 headers: {
+                    /** @description Whole seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6673,6 +6767,8 @@ export interface operations {
             /** @description Too many requests; try again later: QUESTION_RATE_LIMITED */
             429: {
                 headers: {
+                    /** @description Whole seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6685,6 +6781,8 @@ export interface operations {
             /** @description The database is not reachable right now; retry after the Retry-After seconds: DATABASE_UNAVAILABLE */
             503: {
                 headers: {
+                    /** @description Whole seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6818,6 +6916,8 @@ export interface operations {
             /** @description The database is not reachable right now; retry after the Retry-After seconds: DATABASE_UNAVAILABLE */
             503: {
                 headers: {
+                    /** @description Whole seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6925,6 +7025,8 @@ export interface operations {
             /** @description The database is not reachable right now; retry after the Retry-After seconds: DATABASE_UNAVAILABLE */
             503: {
                 headers: {
+                    /** @description Whole seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7032,6 +7134,8 @@ export interface operations {
             /** @description The database is not reachable right now; retry after the Retry-After seconds: DATABASE_UNAVAILABLE */
             503: {
                 headers: {
+                    /** @description Whole seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7165,6 +7269,8 @@ export interface operations {
             /** @description The database is not reachable right now; retry after the Retry-After seconds: DATABASE_UNAVAILABLE */
             503: {
                 headers: {
+                    /** @description Whole seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7283,6 +7389,8 @@ export interface operations {
             /** @description The database is not reachable right now; retry after the Retry-After seconds: DATABASE_UNAVAILABLE */
             503: {
                 headers: {
+                    /** @description Whole seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7339,6 +7447,8 @@ export interface operations {
             /** @description The database is not reachable right now; retry after the Retry-After seconds: DATABASE_UNAVAILABLE */
             503: {
                 headers: {
+                    /** @description Whole seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7468,6 +7578,8 @@ export interface operations {
             /** @description The database is not reachable right now; retry after the Retry-After seconds: DATABASE_UNAVAILABLE */
             503: {
                 headers: {
+                    /** @description Whole seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7572,6 +7684,8 @@ export interface operations {
             /** @description The database is not reachable right now; retry after the Retry-After seconds: DATABASE_UNAVAILABLE */
             503: {
                 headers: {
+                    /** @description Whole seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7710,6 +7824,8 @@ export interface operations {
             /** @description The database is not reachable right now; retry after the Retry-After seconds: DATABASE_UNAVAILABLE */
             503: {
                 headers: {
+                    /** @description Whole seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7795,6 +7911,8 @@ export interface operations {
             /** @description The database is not reachable right now; retry after the Retry-After seconds: DATABASE_UNAVAILABLE */
             503: {
                 headers: {
+                    /** @description Whole seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7851,6 +7969,8 @@ export interface operations {
             /** @description The database is not reachable right now; retry after the Retry-After seconds: DATABASE_UNAVAILABLE */
             503: {
                 headers: {
+                    /** @description Whole seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7955,6 +8075,8 @@ export interface operations {
             /** @description The database is not reachable right now; retry after the Retry-After seconds: DATABASE_UNAVAILABLE */
             503: {
                 headers: {
+                    /** @description Whole seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8061,6 +8183,8 @@ export interface operations {
             /** @description The database is not reachable right now; retry after the Retry-After seconds: DATABASE_UNAVAILABLE */
             503: {
                 headers: {
+                    /** @description Whole seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8185,6 +8309,8 @@ export interface operations {
             /** @description The database is not reachable right now; retry after the Retry-After seconds: DATABASE_UNAVAILABLE */
             503: {
                 headers: {
+                    /** @description Whole seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8233,6 +8359,8 @@ export interface operations {
             /** @description The database is not reachable right now; retry after the Retry-After seconds: DATABASE_UNAVAILABLE */
             503: {
                 headers: {
+                    /** @description Whole seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8317,6 +8445,8 @@ export interface operations {
             /** @description The database is not reachable right now; retry after the Retry-After seconds: DATABASE_UNAVAILABLE */
             503: {
                 headers: {
+                    /** @description Whole seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8376,6 +8506,8 @@ export interface operations {
             /** @description The database is not reachable right now; retry after the Retry-After seconds: DATABASE_UNAVAILABLE */
             503: {
                 headers: {
+                    /** @description Whole seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8497,6 +8629,8 @@ export interface operations {
             /** @description Too many requests; try again later: EMAIL_CHANGE_LIMITED */
             429: {
                 headers: {
+                    /** @description Whole seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8509,6 +8643,8 @@ export interface operations {
             /** @description The database is not reachable right now; retry after the Retry-After seconds: DATABASE_UNAVAILABLE */
             503: {
                 headers: {
+                    /** @description Whole seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8565,6 +8701,8 @@ export interface operations {
             /** @description The database is not reachable right now; retry after the Retry-After seconds: DATABASE_UNAVAILABLE */
             503: {
                 headers: {
+                    /** @description Whole seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8631,6 +8769,8 @@ export interface operations {
             /** @description The database is not reachable right now; retry after the Retry-After seconds: DATABASE_UNAVAILABLE */
             503: {
                 headers: {
+                    /** @description Whole seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8687,6 +8827,8 @@ export interface operations {
             /** @description The database is not reachable right now; retry after the Retry-After seconds: DATABASE_UNAVAILABLE */
             503: {
                 headers: {
+                    /** @description Whole seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8800,6 +8942,8 @@ export interface operations {
             /** @description Too many requests; try again later: RATE_LIMITED */
             429: {
                 headers: {
+                    /** @description Whole seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8812,6 +8956,8 @@ export interface operations {
             /** @description The database is not reachable right now; retry after the Retry-After seconds: DATABASE_UNAVAILABLE */
             503: {
                 headers: {
+                    /** @description Whole seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8900,6 +9046,8 @@ export interface operations {
             /** @description The database is not reachable right now; retry after the Retry-After seconds: DATABASE_UNAVAILABLE */
             503: {
                 headers: {
+                    /** @description Whole seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9003,6 +9151,8 @@ export interface operations {
             /** @description Too many requests; try again later: RATE_LIMITED */
             429: {
                 headers: {
+                    /** @description Whole seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9015,6 +9165,8 @@ export interface operations {
             /** @description The database is not reachable right now; retry after the Retry-After seconds: DATABASE_UNAVAILABLE */
             503: {
                 headers: {
+                    /** @description Whole seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9082,6 +9234,8 @@ export interface operations {
             /** @description The database is not reachable right now; retry after the Retry-After seconds: DATABASE_UNAVAILABLE */
             503: {
                 headers: {
+                    /** @description Whole seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9138,6 +9292,8 @@ export interface operations {
             /** @description The database is not reachable right now; retry after the Retry-After seconds: DATABASE_UNAVAILABLE */
             503: {
                 headers: {
+                    /** @description Whole seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9194,6 +9350,8 @@ export interface operations {
             /** @description The database is not reachable right now; retry after the Retry-After seconds: DATABASE_UNAVAILABLE */
             503: {
                 headers: {
+                    /** @description Whole seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9313,6 +9471,8 @@ export interface operations {
             /** @description The database is not reachable right now; retry after the Retry-After seconds: DATABASE_UNAVAILABLE */
             503: {
                 headers: {
+                    /** @description Whole seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9369,6 +9529,8 @@ export interface operations {
             /** @description The database is not reachable right now; retry after the Retry-After seconds: DATABASE_UNAVAILABLE */
             503: {
                 headers: {
+                    /** @description Whole seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9425,6 +9587,8 @@ export interface operations {
             /** @description The database is not reachable right now; retry after the Retry-After seconds: DATABASE_UNAVAILABLE */
             503: {
                 headers: {
+                    /** @description Whole seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9537,6 +9701,8 @@ export interface operations {
             /** @description Too many requests; try again later: RATE_LIMITED */
             429: {
                 headers: {
+                    /** @description Whole seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9549,6 +9715,8 @@ export interface operations {
             /** @description The database is not reachable right now; retry after the Retry-After seconds: DATABASE_UNAVAILABLE */
             503: {
                 headers: {
+                    /** @description Whole seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9596,6 +9764,8 @@ export interface operations {
             /** @description Too many requests; try again later: RATE_LIMITED */
             429: {
                 headers: {
+                    /** @description Whole seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9643,6 +9813,8 @@ export interface operations {
             /** @description Too many requests; try again later: RATE_LIMITED */
             429: {
                 headers: {
+                    /** @description Whole seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9655,6 +9827,8 @@ export interface operations {
             /** @description The database is not reachable: NOT_READY */
             503: {
                 headers: {
+                    /** @description Whole seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9708,6 +9882,8 @@ export interface operations {
             /** @description Too many requests; try again later: RATE_LIMITED */
             429: {
                 headers: {
+                    /** @description Whole seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9785,6 +9961,8 @@ export interface operations {
             /** @description The database is not reachable right now; retry after the Retry-After seconds: DATABASE_UNAVAILABLE */
             503: {
                 headers: {
+                    /** @description Whole seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9856,6 +10034,8 @@ export interface operations {
             /** @description The database is not reachable right now; retry after the Retry-After seconds: DATABASE_UNAVAILABLE */
             503: {
                 headers: {
+                    /** @description Whole seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {

@@ -9,6 +9,7 @@ import { checkPasswordPolicy, normalizeEmail, type Role, User } from '../../doma
 import type { Transaction, UnitOfWork } from '../shared/marketplace-ports.ts';
 import type { Clock, IdGenerator } from '../shared/ports.ts';
 import type {
+  DeviceCookies,
   PasswordHasher,
   SessionRecord,
   SessionStore,
@@ -63,6 +64,33 @@ export class RegisterUser {
 export interface SignedIn {
   user: User;
   session: SessionRecord;
+  /** A fresh device cookie for this browser and account, when the use case has DeviceCookies. */
+  deviceCookie?: string;
+}
+
+/**
+ * What slows password guessing down without letting a stranger lock the owner out (issue 23, decision
+ * 0191, OWASP's device cookies):
+ * - `perClient` counts failures per account and client: a browser with the account's device cookie is
+ *   one client wherever it is; any other browser counts by its address. The owner's known browsers and
+ *   other addresses are never refused for an attacker's failures.
+ * - `unknownDevices` counts the failures of every browser without the account's device cookie together
+ *   (guessing spread over many addresses), with more free attempts; it never refuses a known browser.
+ */
+export interface SignInGuards {
+  perClient: SignInThrottle;
+  unknownDevices: SignInThrottle;
+  devices: DeviceCookies;
+}
+
+export interface SignInInput {
+  email: string;
+  password: string;
+  previousSid?: string | undefined;
+  /** The client's address (the per-address count for browsers without a device cookie). */
+  address?: string | undefined;
+  /** The browser's device cookie, if it has one. */
+  deviceCookie?: string | undefined;
 }
 
 export class SignIn {
@@ -70,7 +98,7 @@ export class SignIn {
   readonly #hasher: PasswordHasher;
   readonly #sessions: SessionStore;
   readonly #clock: Clock;
-  readonly #throttle: SignInThrottle | undefined;
+  readonly #guards: SignInGuards | undefined;
   #dummyHash: Promise<string> | undefined;
 
   constructor(
@@ -78,37 +106,35 @@ export class SignIn {
     hasher: PasswordHasher,
     sessions: SessionStore,
     clock: Clock,
-    throttle?: SignInThrottle,
+    guards?: SignInGuards,
   ) {
     this.#users = users;
     this.#hasher = hasher;
     this.#sessions = sessions;
     this.#clock = clock;
-    this.#throttle = throttle;
+    this.#guards = guards;
   }
 
   /**
    * Checks the credentials and opens a new session. A session the browser already had is revoked,
    * so a session id is never reused across a sign-in (no session fixation).
    */
-  async execute(input: {
-    email: string;
-    password: string;
-    previousSid?: string | undefined;
-  }): Promise<SignedIn> {
+  async execute(input: SignInInput): Promise<SignedIn> {
     let email: string;
     try {
       email = normalizeEmail(input.email);
     } catch {
       throw new AuthenticationError('INVALID_CREDENTIALS', INVALID_CREDENTIALS_MESSAGE);
     }
-    // Per account, on top of the per-address limit: guessing one account's password from many
-    // addresses slows down exponentially. Unknown emails are throttled alike (nothing is revealed).
-    const wait = (await this.#throttle?.waitMs(email, this.#clock.now())) ?? 0;
+    // Unknown emails are throttled alike (the throttle reveals no account).
+    const counts = this.#counts(email, input);
+    const wait = await this.#wait(counts);
     if (wait > 0) {
+      const seconds = Math.ceil(wait / 1000);
       throw new RateLimitError(
         'SIGNIN_THROTTLED',
-        `Too many failed sign-ins for this account. Try again in ${Math.ceil(wait / 1000)} seconds.`,
+        `Too many failed sign-ins for this account. Try again in ${seconds} seconds.`,
+        seconds,
       );
     }
     const user = await this.#users.findByEmail(email);
@@ -117,16 +143,38 @@ export class SignIn {
     const hash = user?.passwordHash ?? (await this.#dummyHash);
     const ok = await this.#hasher.verify(input.password, hash);
     if (!user || !ok) {
-      await this.#throttle?.failed(email, this.#clock.now());
+      const now = this.#clock.now();
+      await Promise.all(counts.map(({ throttle, key }) => throttle.failed(key, now)));
       throw new AuthenticationError('INVALID_CREDENTIALS', INVALID_CREDENTIALS_MESSAGE);
     }
-    await this.#throttle?.succeeded(email);
+    // Only what this browser's failures were counted under: a success elsewhere does not hand an
+    // attacker a fresh allowance.
+    await Promise.all(counts.map(({ throttle, key }) => throttle.succeeded(key)));
     if (input.previousSid) await this.#sessions.revoke(input.previousSid);
     const session = await this.#sessions.create(
       user.id,
       new Date(this.#clock.now().getTime() + SESSION_TTL_MS),
     );
-    return { user, session };
+    const deviceCookie = this.#guards?.devices.issue(email);
+    return { user, session, ...(deviceCookie ? { deviceCookie } : {}) };
+  }
+
+  /** The counts this attempt is judged and recorded under. */
+  #counts(email: string, input: SignInInput): Array<{ throttle: SignInThrottle; key: string }> {
+    const guards = this.#guards;
+    if (!guards) return [];
+    const device = input.deviceCookie ? guards.devices.read(input.deviceCookie, email) : null;
+    if (device) return [{ throttle: guards.perClient, key: `${email}|device:${device}` }];
+    return [
+      { throttle: guards.perClient, key: `${email}|address:${input.address ?? 'unknown'}` },
+      { throttle: guards.unknownDevices, key: `${email}|unknown-devices` },
+    ];
+  }
+
+  async #wait(counts: Array<{ throttle: SignInThrottle; key: string }>): Promise<number> {
+    const now = this.#clock.now();
+    const waits = await Promise.all(counts.map(({ throttle, key }) => throttle.waitMs(key, now)));
+    return Math.max(0, ...waits);
   }
 }
 

@@ -52,4 +52,12 @@ export class TooLargeError extends DomainError {
 
 export class RateLimitError extends DomainError {
   readonly kind = 'rate_limited';
+  /** Whole seconds until a retry can succeed, when the rule knows (the answer's Retry-After). */
+  readonly retryAfterSeconds: number | undefined;
+
+  constructor(code: string, message: string, retryAfterSeconds?: number) {
+    super(code, message);
+    this.retryAfterSeconds =
+      retryAfterSeconds === undefined ? undefined : Math.max(1, Math.ceil(retryAfterSeconds));
+  }
 }

@@ -89,8 +89,13 @@ export interface Config {
   dbStatementTimeoutMs: number;
   /** Open sockets one session may hold at /ws (WS_MAX_PER_SESSION); the oldest is closed beyond it. */
   socketsPerSession: number;
-  /** Wrong passwords for one account before sign-in is slowed down (per-account throttle). */
+  /**
+   * Wrong passwords for one account from one client (a browser with the account's device cookie, else
+   * an address) before that client is slowed down (decision 0191).
+   */
   accountSignInFreeAttempts: number;
+  /** Wrong passwords for one account from all browsers without its device cookie before they all slow down. */
+  accountSignInFreeAttemptsAnyAddress: number;
   /** Email changes one user may make per hour. */
   emailChangesPerHour: number;
   /** Where uploads are kept: DATA_DIR/uploads on this machine, or an S3-compatible bucket (STORAGE=s3). */
@@ -323,6 +328,14 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     1000,
     problems,
   );
+  const accountSignInFreeAttemptsAnyAddress = integer(
+    env.ACCOUNT_SIGNIN_FREE_ATTEMPTS_ANY_ADDRESS,
+    20,
+    'ACCOUNT_SIGNIN_FREE_ATTEMPTS_ANY_ADDRESS',
+    1,
+    10000,
+    problems,
+  );
   const emailChangesPerHour = integer(
     env.EMAIL_CHANGES_PER_HOUR,
     3,
@@ -379,6 +392,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     dbStatementTimeoutMs,
     socketsPerSession,
     accountSignInFreeAttempts,
+    accountSignInFreeAttemptsAnyAddress,
     emailChangesPerHour,
     storage,
     redisUrl,

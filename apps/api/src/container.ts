@@ -32,6 +32,7 @@ import { SqlSavedSearches } from '../../../adapters/persistence/sql-saved-search
 import { InProcessSocketHub } from '../../../adapters/realtime/in-process-socket-hub.ts';
 import { PgNotifyRealtime } from '../../../adapters/realtime/pg-notify-realtime.ts';
 import { HmacAccountTokens } from '../../../adapters/security/hmac-account-tokens.ts';
+import { HmacDeviceCookies } from '../../../adapters/security/hmac-device-cookies.ts';
 import { HmacUnsubscribeTokens } from '../../../adapters/security/hmac-unsubscribe-tokens.ts';
 import { MemorySignInThrottle } from '../../../adapters/security/memory-sign-in-throttle.ts';
 import { RedisSignInThrottle } from '../../../adapters/security/redis-sign-in-throttle.ts';
@@ -237,6 +238,8 @@ export interface ComposeOptions {
   passwordHashCost?: number;
   /** Run pending migrations at start (default true). */
   migrate?: boolean;
+  /** The clock every use case reads (default the system's); tests move time instead of sleeping. */
+  clock?: Clock;
 }
 
 /** Uploads on this machine's disk (DATA_DIR/uploads), or in an S3-compatible bucket shared by every instance. */
@@ -286,7 +289,7 @@ export async function compose(config: Config, options: ComposeOptions = {}): Pro
   }
 
   const container = new Container({ defaultScope: 'Singleton' });
-  const clock = new SystemClock();
+  const clock = options.clock ?? new SystemClock();
   container.bind(TOKENS.Clock).toConstantValue(clock);
   const ids = new UuidGenerator();
   container.bind(TOKENS.Ids).toConstantValue(ids);
@@ -367,18 +370,24 @@ export async function compose(config: Config, options: ComposeOptions = {}): Pro
   container.bind(HTTP_TOKENS.Clock).toConstantValue(clock);
 
   const { Users, PasswordHasher: Hasher, Ids, Clock: Time, Sessions } = TOKENS;
-  // Failed sign-ins per account: shared through Redis when there is one, so every instance counts alike.
-  const throttleOptions = { freeAttempts: config.accountSignInFreeAttempts };
-  const signInThrottle = redis
-    ? new RedisSignInThrottle(redis, throttleOptions)
-    : new MemorySignInThrottle(throttleOptions);
+  // Failed sign-ins per account and client, and per account from unknown browsers (decision 0191):
+  // shared through Redis when there is one, so every instance counts alike.
+  const signInThrottle = (freeAttempts: number, prefix: string) =>
+    redis
+      ? new RedisSignInThrottle(redis, { freeAttempts }, prefix)
+      : new MemorySignInThrottle({ freeAttempts });
+  const signInGuards = {
+    perClient: signInThrottle(config.accountSignInFreeAttempts, 'buildbid-signin:'),
+    unknownDevices: signInThrottle(config.accountSignInFreeAttemptsAnyAddress, 'buildbid-signin-any:'),
+    devices: new HmacDeviceCookies(config.sessionKey),
+  };
   const { UnitOfWork: Uow, Events, Files, ProjectQuery: PQ, BidQuery: BQ, StatsQuery: SQ, Settings } = TOKENS;
   container
     .bind(RegisterUser)
     .toResolvedValue((u, h, i, c) => new RegisterUser(u, h, i, c), [Users, Hasher, Ids, Time]);
   container
     .bind(SignIn)
-    .toResolvedValue((u, h, s, c) => new SignIn(u, h, s, c, signInThrottle), [Users, Hasher, Sessions, Time]);
+    .toResolvedValue((u, h, s, c) => new SignIn(u, h, s, c, signInGuards), [Users, Hasher, Sessions, Time]);
   container.bind(StartSession).toResolvedValue((s, c) => new StartSession(s, c), [Sessions, Time]);
   container.bind(SignOut).toResolvedValue((s) => new SignOut(s), [Sessions]);
   container

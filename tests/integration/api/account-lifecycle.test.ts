@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { sessionCookie } from '../support/app.ts';
 import { truncateAll } from '../support/database.ts';
 import {
   buildMarketplaceApp,
@@ -50,7 +51,7 @@ beforeEach(async () => {
 describe('forgotten passwords', () => {
   it('answers alike for any email, mails a single-use link, and the reset signs in fresh and ends every other session', async () => {
     const ann = await signUp(t, 'contractor');
-    const elsewhere = (await signIn(ann.email, 'secret12')).headers['set-cookie'] as string;
+    const elsewhere = sessionCookie(await signIn(ann.email, 'secret12'));
     const unknown = await send(t, 'POST', '/api/auth/forgot-password', undefined, {
       email: 'nobody@example.com',
     });
@@ -132,9 +133,7 @@ describe('forgotten passwords', () => {
 describe('changing the password', () => {
   it('needs the current one, keeps this session and ends the others', async () => {
     const ann = await signUp(t, 'vendor');
-    const other = ((await signIn(ann.email, 'secret12')).headers['set-cookie'] as string).split(
-      ';',
-    )[0] as string;
+    const other = sessionCookie(await signIn(ann.email, 'secret12'));
     const wrong = await send(t, 'PUT', '/api/users/me/password', ann.cookie, {
       currentPassword: 'not it',
       newPassword: 'a new long passphrase',
@@ -253,16 +252,16 @@ describe('download my data and delete the account', () => {
     // The contractor's own open project (as a client would post) goes with the account.
     await send(t, 'PATCH', '/api/users/me/role', contractor.cookie, { role: 'client' });
     const ownOpen = await createProject(t, contractor.cookie, { title: 'My own shed' });
-    const other = ((await signIn(contractor.email, 'secret12')).headers['set-cookie'] as string).split(
-      ';',
-    )[0] as string;
+    const other = sessionCookie(await signIn(contractor.email, 'secret12'));
 
     const wrong = await send(t, 'POST', '/api/users/me/delete', contractor.cookie, { password: 'nope' });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json()).toMatchObject({ code: 'WRONG_PASSWORD' });
     expect((await me(contractor.cookie)).statusCode).toBe(200);
 
-    const deleted = await send(t, 'POST', '/api/users/me/delete', contractor.cookie, { password: 'secret12' });
+    const deleted = await send(t, 'POST', '/api/users/me/delete', contractor.cookie, {
+      password: 'secret12',
+    });
     expect(deleted.statusCode).toBe(204);
     expect((await me(contractor.cookie)).statusCode).toBe(401);
     expect((await me(other)).statusCode).toBe(401);

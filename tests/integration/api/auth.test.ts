@@ -130,6 +130,33 @@ describe('POST /api/auth/register', () => {
   });
 });
 
+describe('password rules (NIST SP 800-63B, decision 0191)', () => {
+  it('at least 8 characters at registration and on change; 64 and 256 allowed, 257 not', async () => {
+    const short = await register({ email: uniqueEmail(), password: 'seven77' });
+    expect(short.statusCode).toBe(400);
+    expect(short.json()).toEqual({
+      message: 'Password must be at least 8 characters',
+      code: 'PASSWORD_TOO_SHORT',
+      field: 'password',
+    });
+    expect((await register({ email: uniqueEmail(), password: 'p'.repeat(64) })).statusCode).toBe(201);
+    expect((await register({ email: uniqueEmail(), password: 'p'.repeat(257) })).statusCode).toBe(400);
+    const ann = await register({ email: uniqueEmail(), password: 'eight888' });
+    expect(ann.statusCode).toBe(201);
+    const change = (newPassword: string) =>
+      t.app.inject({
+        method: 'PUT',
+        url: '/api/users/me/password',
+        headers: { cookie: sessionCookie(ann) },
+        payload: { currentPassword: 'eight888', newPassword },
+      });
+    const refused = await change('seven77');
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({ code: 'PASSWORD_TOO_SHORT', field: 'newPassword' });
+    expect((await change('q'.repeat(256))).statusCode).toBe(204);
+  });
+});
+
 describe('POST /api/auth/signin', () => {
   it('signs in with the right password, whatever the email case', async () => {
     const email = uniqueEmail();

@@ -30,6 +30,7 @@ let actors: Record<'anonymous' | 'client' | 'contractor', string | undefined>;
 let ids: Record<string, string>;
 let operations: Operation[];
 let tables: string[];
+let document: Json;
 
 beforeAll(async () => {
   t = await buildTestApp({ AUTH_RATE_LIMIT_PER_MINUTE: '100000', MESSAGE_RATE_LIMIT_PER_MINUTE: '100000' });
@@ -48,7 +49,7 @@ beforeAll(async () => {
   actors = { anonymous: undefined, client: client.cookie, contractor: contractor.cookie };
   ids = { id: projectId, bidId, name: 'nothing.pdf', userId: client.id };
 
-  const document = (await t.app.inject({ method: 'GET', url: '/openapi.json' })).json() as Json;
+  document = (await t.app.inject({ method: 'GET', url: '/openapi.json' })).json() as Json;
   operations = [];
   for (const [path, item] of Object.entries(document.paths as Record<string, Json>)) {
     for (const [method, op] of Object.entries(item) as [string, Json][]) {
@@ -102,6 +103,8 @@ const oddString = fc.oneof(
     ' ',
     '\u0000',
     'a\u0000b',
+    '\ud800 x',
+    'x \udfff',
     '𝔘𝔫𝔦𝔠𝔬𝔡𝔢',
     '<script>alert(1)</script>',
     "' or 1=1 --",
@@ -152,12 +155,12 @@ function mutatedBody(example: unknown): fc.Arbitrary<unknown> {
   );
 }
 
-/** Path values stay under Fastify's maxParamLength (100): longer ones answer 414 before any route runs. */
+/** Path values stay short (a long one reaches its route too, and answers like a short one: security.test.ts). */
 function pathValue(name: string): fc.Arbitrary<string> {
   return fc.oneof(
     fc.constant(ids[name] ?? 'x'),
     fc.uuid(),
-    oddString.map((s) => encodeURIComponent(s).slice(0, 90) || 'x'),
+    oddString.map((s) => encodeURIComponent(s.toWellFormed()).slice(0, 90) || 'x'),
   );
 }
 
@@ -214,6 +217,164 @@ describe('fuzzing every JSON operation of the OpenAPI document', () => {
     );
     console.info(
       `fuzz: ${runs} requests over ${operations.length} operations; statuses ${JSON.stringify(byStatus)}`,
+    );
+  }, 600_000);
+});
+
+/** The schema `$ref` points at, in the document's components. */
+function deref(schema: Json | undefined): Json | undefined {
+  let current = schema;
+  for (let depth = 0; depth < 10 && typeof current?.$ref === 'string'; depth++) {
+    const name = String(current.$ref).split('/').pop() as string;
+    current = ((document.components as Json).schemas as Record<string, Json>)[name];
+  }
+  return current;
+}
+
+/**
+ * Every place a string goes in a request body, as the dotted path the API names in `field`
+ * ('title', 'phases.0.name'), read from the schema: properties, nested objects, lists (their first
+ * item), and the alternatives of anyOf/oneOf/allOf.
+ */
+function stringPaths(raw: Json | undefined, prefix = '', depth = 0): string[] {
+  const schema = deref(raw);
+  if (!schema || depth > 8) return [];
+  const paths = new Set<string>();
+  for (const key of ['allOf', 'anyOf', 'oneOf']) {
+    for (const part of (schema[key] as Json[] | undefined) ?? []) {
+      for (const path of stringPaths(part, prefix, depth + 1)) paths.add(path);
+    }
+  }
+  const types = [schema.type].flat();
+  if (types.includes('string') && prefix) paths.add(prefix);
+  if (types.includes('array')) {
+    for (const path of stringPaths(schema.items as Json, prefix ? `${prefix}.0` : '0', depth + 1))
+      paths.add(path);
+  }
+  for (const [name, property] of Object.entries((schema.properties ?? {}) as Record<string, Json>)) {
+    for (const path of stringPaths(property, prefix ? `${prefix}.${name}` : name, depth + 1)) paths.add(path);
+  }
+  return [...paths];
+}
+
+/** `base` with `value` at the dotted path, building the objects and lists on the way. */
+function withValueAt(base: unknown, path: string, value: unknown): Json {
+  const root = structuredClone(
+    base !== null && typeof base === 'object' && !Array.isArray(base) ? base : {},
+  ) as Json;
+  const keys = path.split('.');
+  let node: Record<string, unknown> = root;
+  keys.forEach((key, i) => {
+    if (i === keys.length - 1) {
+      node[key] = value;
+      return;
+    }
+    const next = node[key];
+    const wantsList = /^\d+$/.test(keys[i + 1] as string);
+    if (next === null || typeof next !== 'object') node[key] = wantsList ? [] : {};
+    node = node[key] as Record<string, unknown>;
+  });
+  return root;
+}
+
+describe('a lone UTF-16 surrogate in every string of every request body (decision 0190)', () => {
+  it('answers 400 VALIDATION_FAILED naming the field, and stores nothing', async () => {
+    const LONE = 'a\ud800b';
+    // Fresh actors and data: the property run above may have changed or deleted the shared ones.
+    const fresh = async (role: string) => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/register',
+        payload: { email: uniqueEmail(`surrogate-${role}`), password: 'correct horse 1', role },
+      });
+      return { cookie: sessionCookie(res), id: res.json().id as string };
+    };
+    const client = await fresh('client');
+    const contractor = await fresh('contractor');
+    const projectId = await createProject(t, client.cookie);
+    const pathIds: Record<string, string> = {
+      id: projectId,
+      bidId: await placeBid(t, contractor.cookie, projectId),
+      name: 'nothing.pdf',
+      userId: contractor.id,
+    };
+    const cases: Array<{
+      op: string;
+      method: string;
+      url: string;
+      field: string;
+      send: () => Promise<{ statusCode: number; body: string; json: () => Json }>;
+    }> = [];
+    for (const [path, item] of Object.entries(document.paths as Record<string, Json>)) {
+      for (const [method, op] of Object.entries(item) as [string, Json][]) {
+        const content = ((op.requestBody as Json | undefined)?.content ?? {}) as Record<string, Json>;
+        const url = path.replace(/\{(\w+)\}/g, (_, name: string) => pathIds[name] ?? projectId);
+        const jsonMedia = content['application/json'];
+        if (jsonMedia && op.operationId !== 'signOut') {
+          const example =
+            jsonMedia.example ??
+            ((deref(jsonMedia.schema as Json)?.examples as unknown[] | undefined)?.[0] as unknown) ??
+            {};
+          for (const field of stringPaths(jsonMedia.schema as Json)) {
+            const payload = JSON.stringify(withValueAt(example, field, LONE));
+            cases.push({
+              op: String(op.operationId),
+              method,
+              url,
+              field,
+              send: () =>
+                t.app.inject({
+                  method: method.toUpperCase() as 'POST',
+                  url,
+                  headers: { cookie: client.cookie, 'content-type': 'application/json' },
+                  payload,
+                }),
+            });
+          }
+        }
+        // The multipart project form carries its fields as JSON in projectData (its contentSchema).
+        const form = deref(content['multipart/form-data']?.schema as Json);
+        const projectData = (form?.properties as Record<string, Json> | undefined)?.projectData;
+        if (projectData?.contentSchema) {
+          for (const field of stringPaths(projectData.contentSchema as Json)) {
+            const boundary = '----surrogate';
+            const data = JSON.stringify(withValueAt({}, field, LONE));
+            cases.push({
+              op: String(op.operationId),
+              method,
+              url,
+              field,
+              send: () =>
+                t.app.inject({
+                  method: method.toUpperCase() as 'POST',
+                  url,
+                  headers: {
+                    cookie: client.cookie,
+                    'content-type': `multipart/form-data; boundary=${boundary}`,
+                  },
+                  payload: `--${boundary}\r\nContent-Disposition: form-data; name="projectData"\r\n\r\n${data}\r\n--${boundary}--\r\n`,
+                }),
+            });
+          }
+        }
+      }
+    }
+    // Every JSON operation with a text field, and the project form's fields.
+    expect(new Set(cases.map((c) => c.op)).size).toBeGreaterThan(15);
+    expect(cases.map((c) => c.op)).toEqual(
+      expect.arrayContaining(['sendMessage', 'register', 'postProject']),
+    );
+    for (const c of cases) {
+      await t.composition.settled();
+      const before = await fingerprint();
+      const res = await c.send();
+      const where = `${c.method.toUpperCase()} ${c.url} (${c.op}) with a lone surrogate in ${c.field}: ${res.body}`;
+      expect(res.statusCode, where).toBe(400);
+      expect(res.json(), where).toMatchObject({ code: 'VALIDATION_FAILED', field: c.field });
+      expect(await fingerprint(), where).toBe(before);
+    }
+    console.info(
+      `surrogates: ${cases.length} string fields over ${new Set(cases.map((c) => c.op)).size} operations`,
     );
   }, 600_000);
 });

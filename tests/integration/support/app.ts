@@ -1,5 +1,6 @@
 import { appendFileSync } from 'node:fs';
 import { inject } from 'vitest';
+import type { Clock } from '../../../application/shared/ports.ts';
 import { type App, buildApp } from '../../../apps/api/src/app.ts';
 import { type Config, loadConfig } from '../../../apps/api/src/config.ts';
 import { type Composition, compose } from '../../../apps/api/src/container.ts';
@@ -23,7 +24,10 @@ export interface TestApp {
  * The real API on the test database (real PostgreSQL in CI, embedded PGlite otherwise), built for
  * `app.inject`. Migrations ran once in the global setup; scrypt runs at a low cost to keep tests quick.
  */
-export async function buildTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function buildTestApp(
+  env: Record<string, string> = {},
+  options: { clock?: Clock } = {},
+): Promise<TestApp> {
   const config = loadConfig({
     NODE_ENV: 'test',
     DATABASE_URL: inject('databaseUrl'),
@@ -38,7 +42,11 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
     DB_ACQUIRE_TIMEOUT_MS: '10000',
     ...env,
   });
-  const composition = await compose(config, { passwordHashCost: 2 ** 10, migrate: false });
+  const composition = await compose(config, {
+    passwordHashCost: 2 ** 10,
+    migrate: false,
+    ...(options.clock ? { clock: options.clock } : {}),
+  });
   const app = await buildApp(config, composition);
   await app.ready();
   const uncheckedInject = checkAnswersAgainstDocument(app);

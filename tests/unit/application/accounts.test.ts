@@ -47,7 +47,7 @@ describe('RegisterUser', () => {
   it('refuses a taken email', async () => {
     await registerUser.execute({ email: 'ann@example.com', password: 'secret12' });
     await expect(
-      registerUser.execute({ email: 'ANN@example.com', password: 'secret2' }),
+      registerUser.execute({ email: 'ANN@example.com', password: 'secret22' }),
     ).rejects.toMatchObject({
       code: 'EMAIL_TAKEN',
     });

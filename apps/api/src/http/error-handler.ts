@@ -1,6 +1,6 @@
 import { STATUS_CODES } from 'node:http';
 import type { FastifyError, FastifyInstance } from 'fastify';
-import { DomainError, type ErrorKind } from '../../../../domain/shared/errors.ts';
+import { DomainError, type ErrorKind, RateLimitError } from '../../../../domain/shared/errors.ts';
 import type { ErrorDto } from './schemas.ts';
 
 export const STATUS_BY_KIND: Record<ErrorKind, number> = {
@@ -154,12 +154,27 @@ export function registerErrorHandler(app: FastifyInstance): void {
       status = 500;
       body = { message: 'Internal Server Error', code: 'INTERNAL' };
     }
+    if (status === 429 && !reply.hasHeader('retry-after')) {
+      // Every 429 says when to come back (issue 23): the rule's own wait, else a minute.
+      const seconds = error instanceof RateLimitError ? error.retryAfterSeconds : undefined;
+      reply.header('retry-after', String(seconds ?? DEFAULT_RETRY_AFTER_S));
+    }
     if (status === 503) request.log.warn({ err: error }, 'database unavailable');
     else if (status >= 500) request.log.error({ err: error }, 'request failed');
     else request.log.info({ code: body.code, status }, body.message);
     return reply.status(status).type('application/json').send(body);
   });
+  // A 429 sent without the error handler (none today) still carries Retry-After.
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (reply.statusCode === 429 && !reply.hasHeader('retry-after')) {
+      reply.header('retry-after', String(DEFAULT_RETRY_AFTER_S));
+    }
+    return payload;
+  });
 }
+
+/** Retry-After (seconds) of a 429 whose rule cannot say when a retry will succeed. */
+export const DEFAULT_RETRY_AFTER_S = 60;
 
 function clientCode(error: FastifyError): string {
   if (error.statusCode === 429) return 'RATE_LIMITED';

@@ -324,6 +324,15 @@ const STATUS_MEANING: Record<string, string> = {
   503: 'The database is not reachable right now; retry after the Retry-After seconds',
 };
 
+/** Every 429 and 503 says when to try again (issue 23). */
+const RETRY_AFTER: Record<string, boolean> = { 429: true, 503: true };
+const RETRY_AFTER_HEADER = {
+  'Retry-After': {
+    description: 'Whole seconds to wait before trying again',
+    schema: { type: 'integer', minimum: 0 },
+  },
+};
+
 type Codes = Record<string, string[]>;
 
 function add(codes: Codes, status: number, ...values: string[]): void {
@@ -400,7 +409,11 @@ export function finishDocument({ openapiObject }: { openapiObject: Partial<Json>
           current?.description && current.description !== 'Default Response'
             ? String(current.description)
             : `${STATUS_MEANING[status] ?? 'Error'}: ${list.join(', ')}`;
-        responses[status] = { description, content };
+        responses[status] = {
+          description,
+          content,
+          ...(RETRY_AFTER[status] ? { headers: RETRY_AFTER_HEADER } : {}),
+        };
       }
       const described = (op[RESPONSES_KEY] ?? {}) as Record<string, string>;
       delete op[RESPONSES_KEY];

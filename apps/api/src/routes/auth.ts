@@ -40,6 +40,10 @@ const RegisterBody = Type.Object(
   },
 );
 
+/** OWASP's device cookie (decision 0191): this browser signed in to the account it names before. */
+export const DEVICE_COOKIE = 'buildbid_device';
+const DEVICE_COOKIE_MAX_AGE_S = 365 * 24 * 60 * 60;
+
 const SignInBody = Type.Object(
   {
     email: Type.String({ maxLength: 1000 }),
@@ -118,10 +122,15 @@ export const authRoutes: FastifyPluginAsyncTypebox<{ config: Config; services: A
           id: 'signIn',
           summary: 'Sign in with email and password',
           description:
-            "A wrong password and an unknown email both answer 401 'Invalid email or password'. After " +
-            'ACCOUNT_SIGNIN_FREE_ATTEMPTS wrong passwords for one email each further one doubles the wait ' +
-            '(429 SIGNIN_THROTTLED), on top of the per-address limit (429 RATE_LIMITED). The answer ' +
-            'sets the `buildbid_session` cookie (a new session id).',
+            "A wrong password and an unknown email both answer 401 'Invalid email or password'. Guessing is " +
+            'slowed per account and client (decision 0191): after ACCOUNT_SIGNIN_FREE_ATTEMPTS wrong ' +
+            'passwords for one email from one address, each further one from there doubles that address’s ' +
+            'wait (429 SIGNIN_THROTTLED with Retry-After); a browser holding the account’s ' +
+            '`buildbid_device` cookie (set by every successful sign-in) counts on its own wherever it is, so ' +
+            'failures elsewhere never refuse it; and ACCOUNT_SIGNIN_FREE_ATTEMPTS_ANY_ADDRESS failures from ' +
+            'all browsers without that cookie slow those browsers down together. On top: the per-address ' +
+            'limit (429 RATE_LIMITED). The answer sets the `buildbid_session` cookie (a new session id) and ' +
+            'a new `buildbid_device` cookie.',
           access: 'public',
           errors: {
             400: ['CREDENTIALS_REQUIRED'],
@@ -134,7 +143,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<{ config: Config; services: A
         response: { 200: UserRef, ...errors(400, 401, 429) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { email, password } = request.body;
       if (email.trim() === '' || password === '') {
         return Promise.reject(
@@ -144,11 +153,25 @@ export const authRoutes: FastifyPluginAsyncTypebox<{ config: Config; services: A
           }),
         );
       }
-      const { user, session } = await services
-        .get(SignIn)
-        .execute({ email, password, previousSid: sessionId(request) });
+      const { user, session, deviceCookie } = await services.get(SignIn).execute({
+        email,
+        password,
+        previousSid: sessionId(request),
+        address: request.ip,
+        deviceCookie: request.cookies[DEVICE_COOKIE],
+      });
       request.session.regenerate();
       request.session.set('sid', session.sid);
+      if (deviceCookie) {
+        // Only the sign-in reads it: scoped to /api/auth, never readable by script, a year long.
+        reply.setCookie(DEVICE_COOKIE, deviceCookie, {
+          path: '/api/auth',
+          httpOnly: true,
+          sameSite: 'strict',
+          secure: config.env === 'production',
+          maxAge: DEVICE_COOKIE_MAX_AGE_S,
+        });
+      }
       return toUserDto(user);
     },
   );

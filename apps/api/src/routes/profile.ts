@@ -64,10 +64,12 @@ export const profileRoutes: FastifyPluginAsyncTypebox<{ services: AppServices; c
     const now = Date.now();
     const recent = (emailChanges.get(userId) ?? []).filter((t) => now - t < HOUR);
     if (recent.length >= config.emailChangesPerHour) {
-      const wait = Math.ceil((HOUR - (now - (recent[0] ?? now))) / 60_000);
+      const waitMs = HOUR - (now - (recent[0] ?? now));
+      const wait = Math.ceil(waitMs / 60_000);
       throw new RateLimitError(
         'EMAIL_CHANGE_LIMITED',
         `You can change your email ${config.emailChangesPerHour} times an hour. Try again in ${wait} minutes.`,
+        waitMs / 1000,
       );
     }
     recent.push(now);
