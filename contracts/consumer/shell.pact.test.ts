@@ -50,6 +50,7 @@ import {
   JSON_CONTENT,
   JSON_WITH_SESSION,
   NOT_SIGNED_IN,
+  SETS_SESSION_AND_DEVICE_COOKIES,
   SETS_SESSION_COOKIE,
   stateId,
   statePath,
@@ -144,7 +145,7 @@ describe(`${CONSUMER} → buildbid-api`, () => {
           b.headers(JSON_CONTENT).jsonBody({ email: EMAIL, password: PASSWORD }),
         )
         .willRespondWith(200, (b) =>
-          b.headers({ ...JSON_CONTENT, 'Set-Cookie': SETS_SESSION_COOKIE }).jsonBody(userBody()),
+          b.headers({ ...JSON_CONTENT, 'Set-Cookie': SETS_SESSION_AND_DEVICE_COOKIES }).jsonBody(userBody()),
         )
         .executeTest(async (mock) => {
           browseTo(mock.url);

@@ -24,6 +24,14 @@ export const SETS_SESSION_COOKIE = regex(
   `${SESSION_COOKIE}=[^;\\s]+;.*\\bHttpOnly\\b.*`,
   `${SESSION_COOKIE}=${EXAMPLE_SESSION}; Max-Age=604800; Path=/; HttpOnly; SameSite=Lax`,
 );
+/**
+ * Sign-in sets the session cookie and a device cookie (decision 0191), both HttpOnly. Pact checks every
+ * Set-Cookie value against the one matcher, so the matcher names both; the shell relies on the session.
+ */
+export const SETS_SESSION_AND_DEVICE_COOKIES = regex(
+  `(${SESSION_COOKIE}|buildbid_device)=[^;\\s]+;.*\\bHttpOnly\\b.*`,
+  `${SESSION_COOKIE}=${EXAMPLE_SESSION}; Max-Age=604800; Path=/; HttpOnly; SameSite=Lax`,
+);
 /** The cookie the API clears when an account is deleted: the session is gone in the browser too. */
 export const CLEARS_SESSION_COOKIE = regex(
   `${SESSION_COOKIE}=;.*`,

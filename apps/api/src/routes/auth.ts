@@ -112,10 +112,28 @@ export const authRoutes: FastifyPluginAsyncTypebox<{ config: Config; services: A
     },
   );
 
+  /** The device cookie a sign-in earned, set after the session cookie (clients read that one first). */
+  const newDevices = new WeakMap<FastifyRequest, string>();
+
   app.post(
     '/api/auth/signin',
     {
       config: authLimit,
+      // Route onSend hooks run after the app's, where the session cookie is set.
+      onSend: async (request, reply, payload) => {
+        const token = newDevices.get(request);
+        // Only the sign-in reads it: scoped to /api/auth, never readable by script, a year long.
+        if (token) {
+          reply.setCookie(DEVICE_COOKIE, token, {
+            path: '/api/auth',
+            httpOnly: true,
+            sameSite: 'strict',
+            secure: config.env === 'production',
+            maxAge: DEVICE_COOKIE_MAX_AGE_S,
+          });
+        }
+        return payload;
+      },
       schema: {
         tags: ['auth'],
         ...operation({
@@ -143,7 +161,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<{ config: Config; services: A
         response: { 200: UserRef, ...errors(400, 401, 429) },
       },
     },
-    async (request, reply) => {
+    async (request) => {
       const { email, password } = request.body;
       if (email.trim() === '' || password === '') {
         return Promise.reject(
@@ -162,16 +180,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<{ config: Config; services: A
       });
       request.session.regenerate();
       request.session.set('sid', session.sid);
-      if (deviceCookie) {
-        // Only the sign-in reads it: scoped to /api/auth, never readable by script, a year long.
-        reply.setCookie(DEVICE_COOKIE, deviceCookie, {
-          path: '/api/auth',
-          httpOnly: true,
-          sameSite: 'strict',
-          secure: config.env === 'production',
-          maxAge: DEVICE_COOKIE_MAX_AGE_S,
-        });
-      }
+      if (deviceCookie) newDevices.set(request, deviceCookie);
       return toUserDto(user);
     },
   );
