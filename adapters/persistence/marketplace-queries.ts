@@ -37,7 +37,8 @@ const PROJECT_COLUMNS = `p.id, p.title, p.description, p.project_type as "projec
 /**
  * What a view adds to the project columns of `pg` (a page or one project): the owner's names, read by
  * primary key per row (a lateral lookup, never a hash of the whole users table), and the bid count and
- * average amount aggregated over the bids' (project_id, contractor_id) index for this row only.
+ * average amount aggregated over the bids' (project_id, contractor_id) index for this row only, leaving out
+ * withdrawn bids (decision 0193: a deleted bidder's bid no longer counts).
  */
 const VIEW_COLUMNS = `u.first_name as "ownerFirstName", u.last_name as "ownerLastName",
   u.rating as "ownerRating", u.review_count as "ownerReviewCount",
@@ -47,7 +48,7 @@ const VIEW_JOINS = `left join lateral (
     ) u on true
     left join lateral (
       select count(*) as bid_count, round(avg(amount) * 100) as average_bid_cents
-      from bids where bids.project_id = pg.id
+      from bids where bids.project_id = pg.id and bids.status <> 'withdrawn'
     ) b on true`;
 
 type ViewRow = ProjectRow & {

@@ -79,9 +79,15 @@ export interface EditProjectInput extends Omit<EditProjectChanges, 'newFiles'> {
   newFiles?: StoredFile[];
 }
 
-/** The users who bid on the project (any status), read inside the transaction. */
+/**
+ * The users who bid on the project, read inside the transaction: pending, accepted or rejected. A withdrawn
+ * bid is left out (decision 0193): its bidder deleted their account, so it neither holds the bid deadline
+ * nor hears of the project again.
+ */
 async function bidderIdsOf(tx: Transaction, projectId: string): Promise<string[]> {
-  return (await tx.bids.listByProject(projectId)).map((b) => b.contractorId);
+  return (await tx.bids.listByProject(projectId))
+    .filter((b) => b.status !== 'withdrawn')
+    .map((b) => b.contractorId);
 }
 
 export class EditProject {

@@ -106,6 +106,31 @@ describe("a deleted contractor's pending bids", () => {
     expect(await sql('select status from bids where id = ?', [goneBid])).toEqual([{ status: 'withdrawn' }]);
   });
 
+  it('a withdrawn bid no longer counts: the bid count and average leave it out, and it holds no bid deadline', async () => {
+    const inDays = (n: number) => new Date(Date.now() + n * DAY).toISOString();
+    const projectId = await createProject(t, owner.cookie, { title: 'Roof repair', bidDeadline: inDays(10) });
+    await placeBid(t, leaving.cookie, projectId, { amount: 3000 });
+    await placeBid(t, staying.cookie, projectId, { amount: 1000 });
+    const before = (await get(t, `/api/projects/${projectId}`, owner.cookie)).json();
+    expect(before).toMatchObject({ bidCount: 2, averageBid: '2000.00' });
+
+    expect((await deleteAccount(leaving)).statusCode).toBe(204);
+    const after = (await get(t, `/api/projects/${projectId}`, owner.cookie)).json();
+    expect(after).toMatchObject({ bidCount: 1, averageBid: '1000.00' });
+
+    // With only a withdrawn bid left, the owner may set the bid deadline earlier, as before any bid.
+    const alone = await createProject(t, owner.cookie, { title: 'Garden shed', bidDeadline: inDays(10) });
+    const other = await signUp(t, 'contractor');
+    await placeBid(t, other.cookie, alone);
+    const shorten = () =>
+      send(t, 'POST', `/api/projects/${alone}/bid-deadline`, owner.cookie, { bidDeadline: inDays(5) });
+    expect((await shorten()).json()).toMatchObject({ code: 'BID_DEADLINE_SHORTENED' });
+    expect(
+      (await send(t, 'POST', '/api/users/me/delete', other.cookie, { password: PASSWORD })).statusCode,
+    ).toBe(204);
+    expect((await shorten()).statusCode).toBe(200);
+  });
+
   it('a pending bid left by a deletion before withdrawals existed is never accepted (409 BIDDER_DELETED)', async () => {
     const projectId = await createProject(t, owner.cookie, { title: 'Old deck' });
     const bidId = await placeBid(t, leaving.cookie, projectId);
