@@ -13,6 +13,7 @@ import { deleteProjectIn, removeQuietly } from '../projects/use-cases.ts';
 import type { RealtimePort } from '../realtime/ports.ts';
 import type { EventPublisher, FileStorage, UnitOfWork } from '../shared/marketplace-ports.ts';
 import type { Clock } from '../shared/ports.ts';
+import { UseCase } from '../shared/use-case.ts';
 import type {
   AccountExport,
   AccountTokens,
@@ -56,13 +57,7 @@ export interface AccountLifecycleDeps {
 }
 
 /** Base of the lifecycle use cases: one constructor for all of them. */
-abstract class AccountUseCase {
-  protected readonly deps: AccountLifecycleDeps;
-
-  constructor(deps: AccountLifecycleDeps) {
-    this.deps = deps;
-  }
-
+abstract class AccountUseCase extends UseCase<AccountLifecycleDeps> {
   /** Checks a new password against the rules, reported on `field`. */
   protected checkNewPassword(password: string, field: string): void {
     try {

@@ -8,6 +8,7 @@ import { checkNotCommonPassword } from '../../domain/user/common-passwords.ts';
 import { checkPasswordPolicy, normalizeEmail, type Role, User } from '../../domain/user/user.ts';
 import type { Transaction, UnitOfWork } from '../shared/marketplace-ports.ts';
 import type { Clock, IdGenerator } from '../shared/ports.ts';
+import { UseCase } from '../shared/use-case.ts';
 import type {
   DeviceCookies,
   PasswordHasher,
@@ -32,31 +33,29 @@ export interface RegisterInput {
   country?: string;
 }
 
-export class RegisterUser {
-  readonly #users: UserRepository;
-  readonly #hasher: PasswordHasher;
-  readonly #ids: IdGenerator;
-  readonly #clock: Clock;
-
-  constructor(users: UserRepository, hasher: PasswordHasher, ids: IdGenerator, clock: Clock) {
-    this.#users = users;
-    this.#hasher = hasher;
-    this.#ids = ids;
-    this.#clock = clock;
-  }
-
+export class RegisterUser extends UseCase<{
+  users: UserRepository;
+  hasher: PasswordHasher;
+  ids: IdGenerator;
+  clock: Clock;
+}> {
   async execute(input: RegisterInput): Promise<User> {
     checkPasswordPolicy(input.password);
     checkNotCommonPassword(input.password);
     // Validate everything before the (deliberately slow) hash.
-    const draft = User.register({ ...input, id: this.#ids.next(), passwordHash: '', now: this.#clock.now() });
+    const draft = User.register({
+      ...input,
+      id: this.deps.ids.next(),
+      passwordHash: '',
+      now: this.deps.clock.now(),
+    });
     const user = User.register({
       ...input,
       id: draft.id,
-      passwordHash: await this.#hasher.hash(input.password),
-      now: this.#clock.now(),
+      passwordHash: await this.deps.hasher.hash(input.password),
+      now: this.deps.clock.now(),
     });
-    await this.#users.add(user);
+    await this.deps.users.add(user);
     return user;
   }
 }
@@ -93,27 +92,14 @@ export interface SignInInput {
   deviceCookie?: string | undefined;
 }
 
-export class SignIn {
-  readonly #users: UserRepository;
-  readonly #hasher: PasswordHasher;
-  readonly #sessions: SessionStore;
-  readonly #clock: Clock;
-  readonly #guards: SignInGuards | undefined;
+export class SignIn extends UseCase<{
+  users: UserRepository;
+  hasher: PasswordHasher;
+  sessions: SessionStore;
+  clock: Clock;
+  guards?: SignInGuards;
+}> {
   #dummyHash: Promise<string> | undefined;
-
-  constructor(
-    users: UserRepository,
-    hasher: PasswordHasher,
-    sessions: SessionStore,
-    clock: Clock,
-    guards?: SignInGuards,
-  ) {
-    this.#users = users;
-    this.#hasher = hasher;
-    this.#sessions = sessions;
-    this.#clock = clock;
-    this.#guards = guards;
-  }
 
   /**
    * Checks the credentials and opens a new session. A session the browser already had is revoked,
@@ -137,31 +123,31 @@ export class SignIn {
         seconds,
       );
     }
-    const user = await this.#users.findByEmail(email);
+    const user = await this.deps.users.findByEmail(email);
     // Hash even for an unknown email, so the answer takes as long either way.
-    this.#dummyHash ??= this.#hasher.hash('not-a-real-password');
+    this.#dummyHash ??= this.deps.hasher.hash('not-a-real-password');
     const hash = user?.passwordHash ?? (await this.#dummyHash);
-    const ok = await this.#hasher.verify(input.password, hash);
+    const ok = await this.deps.hasher.verify(input.password, hash);
     if (!user || !ok) {
-      const now = this.#clock.now();
+      const now = this.deps.clock.now();
       await Promise.all(counts.map(({ throttle, key }) => throttle.failed(key, now)));
       throw new AuthenticationError('INVALID_CREDENTIALS', INVALID_CREDENTIALS_MESSAGE);
     }
     // Only what this browser's failures were counted under: a success elsewhere does not hand an
     // attacker a fresh allowance.
     await Promise.all(counts.map(({ throttle, key }) => throttle.succeeded(key)));
-    if (input.previousSid) await this.#sessions.revoke(input.previousSid);
-    const session = await this.#sessions.create(
+    if (input.previousSid) await this.deps.sessions.revoke(input.previousSid);
+    const session = await this.deps.sessions.create(
       user.id,
-      new Date(this.#clock.now().getTime() + SESSION_TTL_MS),
+      new Date(this.deps.clock.now().getTime() + SESSION_TTL_MS),
     );
-    const deviceCookie = this.#guards?.devices.issue(email);
+    const deviceCookie = this.deps.guards?.devices.issue(email);
     return { user, session, ...(deviceCookie ? { deviceCookie } : {}) };
   }
 
   /** The counts this attempt is judged and recorded under. */
   #counts(email: string, input: SignInInput): Array<{ throttle: SignInThrottle; key: string }> {
-    const guards = this.#guards;
+    const guards = this.deps.guards;
     if (!guards) return [];
     const device = input.deviceCookie ? guards.devices.read(input.deviceCookie, email) : null;
     if (device) return [{ throttle: guards.perClient, key: `${email}|device:${device}` }];
@@ -172,61 +158,39 @@ export class SignIn {
   }
 
   async #wait(counts: Array<{ throttle: SignInThrottle; key: string }>): Promise<number> {
-    const now = this.#clock.now();
+    const now = this.deps.clock.now();
     const waits = await Promise.all(counts.map(({ throttle, key }) => throttle.waitMs(key, now)));
     return Math.max(0, ...waits);
   }
 }
 
-export class StartSession {
-  readonly #sessions: SessionStore;
-  readonly #clock: Clock;
-
-  constructor(sessions: SessionStore, clock: Clock) {
-    this.#sessions = sessions;
-    this.#clock = clock;
-  }
-
+export class StartSession extends UseCase<{ sessions: SessionStore; clock: Clock }> {
   /** Opens a session for a user who has just proved who they are (registration). */
   async execute(userId: string, previousSid?: string): Promise<SessionRecord> {
-    if (previousSid) await this.#sessions.revoke(previousSid);
-    return this.#sessions.create(userId, new Date(this.#clock.now().getTime() + SESSION_TTL_MS));
+    if (previousSid) await this.deps.sessions.revoke(previousSid);
+    return this.deps.sessions.create(userId, new Date(this.deps.clock.now().getTime() + SESSION_TTL_MS));
   }
 }
 
-export class SignOut {
-  readonly #sessions: SessionStore;
-
-  constructor(sessions: SessionStore) {
-    this.#sessions = sessions;
-  }
-
+export class SignOut extends UseCase<{ sessions: SessionStore }> {
   async execute(sid: string | undefined): Promise<void> {
-    if (sid) await this.#sessions.revoke(sid);
+    if (sid) await this.deps.sessions.revoke(sid);
   }
 }
 
-export class Authenticate {
-  readonly #sessions: SessionStore;
-  readonly #users: UserRepository;
-  readonly #clock: Clock;
-  readonly #signedIn: SignedInUsers | undefined;
-
-  /** With `signedIn`, the session and its user come in one read (the same answers). */
-  constructor(sessions: SessionStore, users: UserRepository, clock: Clock, signedIn?: SignedInUsers) {
-    this.#sessions = sessions;
-    this.#users = users;
-    this.#clock = clock;
-    this.#signedIn = signedIn;
-  }
-
+export class Authenticate extends UseCase<{
+  sessions: SessionStore;
+  users: UserRepository;
+  clock: Clock;
+  signedIn?: SignedInUsers;
+}> {
   /** The signed-in user behind a session id, or null when the session is unknown, expired or orphaned. */
   async execute(sid: string | undefined): Promise<User | null> {
     if (!sid) return null;
-    if (this.#signedIn) return this.#signedIn.find(sid, this.#clock.now());
-    const session = await this.#sessions.find(sid, this.#clock.now());
+    if (this.deps.signedIn) return this.deps.signedIn.find(sid, this.deps.clock.now());
+    const session = await this.deps.sessions.find(sid, this.deps.clock.now());
     if (!session) return null;
-    return this.#users.findById(session.userId);
+    return this.deps.users.findById(session.userId);
   }
 }
 
@@ -247,20 +211,12 @@ export async function lockForRoleChange(
   return user;
 }
 
-export class ChangeOwnRole {
-  readonly #uow: UnitOfWork;
-  readonly #clock: Clock;
-
-  constructor(uow: UnitOfWork, clock: Clock) {
-    this.#uow = uow;
-    this.#clock = clock;
-  }
-
+export class ChangeOwnRole extends UseCase<{ uow: UnitOfWork; clock: Clock }> {
   async execute(userId: string, role: string): Promise<User> {
-    return this.#uow.run(async (tx) => {
+    return this.deps.uow.run(async (tx) => {
       const user = await lockForRoleChange(tx, userId, role);
       if (!user) throw new NotFoundError('USER_NOT_FOUND', 'User not found');
-      user.changeOwnRole(role, this.#clock.now());
+      user.changeOwnRole(role, this.deps.clock.now());
       await tx.users.save(user);
       return user;
     });
@@ -291,17 +247,7 @@ async function assignRoleAudited(
   }
 }
 
-export class AdminChangeRole {
-  readonly #uow: UnitOfWork;
-  readonly #clock: Clock;
-  readonly #ids: IdGenerator;
-
-  constructor(uow: UnitOfWork, clock: Clock, ids: IdGenerator) {
-    this.#uow = uow;
-    this.#clock = clock;
-    this.#ids = ids;
-  }
-
+export class AdminChangeRole extends UseCase<{ uow: UnitOfWork; clock: Clock; ids: IdGenerator }> {
   /**
    * Any of the four roles on anyone, but never the last admin's (409 LAST_ADMIN, decision 0091). The
    * audit log records who changed whose role, from what to what, in the same transaction.
@@ -310,34 +256,24 @@ export class AdminChangeRole {
     if (!actor.isAdmin) {
       throw new PermissionError('ADMIN_ONLY', 'Admin privileges required');
     }
-    return this.#uow.run(async (tx) => {
+    return this.deps.uow.run(async (tx) => {
       const target = await lockForRoleChange(tx, targetUserId, role);
       if (!target) throw new NotFoundError('USER_NOT_FOUND', `No user with id '${targetUserId}'`);
-      await assignRoleAudited(tx, target, role, actor.id, this.#ids, this.#clock.now());
+      await assignRoleAudited(tx, target, role, actor.id, this.deps.ids, this.deps.clock.now());
       return target;
     });
   }
 }
 
-export class PromoteToAdmin {
-  readonly #uow: UnitOfWork;
-  readonly #clock: Clock;
-  readonly #ids: IdGenerator;
-
-  constructor(uow: UnitOfWork, clock: Clock, ids: IdGenerator) {
-    this.#uow = uow;
-    this.#clock = clock;
-    this.#ids = ids;
-  }
-
+export class PromoteToAdmin extends UseCase<{ uow: UnitOfWork; clock: Clock; ids: IdGenerator }> {
   /** For the `admin:promote` CLI: real deployments have no seeded admin. Audited with no admin named. */
   async execute(email: string): Promise<User> {
     const normalized = normalizeEmail(email);
-    return this.#uow.run(async (tx) => {
+    return this.deps.uow.run(async (tx) => {
       const found = await tx.users.findByEmail(normalized);
       if (!found) throw new NotFoundError('USER_NOT_FOUND', `No user with email '${email}'`);
       const user = (await tx.users.lockForUpdate(found.id)) ?? found;
-      await assignRoleAudited(tx, user, 'admin' satisfies Role, null, this.#ids, this.#clock.now());
+      await assignRoleAudited(tx, user, 'admin' satisfies Role, null, this.deps.ids, this.deps.clock.now());
       return user;
     });
   }

@@ -10,27 +10,21 @@ import {
 import type { BadgeEarned, DomainEvent } from '../../domain/shared/events.ts';
 import type { EventPublisher, UnitOfWork } from '../shared/marketplace-ports.ts';
 import type { Clock, IdGenerator } from '../shared/ports.ts';
+import { UseCase } from '../shared/use-case.ts';
 
-export class RecordAchievements {
-  readonly #uow: UnitOfWork;
-  readonly #events: EventPublisher;
-  readonly #ids: IdGenerator;
-  readonly #clock: Clock;
-
-  constructor(uow: UnitOfWork, events: EventPublisher, ids: IdGenerator, clock: Clock) {
-    this.#uow = uow;
-    this.#events = events;
-    this.#ids = ids;
-    this.#clock = clock;
-  }
-
+export class RecordAchievements extends UseCase<{
+  uow: UnitOfWork;
+  events: EventPublisher;
+  ids: IdGenerator;
+  clock: Clock;
+}> {
   /**
    * An event subscriber: turns a published event into points (pointsForEvent), moves levels and
    * awards badges once each. Publishes BadgeEarned events after commit. Returns them too.
    */
   async execute(event: DomainEvent): Promise<BadgeEarned[]> {
-    const now = this.#clock.now();
-    const earned = await this.#uow.run(async (tx) => {
+    const now = this.deps.clock.now();
+    const earned = await this.deps.uow.run(async (tx) => {
       let recipientServices: readonly string[] = [];
       if (event.type === 'project_completed') {
         recipientServices = (await tx.users.findById(event.recipientId))?.services ?? [];
@@ -40,14 +34,14 @@ export class RecordAchievements {
       for (const userId of new Set(awards.map((a) => a.userId))) {
         const progress = (await tx.achievements.findByUser(userId)) ?? AchievementProgress.start(userId, now);
         for (const award of awards.filter((a) => a.userId === userId)) {
-          earned.push(...progress.addPoints(award.category, award.points, now, () => this.#ids.next()));
+          earned.push(...progress.addPoints(award.category, award.points, now, () => this.deps.ids.next()));
         }
         await tx.achievements.save(progress);
       }
       await tx.outbox.add(earned);
       return earned;
     });
-    if (earned.length > 0) await this.#events.publish(earned);
+    if (earned.length > 0) await this.deps.events.publish(earned);
     return earned;
   }
 }
@@ -71,20 +65,12 @@ export interface AchievementsView {
   badges: UserBadgeView[];
 }
 
-export class GetAchievements {
-  readonly #uow: UnitOfWork;
-  readonly #clock: Clock;
-
-  constructor(uow: UnitOfWork, clock: Clock) {
-    this.#uow = uow;
-    this.#clock = clock;
-  }
-
+export class GetAchievements extends UseCase<{ uow: UnitOfWork; clock: Clock }> {
   /** A user's points and level per category, and their badges, newest first. */
   async execute(userId: string): Promise<AchievementsView> {
     const progress =
-      (await this.#uow.run((tx) => tx.achievements.findByUser(userId))) ??
-      AchievementProgress.start(userId, this.#clock.now());
+      (await this.deps.uow.run((tx) => tx.achievements.findByUser(userId))) ??
+      AchievementProgress.start(userId, this.deps.clock.now());
     const snapshot = progress.toSnapshot();
     const badges = snapshot.badges
       .flatMap((b) => {
@@ -104,12 +90,8 @@ export class GetAchievements {
   }
 }
 
-export class GetUserBadges {
-  readonly #achievements: GetAchievements;
-
-  constructor(uow: UnitOfWork, clock: Clock) {
-    this.#achievements = new GetAchievements(uow, clock);
-  }
+export class GetUserBadges extends UseCase<{ uow: UnitOfWork; clock: Clock }> {
+  readonly #achievements = new GetAchievements(this.deps);
 
   /** GET /api/users/{id}/badges: the user's badges, newest first. */
   async execute(userId: string): Promise<UserBadgeView[]> {

@@ -1,5 +1,6 @@
 import { PermissionError } from '../../domain/shared/errors.ts';
 import type { Role, User } from '../../domain/user/user.ts';
+import { UseCase } from '../shared/use-case.ts';
 import type { AdminQuery, RoleChangeView } from './ports.ts';
 
 export const DEFAULT_ADMIN_PAGE = 50;
@@ -10,20 +11,14 @@ function assertAdmin(actor: User): void {
 }
 
 /** GET /api/admin/users: a page of users, oldest first, by role and text. Admins only. */
-export class ListUsers {
-  readonly #admin: AdminQuery;
-
-  constructor(admin: AdminQuery) {
-    this.#admin = admin;
-  }
-
+export class ListUsers extends UseCase<{ admin: AdminQuery }> {
   execute(
     actor: User,
     filter: { role?: Role | undefined; q?: string | undefined; limit?: number; offset?: number } = {},
   ): Promise<{ items: User[]; total: number }> {
     assertAdmin(actor);
     const q = filter.q?.trim() || undefined;
-    return this.#admin.users({
+    return this.deps.admin.users({
       role: filter.role,
       q,
       limit: filter.limit ?? DEFAULT_ADMIN_PAGE,
@@ -33,18 +28,12 @@ export class ListUsers {
 }
 
 /** GET /api/admin/role-changes: the audit log of role changes, newest first. Admins only. */
-export class ListRoleChanges {
-  readonly #admin: AdminQuery;
-
-  constructor(admin: AdminQuery) {
-    this.#admin = admin;
-  }
-
+export class ListRoleChanges extends UseCase<{ admin: AdminQuery }> {
   execute(
     actor: User,
     page: { limit?: number; offset?: number } = {},
   ): Promise<{ items: RoleChangeView[]; total: number }> {
     assertAdmin(actor);
-    return this.#admin.roleChanges({ limit: page.limit ?? DEFAULT_ADMIN_PAGE, offset: page.offset ?? 0 });
+    return this.deps.admin.roleChanges({ limit: page.limit ?? DEFAULT_ADMIN_PAGE, offset: page.offset ?? 0 });
   }
 }

@@ -12,6 +12,7 @@ import type {
   UnitOfWork,
 } from '../shared/marketplace-ports.ts';
 import type { Clock, IdGenerator } from '../shared/ports.ts';
+import { UseCase } from '../shared/use-case.ts';
 import type { StatsQuery } from '../stats/ports.ts';
 import type { BidQuery, MyBidStatus, MyBidView, ProjectBidView } from './ports.ts';
 
@@ -35,40 +36,26 @@ export interface SubmittedBid {
   quota: BidQuota;
 }
 
-export class SubmitBid {
-  readonly #uow: UnitOfWork;
-  readonly #events: EventPublisher;
-  readonly #ids: IdGenerator;
-  readonly #clock: Clock;
-  readonly #settings: PlatformSettings;
-
-  constructor(
-    uow: UnitOfWork,
-    events: EventPublisher,
-    ids: IdGenerator,
-    clock: Clock,
-    settings: PlatformSettings,
-  ) {
-    this.#uow = uow;
-    this.#events = events;
-    this.#ids = ids;
-    this.#clock = clock;
-    this.#settings = settings;
-  }
-
+export class SubmitBid extends UseCase<{
+  uow: UnitOfWork;
+  events: EventPublisher;
+  ids: IdGenerator;
+  clock: Clock;
+  settings: PlatformSettings;
+}> {
   /**
    * One atomic step per bidder: lock the bidder's row, check role, project and the one-bid rule,
    * count this month's bids and check the quota, then insert the bid. Publishes BidSubmitted after commit.
    */
   async execute(actor: User, projectId: string, terms: BidTerms): Promise<SubmittedBid> {
-    const now = this.#clock.now();
-    const { timeZone } = this.#settings;
-    const result = await this.#uow.run(async (tx) => {
+    const now = this.deps.clock.now();
+    const { timeZone } = this.deps.settings;
+    const result = await this.deps.uow.run(async (tx) => {
       const bidder = await tx.users.lockForUpdate(actor.id);
       if (!bidder) throw new NotFoundError('USER_NOT_FOUND', 'User not found');
       const project = await tx.projects.findById(projectId);
       if (!project) throw projectNotFound(projectId);
-      const { bid, event } = Bid.submit({ id: this.#ids.next(), bidder, project, terms, now });
+      const { bid, event } = Bid.submit({ id: this.deps.ids.next(), bidder, project, terms, now });
       if (await tx.bids.findByProjectAndContractor(projectId, bidder.id)) throw bidAlreadyExists();
       const used = await countThisMonth(tx, bidder.id, now, timeZone);
       assertBidAllowed(computeBidQuota(bidder.subscriptionTier, used, now, timeZone));
@@ -76,7 +63,7 @@ export class SubmitBid {
       await tx.outbox.add([event]);
       return { bid, event, quota: computeBidQuota(bidder.subscriptionTier, used + 1, now, timeZone) };
     });
-    await this.#events.publish([result.event]);
+    await this.deps.events.publish([result.event]);
     return { bid: result.bid, quota: result.quota };
   }
 }
@@ -86,42 +73,24 @@ async function countThisMonth(tx: Transaction, userId: string, now: Date, timeZo
   return tx.bids.countByContractorCreatedBetween(userId, month.start, month.end);
 }
 
-export class EditBid {
-  readonly #uow: UnitOfWork;
-  readonly #clock: Clock;
-
-  constructor(uow: UnitOfWork, clock: Clock) {
-    this.#uow = uow;
-    this.#clock = clock;
-  }
-
+export class EditBid extends UseCase<{ uow: UnitOfWork; clock: Clock }> {
   /** 'Edit Bid': the bidder's own pending bid, while the project takes bids. Uses no quota. */
   async execute(actor: User, bidId: string, changes: Partial<BidTerms>): Promise<Bid> {
-    return this.#uow.run(async (tx) => {
+    return this.deps.uow.run(async (tx) => {
       const found = await tx.bids.findById(bidId);
       if (!found) throw bidNotFound(bidId);
       const project = await tx.projects.lockForUpdate(found.projectId);
       if (!project) throw projectNotFound(found.projectId);
       // Read again under the project's lock: a decision may have landed meanwhile.
       const bid = (await tx.bids.findById(bidId)) ?? found;
-      bid.edit(actor, project, changes, this.#clock.now());
+      bid.edit(actor, project, changes, this.deps.clock.now());
       await tx.bids.save(bid);
       return bid;
     });
   }
 }
 
-export class DecideBid {
-  readonly #uow: UnitOfWork;
-  readonly #events: EventPublisher;
-  readonly #clock: Clock;
-
-  constructor(uow: UnitOfWork, events: EventPublisher, clock: Clock) {
-    this.#uow = uow;
-    this.#events = events;
-    this.#clock = clock;
-  }
-
+export class DecideBid extends UseCase<{ uow: UnitOfWork; events: EventPublisher; clock: Clock }> {
   /**
    * PATCH /api/bids/{id}/status. Accepting awards the project and rejects the other pending bids;
    * declining rejects this bid. Owner only (admins may not). Events are published after commit.
@@ -133,8 +102,8 @@ export class DecideBid {
     if (!(BID_DECISIONS as readonly string[]).includes(status)) {
       throw new ValidationError('INVALID_BID_STATUS', 'status must be accepted or rejected', 'status');
     }
-    const now = this.#clock.now();
-    const { bid, events } = await this.#uow.run(async (tx) => {
+    const now = this.deps.clock.now();
+    const { bid, events } = await this.deps.uow.run(async (tx) => {
       const found = await tx.bids.findById(bidId);
       if (!found) throw bidNotFound(bidId);
       const project = await tx.projects.lockForUpdate(found.projectId);
@@ -158,51 +127,31 @@ export class DecideBid {
       await tx.outbox.add(events);
       return { bid, events };
     });
-    await this.#events.publish(events);
+    await this.deps.events.publish(events);
     return bid;
   }
 }
 
-export class ListProjectBids {
-  readonly #uow: UnitOfWork;
-  readonly #bids: BidQuery;
-
-  constructor(uow: UnitOfWork, bids: BidQuery) {
-    this.#uow = uow;
-    this.#bids = bids;
-  }
-
+export class ListProjectBids extends UseCase<{ uow: UnitOfWork; bids: BidQuery }> {
   /** The owner and admins see every bid; anyone else sees only their own (none, or one). */
   async execute(actor: User, projectId: string): Promise<ProjectBidView[]> {
-    const project = await this.#uow.run((tx) => tx.projects.findById(projectId));
+    const project = await this.deps.uow.run((tx) => tx.projects.findById(projectId));
     if (!project) throw projectNotFound(projectId);
-    if (project.isOwnedBy(actor.id) || actor.isAdmin) return this.#bids.listForProject(projectId);
-    return this.#bids.listForProject(projectId, { contractorId: actor.id });
+    if (project.isOwnedBy(actor.id) || actor.isAdmin) return this.deps.bids.listForProject(projectId);
+    return this.deps.bids.listForProject(projectId, { contractorId: actor.id });
   }
 }
 
-export class ListMyBids {
-  readonly #bids: BidQuery;
-
-  constructor(bids: BidQuery) {
-    this.#bids = bids;
-  }
-
+export class ListMyBids extends UseCase<{ bids: BidQuery }> {
   async execute(actor: User): Promise<MyBidView[]> {
-    return this.#bids.listForContractor(actor.id);
+    return this.deps.bids.listForContractor(actor.id);
   }
 }
 
 /** At most this many project ids per call: two pages of browse cards. */
 export const MAX_BID_STATUS_IDS = 50;
 
-export class ListMyBidStatuses {
-  readonly #bids: BidQuery;
-
-  constructor(bids: BidQuery) {
-    this.#bids = bids;
-  }
-
+export class ListMyBidStatuses extends UseCase<{ bids: BidQuery }> {
   /** The caller's own bids on the given projects (none for a role that cannot bid). */
   async execute(actor: User, projectIds: readonly string[]): Promise<MyBidStatus[]> {
     const ids = [...new Set(projectIds)];
@@ -214,26 +163,16 @@ export class ListMyBidStatuses {
       );
     }
     if (ids.length === 0 || !BIDDER_ROLES.includes(actor.role)) return [];
-    return this.#bids.statusesOn(actor.id, ids);
+    return this.deps.bids.statusesOn(actor.id, ids);
   }
 }
 
-export class GetBidQuota {
-  readonly #stats: StatsQuery;
-  readonly #clock: Clock;
-  readonly #settings: PlatformSettings;
-
-  constructor(stats: StatsQuery, clock: Clock, settings: PlatformSettings) {
-    this.#stats = stats;
-    this.#clock = clock;
-    this.#settings = settings;
-  }
-
+export class GetBidQuota extends UseCase<{ stats: StatsQuery; clock: Clock; settings: PlatformSettings }> {
   /** The user's plan, bids this month (0..3 on free), what is left and when it resets. */
   async execute(actor: User): Promise<BidQuota> {
-    const now = this.#clock.now();
-    const month = calendarMonthOf(now, this.#settings.timeZone);
-    const used = await this.#stats.countBidsCreatedBetween(actor.id, month.start, month.end);
-    return computeBidQuota(actor.subscriptionTier, used, now, this.#settings.timeZone);
+    const now = this.deps.clock.now();
+    const month = calendarMonthOf(now, this.deps.settings.timeZone);
+    const used = await this.deps.stats.countBidsCreatedBetween(actor.id, month.start, month.end);
+    return computeBidQuota(actor.subscriptionTier, used, now, this.deps.settings.timeZone);
   }
 }

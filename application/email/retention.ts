@@ -1,4 +1,5 @@
 import type { Clock } from '../shared/ports.ts';
+import { UseCase } from '../shared/use-case.ts';
 import type { MailOutbox } from './ports.ts';
 
 /**
@@ -15,19 +16,11 @@ export const MAIL_PURGE_INTERVAL_MS = 60 * 60 * 1000;
  * One round of the retention step (issue 23): deletes the mails sent more than the retention period
  * before now (the Clock's). Unsent mails stay, whatever their age: they are still to be delivered.
  */
-export class PurgeSentMail {
-  readonly #outbox: MailOutbox;
-  readonly #clock: Clock;
-  readonly #retentionMs: number;
-
-  constructor(outbox: MailOutbox, clock: Clock, retentionMs = SENT_MAIL_RETENTION_MS) {
-    this.#outbox = outbox;
-    this.#clock = clock;
-    this.#retentionMs = retentionMs;
-  }
-
+export class PurgeSentMail extends UseCase<{ outbox: MailOutbox; clock: Clock; retentionMs?: number }> {
   /** Answers how many mails were removed. */
   execute(): Promise<number> {
-    return this.#outbox.purgeSentBefore(new Date(this.#clock.now().getTime() - this.#retentionMs));
+    return this.deps.outbox.purgeSentBefore(
+      new Date(this.deps.clock.now().getTime() - (this.deps.retentionMs ?? SENT_MAIL_RETENTION_MS)),
+    );
   }
 }

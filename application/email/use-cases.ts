@@ -5,6 +5,7 @@ import { formatDay } from '../../domain/shared/time-zone.ts';
 import type { User } from '../../domain/user/user.ts';
 import type { UserRepository } from '../accounts/ports.ts';
 import type { Clock } from '../shared/ports.ts';
+import { UseCase } from '../shared/use-case.ts';
 import type {
   EmailAudience,
   EmailSettings,
@@ -51,41 +52,29 @@ class Links {
  * - question_asked: the owner; question_answered: the asker and each bidder (issue 13).
  * The mails are queued in the outbox (after the change committed) and sent by DeliverOutbox.
  */
-export class EmailOnEvent {
-  readonly #audience: EmailAudience;
-  readonly #users: UserRepository;
-  readonly #outbox: MailOutbox;
-  readonly #links: Links;
-  readonly #clock: Clock;
-
-  constructor(
-    audience: EmailAudience,
-    users: UserRepository,
-    outbox: MailOutbox,
-    tokens: UnsubscribeTokens,
-    settings: EmailSettings,
-    clock: Clock,
-  ) {
-    this.#audience = audience;
-    this.#users = users;
-    this.#outbox = outbox;
-    this.#links = new Links(settings, tokens);
-    this.#clock = clock;
-  }
+export class EmailOnEvent extends UseCase<{
+  audience: EmailAudience;
+  users: UserRepository;
+  outbox: MailOutbox;
+  tokens: UnsubscribeTokens;
+  settings: EmailSettings;
+  clock: Clock;
+}> {
+  readonly #links = new Links(this.deps.settings, this.deps.tokens);
 
   /** Returns how many mails were queued. */
   async execute(event: DomainEvent): Promise<number> {
     const mails = await this.#mailsFor(event);
-    return mails.length === 0 ? 0 : this.#outbox.enqueue(mails, this.#clock.now());
+    return mails.length === 0 ? 0 : this.deps.outbox.enqueue(mails, this.deps.clock.now());
   }
 
   async #mailsFor(event: DomainEvent): Promise<QueuedMail[]> {
     switch (event.type) {
       case 'project_posted': {
         if (event.services.length === 0) return [];
-        const recipients = await this.#audience.specialistsMatching(event.services, event.ownerId);
+        const recipients = await this.deps.audience.specialistsMatching(event.services, event.ownerId);
         if (recipients.length === 0) return [];
-        const title = (await this.#audience.projectTitle(event.projectId)) ?? 'A new project';
+        const title = (await this.deps.audience.projectTitle(event.projectId)) ?? 'A new project';
         const url = this.#links.site(`/projects/${event.projectId}`);
         return recipients.map((to) =>
           this.#links.mail(
@@ -101,7 +90,7 @@ export class EmailOnEvent {
       }
       case 'bid_accepted':
       case 'bid_rejected': {
-        const user = await this.#users.findById(event.recipientId);
+        const user = await this.deps.users.findById(event.recipientId);
         if (!user?.emailNotifications) return [];
         const accepted = event.type === 'bid_accepted';
         const reason = event.type === 'bid_rejected' ? event.reason : undefined;
@@ -157,7 +146,7 @@ export class EmailOnEvent {
             : `bid_deadline_changed:${event.projectId}:${event.occurredAt.getTime()}`;
         const mails: QueuedMail[] = [];
         for (const id of event.recipientIds) {
-          const user = await this.#users.findById(id);
+          const user = await this.deps.users.findById(id);
           if (user?.emailNotifications)
             mails.push(this.#links.mail(recipientOf(user), content, `${key}:${id}`));
         }
@@ -204,7 +193,7 @@ export class EmailOnEvent {
         }
         const mails: QueuedMail[] = [];
         for (const { id, content } of plan) {
-          const user = await this.#users.findById(id);
+          const user = await this.deps.users.findById(id);
           if (user?.emailNotifications) {
             mails.push(
               this.#links.mail(recipientOf(user), content, `${event.type}:${event.questionId}:${id}`),
@@ -218,7 +207,7 @@ export class EmailOnEvent {
         if (instant.length === 0) return [];
         const searchOf = new Map(instant.map((r) => [r.userId, r.searchName]));
         const url = this.#links.site(`/projects/${event.projectId}`);
-        const people = await this.#audience.recipients(instant.map((r) => r.userId));
+        const people = await this.deps.audience.recipients(instant.map((r) => r.userId));
         return people
           .filter((to) => to.emailNotifications)
           .map((to) => {
@@ -247,21 +236,18 @@ export class EmailOnEvent {
  * Periodic: one mail per user with `daily` saved searches, listing the new projects that matched since
  * their last digest; at most one a day per user (DIGEST_INTERVAL_MS).
  */
-export class SendSavedSearchDigests {
-  readonly #audience: EmailAudience;
-  readonly #links: Links;
-  readonly #clock: Clock;
-
-  constructor(audience: EmailAudience, tokens: UnsubscribeTokens, settings: EmailSettings, clock: Clock) {
-    this.#audience = audience;
-    this.#links = new Links(settings, tokens);
-    this.#clock = clock;
-  }
+export class SendSavedSearchDigests extends UseCase<{
+  audience: EmailAudience;
+  tokens: UnsubscribeTokens;
+  settings: EmailSettings;
+  clock: Clock;
+}> {
+  readonly #links = new Links(this.deps.settings, this.deps.tokens);
 
   /** Returns how many digests were queued. `now` defaults to the clock. */
-  execute(now: Date = this.#clock.now()): Promise<number> {
+  execute(now: Date = this.deps.clock.now()): Promise<number> {
     const sentBefore = new Date(now.getTime() - DIGEST_INTERVAL_MS);
-    return this.#audience.takeSavedSearchDigests(sentBefore, now, (digest) => {
+    return this.deps.audience.takeSavedSearchDigests(sentBefore, now, (digest) => {
       if (!digest.recipient.emailNotifications || digest.items.length === 0) return null;
       const n = digest.items.length;
       return this.#links.mail(
@@ -285,23 +271,18 @@ export class SendSavedSearchDigests {
 }
 
 /** Periodic: users with a message unread for 15 minutes get one reminder mail covering all of them. */
-export class RemindUnreadMessages {
-  readonly #audience: EmailAudience;
-  readonly #links: Links;
-  readonly #settings: EmailSettings;
-  readonly #clock: Clock;
-
-  constructor(audience: EmailAudience, tokens: UnsubscribeTokens, settings: EmailSettings, clock: Clock) {
-    this.#audience = audience;
-    this.#links = new Links(settings, tokens);
-    this.#settings = settings;
-    this.#clock = clock;
-  }
+export class RemindUnreadMessages extends UseCase<{
+  audience: EmailAudience;
+  tokens: UnsubscribeTokens;
+  settings: EmailSettings;
+  clock: Clock;
+}> {
+  readonly #links = new Links(this.deps.settings, this.deps.tokens);
 
   /** Returns how many reminder mails were queued. `now` defaults to the clock. */
-  execute(now: Date = this.#clock.now()): Promise<number> {
-    const olderThan = new Date(now.getTime() - this.#settings.unreadReminderMs);
-    return this.#audience.takeUnreadMessageDigests(olderThan, now, (digest) => {
+  execute(now: Date = this.deps.clock.now()): Promise<number> {
+    const olderThan = new Date(now.getTime() - this.deps.settings.unreadReminderMs);
+    return this.deps.audience.takeUnreadMessageDigests(olderThan, now, (digest) => {
       if (!digest.recipient.emailNotifications) return null;
       const from = digest.senders.slice(0, 3).join(', ') + (digest.senders.length > 3 ? ' and others' : '');
       const plural = digest.count === 1 ? 'an unread message' : `${digest.count} unread messages`;
@@ -334,34 +315,27 @@ export interface DeliveryRound {
  * with the next attempt time (exponential backoff); mails are never dropped, they wait until the mail
  * server takes them.
  */
-export class DeliverOutbox {
-  readonly #outbox: MailOutbox;
-  readonly #mailer: Mailer;
-  readonly #settings: EmailSettings;
-  readonly #clock: Clock;
-
-  constructor(outbox: MailOutbox, mailer: Mailer, settings: EmailSettings, clock: Clock) {
-    this.#outbox = outbox;
-    this.#mailer = mailer;
-    this.#settings = settings;
-    this.#clock = clock;
-  }
-
+export class DeliverOutbox extends UseCase<{
+  outbox: MailOutbox;
+  mailer: Mailer;
+  settings: EmailSettings;
+  clock: Clock;
+}> {
   async execute(): Promise<DeliveryRound> {
-    const { batchSize, leaseMs, retryBaseMs, retryMaxMs } = this.#settings;
-    const claimed = await this.#outbox.claimDue(this.#clock.now(), batchSize, leaseMs);
+    const { batchSize, leaseMs, retryBaseMs, retryMaxMs } = this.deps.settings;
+    const claimed = await this.deps.outbox.claimDue(this.deps.clock.now(), batchSize, leaseMs);
     const round: DeliveryRound = { sent: 0, failed: 0 };
     for (const mail of claimed) {
       try {
-        await this.#mailer.send(mail);
-        await this.#outbox.markSent(mail.id, this.#clock.now());
+        await this.deps.mailer.send(mail);
+        await this.deps.outbox.markSent(mail.id, this.deps.clock.now());
         round.sent += 1;
       } catch (error) {
         const retryAt = new Date(
-          this.#clock.now().getTime() + retryDelayMs(mail.attempts, retryBaseMs, retryMaxMs),
+          this.deps.clock.now().getTime() + retryDelayMs(mail.attempts, retryBaseMs, retryMaxMs),
         );
         const reason = error instanceof Error ? error.message : String(error);
-        await this.#outbox.markFailed(mail.id, reason.slice(0, 1000), retryAt);
+        await this.deps.outbox.markFailed(mail.id, reason.slice(0, 1000), retryAt);
         round.failed += 1;
       }
     }
@@ -370,26 +344,16 @@ export class DeliverOutbox {
 }
 
 /** GET /api/unsubscribe?token=...: turns email notifications off without signing in. */
-export class Unsubscribe {
-  readonly #tokens: UnsubscribeTokens;
-  readonly #users: UserRepository;
-  readonly #clock: Clock;
-
-  constructor(tokens: UnsubscribeTokens, users: UserRepository, clock: Clock) {
-    this.#tokens = tokens;
-    this.#users = users;
-    this.#clock = clock;
-  }
-
+export class Unsubscribe extends UseCase<{ tokens: UnsubscribeTokens; users: UserRepository; clock: Clock }> {
   async execute(token: string): Promise<User> {
-    const userId = this.#tokens.verify(token);
-    const user = userId ? await this.#users.findById(userId) : null;
+    const userId = this.deps.tokens.verify(token);
+    const user = userId ? await this.deps.users.findById(userId) : null;
     if (!user) {
       throw new ValidationError('INVALID_UNSUBSCRIBE_TOKEN', 'This unsubscribe link is not valid', 'token');
     }
     if (user.emailNotifications) {
-      user.changeEmailNotifications(false, this.#clock.now());
-      await this.#users.save(user);
+      user.changeEmailNotifications(false, this.deps.clock.now());
+      await this.deps.users.save(user);
     }
     return user;
   }

@@ -4,6 +4,7 @@ import {
   TESTIMONIAL_MIN_RATING,
 } from '../../domain/review/testimonials.ts';
 import type { ProjectQuery, ProjectView } from '../projects/ports.ts';
+import { UseCase } from '../shared/use-case.ts';
 import type { LandingQuery, Testimonial } from './ports.ts';
 
 /** How many Featured Projects the landing page shows. */
@@ -18,21 +19,13 @@ export interface Landing {
 }
 
 /** What the public landing page shows: real projects, reviews and counts. */
-export class GetLanding {
-  readonly #projects: ProjectQuery;
-  readonly #landing: LandingQuery;
-
-  constructor(projects: ProjectQuery, landing: LandingQuery) {
-    this.#projects = projects;
-    this.#landing = landing;
-  }
-
+export class GetLanding extends UseCase<{ projects: ProjectQuery; landing: LandingQuery }> {
   async execute(): Promise<Landing> {
     const [page, reviews, figures] = await Promise.all([
       // Newest active projects; of these the ones still in the bidding phase are open.
-      this.#projects.list({ status: 'active', limit: FEATURED_PROJECTS * 4 }),
-      this.#landing.testimonials(TESTIMONIAL_MIN_RATING, MAX_TESTIMONIALS),
-      this.#landing.figures(),
+      this.deps.projects.list({ status: 'active', limit: FEATURED_PROJECTS * 4 }),
+      this.deps.landing.testimonials(TESTIMONIAL_MIN_RATING, MAX_TESTIMONIALS),
+      this.deps.landing.figures(),
     ]);
     return {
       featured: page.items.filter((v) => v.project.currentPhase === 'bidding').slice(0, FEATURED_PROJECTS),

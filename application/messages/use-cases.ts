@@ -12,6 +12,7 @@ import type { UserRepository } from '../accounts/ports.ts';
 import type { RealtimePort } from '../realtime/ports.ts';
 import type { EventPublisher } from '../shared/marketplace-ports.ts';
 import type { Clock, IdGenerator } from '../shared/ports.ts';
+import { UseCase } from '../shared/use-case.ts';
 import type { MessageRepository } from './ports.ts';
 
 export const DEFAULT_CONVERSATION_LIMIT = 200;
@@ -27,30 +28,14 @@ export interface SendMessageInput {
   type?: string | undefined;
 }
 
-export class SendMessage {
-  readonly #users: UserRepository;
-  readonly #messages: MessageRepository;
-  readonly #events: EventPublisher;
-  readonly #realtime: RealtimePort;
-  readonly #ids: IdGenerator;
-  readonly #clock: Clock;
-
-  constructor(
-    users: UserRepository,
-    messages: MessageRepository,
-    events: EventPublisher,
-    realtime: RealtimePort,
-    ids: IdGenerator,
-    clock: Clock,
-  ) {
-    this.#users = users;
-    this.#messages = messages;
-    this.#events = events;
-    this.#realtime = realtime;
-    this.#ids = ids;
-    this.#clock = clock;
-  }
-
+export class SendMessage extends UseCase<{
+  users: UserRepository;
+  messages: MessageRepository;
+  events: EventPublisher;
+  realtime: RealtimePort;
+  ids: IdGenerator;
+  clock: Clock;
+}> {
   /**
    * Stores the message (the rules are the domain's: trimmed, not empty, not too long, not to yourself),
    * then pushes `new_message` to the receiver's sockets and publishes `message_sent` (the receiver's
@@ -58,12 +43,12 @@ export class SendMessage {
    * RECIPIENT_DELETED (issue 23: the conversation is closed, nothing is stored).
    */
   async execute(sender: User, input: SendMessageInput): Promise<MessageSnapshot> {
-    const now = this.#clock.now();
-    const message = Message.send({ ...input, id: this.#ids.next(), senderId: sender.id, now });
-    const receiver = await this.#users.findById(input.receiverId);
+    const now = this.deps.clock.now();
+    const message = Message.send({ ...input, id: this.deps.ids.next(), senderId: sender.id, now });
+    const receiver = await this.deps.users.findById(input.receiverId);
     if (!receiver) throw new NotFoundError('USER_NOT_FOUND', 'User not found', 'receiverId');
     assertMayReceiveMessages(receiver);
-    if (message.projectId && !(await this.#messages.projectExists(message.projectId))) {
+    if (message.projectId && !(await this.deps.messages.projectExists(message.projectId))) {
       throw new NotFoundError('PROJECT_NOT_FOUND', 'Project not found', 'projectId');
     }
     const snapshot = message.toSnapshot();
@@ -79,12 +64,12 @@ export class SendMessage {
       preview,
     };
     // The message and its event commit together (the transactional outbox, issue 14).
-    await this.#messages.add(snapshot, [event]);
+    await this.deps.messages.add(snapshot, [event]);
 
-    await this.#realtime
+    await this.deps.realtime
       .sendToUser(receiver.id, { type: NEW_MESSAGE_PUSH, data: newMessagePush(snapshot, preview) })
       .catch(() => undefined);
-    await this.#events.publish([event]);
+    await this.deps.events.publish([event]);
     return snapshot;
   }
 }
@@ -97,16 +82,10 @@ export interface ConversationStatus {
   closedReason: string | null;
 }
 
-export class GetConversationStatus {
-  readonly #users: UserRepository;
-
-  constructor(users: UserRepository) {
-    this.#users = users;
-  }
-
+export class GetConversationStatus extends UseCase<{ users: UserRepository }> {
   /** The message dialog asks when it opens, to show a closed conversation without its composer. */
   async execute(otherUserId: string): Promise<ConversationStatus> {
-    const other = await this.#users.findById(otherUserId);
+    const other = await this.deps.users.findById(otherUserId);
     if (!other) throw new NotFoundError('USER_NOT_FOUND', 'User not found', 'otherUserId');
     return other.isDeleted
       ? { otherUserId, closed: true, closedReason: RECIPIENT_DELETED_MESSAGE }
@@ -114,13 +93,7 @@ export class GetConversationStatus {
   }
 }
 
-export class GetConversation {
-  readonly #messages: MessageRepository;
-
-  constructor(messages: MessageRepository) {
-    this.#messages = messages;
-  }
-
+export class GetConversation extends UseCase<{ messages: MessageRepository }> {
   /**
    * The conversation between the caller and one other user (optionally about one project), oldest
    * first. Reading changes nothing: marking read is MarkConversationRead (a POST), so a prefetch, a
@@ -134,25 +107,23 @@ export class GetConversation {
       Math.max(1, Math.trunc(query.limit ?? DEFAULT_CONVERSATION_LIMIT)),
       MAX_CONVERSATION_LIMIT,
     );
-    return this.#messages.conversation({ ...query, userId, limit });
+    return this.deps.messages.conversation({ ...query, userId, limit });
   }
 }
 
-export class MarkConversationRead {
-  readonly #messages: MessageRepository;
-
-  constructor(messages: MessageRepository) {
-    this.#messages = messages;
-  }
-
+export class MarkConversationRead extends UseCase<{ messages: MessageRepository }> {
   /** Marks the caller's unread incoming messages of one conversation read; answers how many. */
   async execute(
     userId: string,
     query: { otherUserId: string; projectId?: string | null | undefined },
   ): Promise<number> {
-    const messages = await this.#messages.conversation({ ...query, userId, limit: MAX_CONVERSATION_LIMIT });
+    const messages = await this.deps.messages.conversation({
+      ...query,
+      userId,
+      limit: MAX_CONVERSATION_LIMIT,
+    });
     const unread = messages.filter((m) => m.receiverId === userId && !m.isRead).map((m) => m.id);
-    return unread.length > 0 ? this.#messages.markRead(userId, unread) : 0;
+    return unread.length > 0 ? this.deps.messages.markRead(userId, unread) : 0;
   }
 }
 

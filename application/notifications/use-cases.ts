@@ -7,6 +7,7 @@ import { NotFoundError } from '../../domain/shared/errors.ts';
 import type { DomainEvent } from '../../domain/shared/events.ts';
 import type { RealtimePort } from '../realtime/ports.ts';
 import type { Clock, IdGenerator } from '../shared/ports.ts';
+import { UseCase } from '../shared/use-case.ts';
 import type { NotificationRepository } from './ports.ts';
 
 /** Default and largest page of GET /api/notifications. */
@@ -20,27 +21,20 @@ export const NOTIFICATION_PUSH = 'notification';
  * Stores notifications and pushes each to its user's open sockets. A failed push never undoes the
  * stored notification (the bell's polling finds it).
  */
-export class Notify {
-  readonly #notifications: NotificationRepository;
-  readonly #realtime: RealtimePort;
-  readonly #ids: IdGenerator;
-  readonly #clock: Clock;
-
-  constructor(notifications: NotificationRepository, realtime: RealtimePort, ids: IdGenerator, clock: Clock) {
-    this.#notifications = notifications;
-    this.#realtime = realtime;
-    this.#ids = ids;
-    this.#clock = clock;
-  }
-
+export class Notify extends UseCase<{
+  notifications: NotificationRepository;
+  realtime: RealtimePort;
+  ids: IdGenerator;
+  clock: Clock;
+}> {
   async execute(drafts: readonly NotificationDraft[]): Promise<NotificationSnapshot[]> {
     if (drafts.length === 0) return [];
-    const now = this.#clock.now();
-    const stored = drafts.map((d) => ({ ...d, id: this.#ids.next(), isRead: false, createdAt: now }));
-    await this.#notifications.add(stored);
+    const now = this.deps.clock.now();
+    const stored = drafts.map((d) => ({ ...d, id: this.deps.ids.next(), isRead: false, createdAt: now }));
+    await this.deps.notifications.add(stored);
     await Promise.allSettled(
       stored.map((n) =>
-        this.#realtime.sendToUser(n.userId, { type: NOTIFICATION_PUSH, data: notificationView(n) }),
+        this.deps.realtime.sendToUser(n.userId, { type: NOTIFICATION_PUSH, data: notificationView(n) }),
       ),
     );
     return stored;
@@ -48,28 +42,16 @@ export class Notify {
 }
 
 /** The event subscriber: a published (committed) domain event becomes its notifications. */
-export class NotifyOnEvent {
-  readonly #notify: Notify;
-
-  constructor(notify: Notify) {
-    this.#notify = notify;
-  }
-
+export class NotifyOnEvent extends UseCase<{ notify: Notify }> {
   execute(event: DomainEvent): Promise<NotificationSnapshot[]> {
-    return this.#notify.execute(notificationsForEvent(event));
+    return this.deps.notify.execute(notificationsForEvent(event));
   }
 }
 
 /** A `system` notification to one user (operators, announcements). */
-export class SendSystemNotification {
-  readonly #notify: Notify;
-
-  constructor(notify: Notify) {
-    this.#notify = notify;
-  }
-
+export class SendSystemNotification extends UseCase<{ notify: Notify }> {
   async execute(input: { userId: string; title: string; message: string; relatedEntityId?: string | null }) {
-    const [stored] = await this.#notify.execute([
+    const [stored] = await this.deps.notify.execute([
       {
         userId: input.userId,
         type: 'system',
@@ -82,55 +64,31 @@ export class SendSystemNotification {
   }
 }
 
-export class ListNotifications {
-  readonly #notifications: NotificationRepository;
-
-  constructor(notifications: NotificationRepository) {
-    this.#notifications = notifications;
-  }
-
+export class ListNotifications extends UseCase<{ notifications: NotificationRepository }> {
   execute(userId: string, limit = DEFAULT_NOTIFICATION_LIMIT): Promise<NotificationSnapshot[]> {
     const bounded = Math.min(Math.max(1, Math.trunc(limit)), MAX_NOTIFICATION_LIMIT);
-    return this.#notifications.listForUser(userId, bounded);
+    return this.deps.notifications.listForUser(userId, bounded);
   }
 }
 
-export class CountUnreadNotifications {
-  readonly #notifications: NotificationRepository;
-
-  constructor(notifications: NotificationRepository) {
-    this.#notifications = notifications;
-  }
-
+export class CountUnreadNotifications extends UseCase<{ notifications: NotificationRepository }> {
   execute(userId: string): Promise<number> {
-    return this.#notifications.countUnread(userId);
+    return this.deps.notifications.countUnread(userId);
   }
 }
 
-export class MarkNotificationRead {
-  readonly #notifications: NotificationRepository;
-
-  constructor(notifications: NotificationRepository) {
-    this.#notifications = notifications;
-  }
-
+export class MarkNotificationRead extends UseCase<{ notifications: NotificationRepository }> {
   /** Someone else's notification answers exactly like a missing one (404), so ids cannot be probed. */
   async execute(userId: string, id: string): Promise<NotificationSnapshot> {
-    const marked = await this.#notifications.markRead(userId, id);
+    const marked = await this.deps.notifications.markRead(userId, id);
     if (!marked) throw new NotFoundError('NOTIFICATION_NOT_FOUND', 'Notification not found');
     return marked;
   }
 }
 
-export class MarkAllNotificationsRead {
-  readonly #notifications: NotificationRepository;
-
-  constructor(notifications: NotificationRepository) {
-    this.#notifications = notifications;
-  }
-
+export class MarkAllNotificationsRead extends UseCase<{ notifications: NotificationRepository }> {
   execute(userId: string): Promise<number> {
-    return this.#notifications.markAllRead(userId);
+    return this.deps.notifications.markAllRead(userId);
   }
 }
 

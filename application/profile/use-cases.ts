@@ -4,6 +4,7 @@ import type { PasswordHasher } from '../accounts/ports.ts';
 import { lockForRoleChange } from '../accounts/use-cases.ts';
 import type { UnitOfWork } from '../shared/marketplace-ports.ts';
 import type { Clock } from '../shared/ports.ts';
+import { UseCase } from '../shared/use-case.ts';
 
 /** PATCH /api/users/me takes exactly one of these (accounts-and-shell section 7). */
 export type ProfileChange =
@@ -11,17 +12,7 @@ export type ProfileChange =
   | { kind: 'services'; services: readonly string[] }
   | { kind: 'emailNotifications'; enabled: boolean };
 
-export class UpdateProfile {
-  readonly #uow: UnitOfWork;
-  readonly #clock: Clock;
-  readonly #hasher: PasswordHasher | undefined;
-
-  constructor(uow: UnitOfWork, clock: Clock, hasher?: PasswordHasher) {
-    this.#uow = uow;
-    this.#clock = clock;
-    this.#hasher = hasher;
-  }
-
+export class UpdateProfile extends UseCase<{ uow: UnitOfWork; clock: Clock; hasher?: PasswordHasher }> {
   /** Whether this change would move the account to another email (which needs the password). */
   static changesEmail(user: User, change: ProfileChange): boolean {
     if (change.kind !== 'profile' || change.form.email === undefined || change.form.email === null)
@@ -35,11 +26,11 @@ export class UpdateProfile {
 
   /** In one transaction, so that a role change in the profile form never takes the role from the last admin. */
   async execute(userId: string, change: ProfileChange): Promise<User> {
-    return this.#uow.run(async (tx) => {
+    return this.deps.uow.run(async (tx) => {
       const role = change.kind === 'profile' ? change.form.role : undefined;
       const user = await lockForRoleChange(tx, userId, role);
       if (!user) throw new NotFoundError('USER_NOT_FOUND', 'User not found');
-      const now = this.#clock.now();
+      const now = this.deps.clock.now();
       const changingEmail = change.kind === 'profile' && UpdateProfile.changesEmail(user, change);
       if (change.kind === 'profile') user.updateProfile(change.form, now);
       else if (change.kind === 'services') user.changeServices(change.services, now);
@@ -47,7 +38,7 @@ export class UpdateProfile {
       // The form is valid (its own errors come first); a new email takes over the account's sign-in and
       // mail: only with the password. A borrowed session cannot, and nobody can probe which emails have
       // accounts (EMAIL_TAKEN) without knowing their own password. Nothing is saved on failure.
-      if (this.#hasher && changingEmail && change.kind === 'profile') {
+      if (this.deps.hasher && changingEmail && change.kind === 'profile') {
         if (!change.currentPassword) {
           throw new ValidationError(
             'PASSWORD_REQUIRED',
@@ -55,7 +46,7 @@ export class UpdateProfile {
             'currentPassword',
           );
         }
-        if (!(await this.#hasher.verify(change.currentPassword, user.passwordHash))) {
+        if (!(await this.deps.hasher.verify(change.currentPassword, user.passwordHash))) {
           throw new ValidationError(
             'WRONG_PASSWORD',
             'Your current password is not correct',

@@ -8,6 +8,7 @@ import { NotFoundError } from '../../domain/shared/errors.ts';
 import type { User } from '../../domain/user/user.ts';
 import type { EventPublisher, Transaction, UnitOfWork } from '../shared/marketplace-ports.ts';
 import type { Clock, IdGenerator } from '../shared/ports.ts';
+import { UseCase } from '../shared/use-case.ts';
 import { projectNotFound } from './use-cases.ts';
 
 export function questionNotFound(): NotFoundError {
@@ -27,23 +28,16 @@ export interface QuestionView {
   mine: boolean;
 }
 
-export class AskQuestion {
-  readonly #uow: UnitOfWork;
-  readonly #events: EventPublisher;
-  readonly #ids: IdGenerator;
-  readonly #clock: Clock;
-
-  constructor(uow: UnitOfWork, events: EventPublisher, ids: IdGenerator, clock: Clock) {
-    this.#uow = uow;
-    this.#events = events;
-    this.#ids = ids;
-    this.#clock = clock;
-  }
-
+export class AskQuestion extends UseCase<{
+  uow: UnitOfWork;
+  events: EventPublisher;
+  ids: IdGenerator;
+  clock: Clock;
+}> {
   /** A signed-in contractor or vendor asks on a project that takes bids (rate limited). The owner is told. */
   async execute(actor: User, projectId: string, text: string): Promise<Question> {
-    const now = this.#clock.now();
-    const { question, event } = await this.#uow.run(async (tx) => {
+    const now = this.deps.clock.now();
+    const { question, event } = await this.deps.uow.run(async (tx) => {
       // The asker's row lock makes "count recent questions, then insert" one step per asker.
       const asker = (await tx.users.lockForUpdate(actor.id)) ?? actor;
       const project = await tx.projects.findById(projectId);
@@ -52,69 +46,52 @@ export class AskQuestion {
         asker.id,
         new Date(now.getTime() - QUESTION_WINDOW_MS),
       );
-      const asked = Question.ask({ id: this.#ids.next(), project, asker, text, askedRecently, now });
+      const asked = Question.ask({ id: this.deps.ids.next(), project, asker, text, askedRecently, now });
       await tx.questions.add(asked.question);
       await tx.outbox.add([asked.event]);
       return asked;
     });
-    await this.#events.publish([event]);
+    await this.deps.events.publish([event]);
     return question;
   }
 }
 
-export class PostClarification {
-  readonly #uow: UnitOfWork;
-  readonly #events: EventPublisher;
-  readonly #ids: IdGenerator;
-  readonly #clock: Clock;
-
-  constructor(uow: UnitOfWork, events: EventPublisher, ids: IdGenerator, clock: Clock) {
-    this.#uow = uow;
-    this.#events = events;
-    this.#ids = ids;
-    this.#clock = clock;
-  }
-
+export class PostClarification extends UseCase<{
+  uow: UnitOfWork;
+  events: EventPublisher;
+  ids: IdGenerator;
+  clock: Clock;
+}> {
   /** The owner publishes a clarification without a question; every bidder is told. */
   async execute(actor: User, projectId: string, text: string): Promise<Question> {
-    const { question, event } = await this.#uow.run(async (tx) => {
+    const { question, event } = await this.deps.uow.run(async (tx) => {
       const project = await tx.projects.lockForUpdate(projectId);
       if (!project) throw projectNotFound(projectId);
       const posted = Question.clarify({
-        id: this.#ids.next(),
+        id: this.deps.ids.next(),
         project,
         actor,
         text,
         bidderIds: await bidderIdsOf(tx, projectId),
-        now: this.#clock.now(),
+        now: this.deps.clock.now(),
       });
       await tx.questions.add(posted.question);
       await tx.outbox.add([posted.event]);
       return posted;
     });
-    await this.#events.publish([event]);
+    await this.deps.events.publish([event]);
     return question;
   }
 }
 
-export class AnswerQuestion {
-  readonly #uow: UnitOfWork;
-  readonly #events: EventPublisher;
-  readonly #clock: Clock;
-
-  constructor(uow: UnitOfWork, events: EventPublisher, clock: Clock) {
-    this.#uow = uow;
-    this.#events = events;
-    this.#clock = clock;
-  }
-
+export class AnswerQuestion extends UseCase<{ uow: UnitOfWork; events: EventPublisher; clock: Clock }> {
   /** The owner answers once; the asker and every bidder are told. */
   async execute(
     actor: User,
     questionId: string,
     input: { answer: string; showAsker?: boolean },
   ): Promise<Question> {
-    const { question, event } = await this.#uow.run(async (tx) => {
+    const { question, event } = await this.deps.uow.run(async (tx) => {
       const found = await tx.questions.findById(questionId);
       if (!found) throw questionNotFound();
       const project = await tx.projects.lockForUpdate(found.projectId);
@@ -126,27 +103,21 @@ export class AnswerQuestion {
         project,
         { text: input.answer, showAsker: input.showAsker ?? false },
         await bidderIdsOf(tx, project.id),
-        this.#clock.now(),
+        this.deps.clock.now(),
       );
       await tx.questions.save(question);
       await tx.outbox.add([event]);
       return { question, event };
     });
-    await this.#events.publish([event]);
+    await this.deps.events.publish([event]);
     return question;
   }
 }
 
-export class HideQuestion {
-  readonly #uow: UnitOfWork;
-
-  constructor(uow: UnitOfWork) {
-    this.#uow = uow;
-  }
-
+export class HideQuestion extends UseCase<{ uow: UnitOfWork }> {
   /** Admins hide (or show again) an abusive question. */
   execute(actor: User, questionId: string, hidden: boolean): Promise<Question> {
-    return this.#uow.run(async (tx) => {
+    return this.deps.uow.run(async (tx) => {
       const question = await tx.questions.findById(questionId);
       if (!question) throw questionNotFound();
       question.setHidden(actor, hidden);
@@ -156,19 +127,13 @@ export class HideQuestion {
   }
 }
 
-export class ListQuestions {
-  readonly #uow: UnitOfWork;
-
-  constructor(uow: UnitOfWork) {
-    this.#uow = uow;
-  }
-
+export class ListQuestions extends UseCase<{ uow: UnitOfWork }> {
   /**
    * The project's questions for this viewer, oldest first: everyone sees answered ones and
    * clarifications; the asker also sees their own open ones; the owner every one not hidden; admins all.
    */
   execute(viewer: User, projectId: string): Promise<QuestionView[]> {
-    return this.#uow.run(async (tx) => {
+    return this.deps.uow.run(async (tx) => {
       const project = await tx.projects.findById(projectId);
       if (!project) throw projectNotFound(projectId);
       const audience: QuestionAudience =

@@ -17,6 +17,7 @@ import type {
   UnitOfWork,
 } from '../shared/marketplace-ports.ts';
 import type { Clock, IdGenerator } from '../shared/ports.ts';
+import { UseCase } from '../shared/use-case.ts';
 import type { ProjectPage, ProjectQuery, ProjectReview, ProjectView } from './ports.ts';
 
 export function projectNotFound(id: string): NotFoundError {
@@ -38,38 +39,36 @@ export interface PostProjectInput extends ProjectDetailsInput {
   files?: StoredFile[];
 }
 
-export class PostProject {
-  readonly #uow: UnitOfWork;
-  readonly #events: EventPublisher;
-  readonly #files: FileStorage;
-  readonly #ids: IdGenerator;
-  readonly #clock: Clock;
-
-  constructor(uow: UnitOfWork, events: EventPublisher, files: FileStorage, ids: IdGenerator, clock: Clock) {
-    this.#uow = uow;
-    this.#events = events;
-    this.#files = files;
-    this.#ids = ids;
-    this.#clock = clock;
-  }
-
+export class PostProject extends UseCase<{
+  uow: UnitOfWork;
+  events: EventPublisher;
+  files: FileStorage;
+  ids: IdGenerator;
+  clock: Clock;
+}> {
   async execute(actor: User, input: PostProjectInput): Promise<Project> {
     const files = input.files ?? [];
     let posted: { project: Project; events: DomainEvent[] };
     try {
-      posted = Project.post({ ...input, id: this.#ids.next(), owner: actor, files, now: this.#clock.now() });
-      await this.#uow.run(async (tx) => {
+      posted = Project.post({
+        ...input,
+        id: this.deps.ids.next(),
+        owner: actor,
+        files,
+        now: this.deps.clock.now(),
+      });
+      await this.deps.uow.run(async (tx) => {
         await tx.projects.add(posted.project);
         await tx.outbox.add(posted.events);
       });
     } catch (error) {
       await removeQuietly(
-        this.#files,
+        this.deps.files,
         files.map((f) => f.name),
       );
       throw error;
     }
-    await this.#events.publish(posted.events);
+    await this.deps.events.publish(posted.events);
     return posted.project;
   }
 }
@@ -90,19 +89,12 @@ async function bidderIdsOf(tx: Transaction, projectId: string): Promise<string[]
     .map((b) => b.contractorId);
 }
 
-export class EditProject {
-  readonly #uow: UnitOfWork;
-  readonly #events: EventPublisher;
-  readonly #files: FileStorage;
-  readonly #clock: Clock;
-
-  constructor(uow: UnitOfWork, events: EventPublisher, files: FileStorage, clock: Clock) {
-    this.#uow = uow;
-    this.#events = events;
-    this.#files = files;
-    this.#clock = clock;
-  }
-
+export class EditProject extends UseCase<{
+  uow: UnitOfWork;
+  events: EventPublisher;
+  files: FileStorage;
+  clock: Clock;
+}> {
   /**
    * Owner only, while active and not awarded. Files dropped from `attachments` are deleted after commit.
    * A moved bid deadline follows Project.changeBidDeadline's rules and tells the bidders.
@@ -111,51 +103,41 @@ export class EditProject {
     const newNames = (changes.newFiles ?? []).map((f) => f.name);
     let result: { project: Project; removed: string[]; events: DomainEvent[] };
     try {
-      result = await this.#uow.run(async (tx) => {
+      result = await this.deps.uow.run(async (tx) => {
         const project = await tx.projects.lockForUpdate(projectId);
         if (!project) throw projectNotFound(projectId);
         const bidders = await bidderIdsOf(tx, projectId);
-        const { removedAttachments, events } = project.edit(actor, changes, this.#clock.now(), bidders);
+        const { removedAttachments, events } = project.edit(actor, changes, this.deps.clock.now(), bidders);
         await tx.projects.save(project);
         await tx.outbox.add(events);
         return { project, removed: removedAttachments, events };
       });
     } catch (error) {
-      await removeQuietly(this.#files, newNames);
+      await removeQuietly(this.deps.files, newNames);
       throw error;
     }
-    await removeQuietly(this.#files, result.removed);
-    await this.#events.publish(result.events);
+    await removeQuietly(this.deps.files, result.removed);
+    await this.deps.events.publish(result.events);
     return result.project;
   }
 }
 
-export class ChangeBidDeadline {
-  readonly #uow: UnitOfWork;
-  readonly #events: EventPublisher;
-  readonly #clock: Clock;
-
-  constructor(uow: UnitOfWork, events: EventPublisher, clock: Clock) {
-    this.#uow = uow;
-    this.#events = events;
-    this.#clock = clock;
-  }
-
+export class ChangeBidDeadline extends UseCase<{ uow: UnitOfWork; events: EventPublisher; clock: Clock }> {
   /**
    * The owner moves the bid deadline (never into the past, never earlier while bids exist); pending bids
    * stay and may be revised. The bidders are told after commit.
    */
   async execute(actor: User, projectId: string, bidDeadline: Date): Promise<Project> {
-    const { project, event } = await this.#uow.run(async (tx) => {
+    const { project, event } = await this.deps.uow.run(async (tx) => {
       const project = await tx.projects.lockForUpdate(projectId);
       if (!project) throw projectNotFound(projectId);
       const bidders = await bidderIdsOf(tx, projectId);
-      const event = project.changeBidDeadline(actor, bidDeadline, bidders, this.#clock.now());
+      const event = project.changeBidDeadline(actor, bidDeadline, bidders, this.deps.clock.now());
       await tx.projects.save(project);
       await tx.outbox.add([event]);
       return { project, event };
     });
-    await this.#events.publish([event]);
+    await this.deps.events.publish([event]);
     return project;
   }
 }
@@ -166,38 +148,30 @@ export interface PostAddendumInput {
   files?: StoredFile[];
 }
 
-export class PostAddendum {
-  readonly #uow: UnitOfWork;
-  readonly #events: EventPublisher;
-  readonly #files: FileStorage;
-  readonly #ids: IdGenerator;
-  readonly #clock: Clock;
-
-  constructor(uow: UnitOfWork, events: EventPublisher, files: FileStorage, ids: IdGenerator, clock: Clock) {
-    this.#uow = uow;
-    this.#events = events;
-    this.#files = files;
-    this.#ids = ids;
-    this.#clock = clock;
-  }
-
+export class PostAddendum extends UseCase<{
+  uow: UnitOfWork;
+  events: EventPublisher;
+  files: FileStorage;
+  ids: IdGenerator;
+  clock: Clock;
+}> {
   /** Owner only, while the project takes bids (active, bidding). The bidders are told after commit. */
   async execute(actor: User, projectId: string, input: PostAddendumInput): Promise<Addendum> {
     const files = input.files ?? [];
     let posted: { addendum: Addendum; event: AddendumPosted };
     try {
-      posted = await this.#uow.run(async (tx) => {
+      posted = await this.deps.uow.run(async (tx) => {
         // The project's lock orders addenda with deadline changes and decisions on bids.
         const project = await tx.projects.lockForUpdate(projectId);
         if (!project) throw projectNotFound(projectId);
         const result = Addendum.post({
-          id: this.#ids.next(),
+          id: this.deps.ids.next(),
           project,
           actor,
           text: input.text,
           files,
           bidderIds: await bidderIdsOf(tx, projectId),
-          now: this.#clock.now(),
+          now: this.deps.clock.now(),
         });
         await tx.addenda.add(result.addendum);
         await tx.outbox.add([result.event]);
@@ -205,57 +179,44 @@ export class PostAddendum {
       });
     } catch (error) {
       await removeQuietly(
-        this.#files,
+        this.deps.files,
         files.map((f) => f.name),
       );
       throw error;
     }
-    await this.#events.publish([posted.event]);
+    await this.deps.events.publish([posted.event]);
     return posted.addendum;
   }
 }
 
-export class ListAddenda {
-  readonly #uow: UnitOfWork;
-
-  constructor(uow: UnitOfWork) {
-    this.#uow = uow;
-  }
-
+export class ListAddenda extends UseCase<{ uow: UnitOfWork }> {
   /** Any signed-in user who may read the project reads its addenda, oldest first. */
   execute(_actor: User, projectId: string): Promise<Addendum[]> {
-    return this.#uow.run(async (tx) => {
+    return this.deps.uow.run(async (tx) => {
       if (!(await tx.projects.findById(projectId))) throw projectNotFound(projectId);
       return tx.addenda.listByProject(projectId);
     });
   }
 }
 
-export class DeleteProject {
-  readonly #uow: UnitOfWork;
-  readonly #events: EventPublisher;
-  readonly #files: FileStorage;
-  readonly #clock: Clock;
-
-  constructor(uow: UnitOfWork, events: EventPublisher, files: FileStorage, clock: Clock) {
-    this.#uow = uow;
-    this.#events = events;
-    this.#files = files;
-    this.#clock = clock;
-  }
-
+export class DeleteProject extends UseCase<{
+  uow: UnitOfWork;
+  events: EventPublisher;
+  files: FileStorage;
+  clock: Clock;
+}> {
   /**
    * Owner only, permanent. In one transaction: the bids go, messages and reviews about the project
    * are kept with their projectId cleared, and the project row goes. Its files are removed after commit.
    */
   async execute(actor: User, projectId: string): Promise<void> {
-    const deleted = await this.#uow.run(async (tx) => {
+    const deleted = await this.deps.uow.run(async (tx) => {
       const project = await tx.projects.lockForUpdate(projectId);
       if (!project) throw projectNotFound(projectId);
-      return deleteProjectIn(tx, project, actor, this.#clock.now());
+      return deleteProjectIn(tx, project, actor, this.deps.clock.now());
     });
-    await removeQuietly(this.#files, deleted.attachments);
-    await this.#events.publish([deleted]);
+    await removeQuietly(this.deps.files, deleted.attachments);
+    await this.deps.events.publish([deleted]);
   }
 }
 
@@ -291,95 +252,61 @@ export interface ProjectDetails extends ProjectView {
   review: ProjectReview | null;
 }
 
-export class GetProject {
-  readonly #projects: ProjectQuery;
-  readonly #clock: Clock;
-
-  constructor(projects: ProjectQuery, clock: Clock) {
-    this.#projects = projects;
-    this.#clock = clock;
-  }
-
+export class GetProject extends UseCase<{ projects: ProjectQuery; clock: Clock }> {
   /**
    * Any signed-in user may read a project, with their own bid on it (the owner sees none here: the
    * project's bids are ListProjectBids'). One read of the project query, no transaction.
    */
   async execute(actor: User, projectId: string): Promise<ProjectDetails> {
-    const view = await this.#projects.findDetail(projectId, actor.id);
+    const view = await this.deps.projects.findDetail(projectId, actor.id);
     if (!view) throw projectNotFound(projectId);
     return {
       ...view,
       viewerBid: view.project.clientId === actor.id ? null : view.viewerBid,
-      takingBids: Project.restore(view.project).isTakingBids(this.#clock.now()),
+      takingBids: Project.restore(view.project).isTakingBids(this.deps.clock.now()),
     };
   }
 }
 
-export class ListProjects {
-  readonly #projects: ProjectQuery;
-
-  constructor(projects: ProjectQuery) {
-    this.#projects = projects;
-  }
-
+export class ListProjects extends UseCase<{ projects: ProjectQuery }> {
   /** Browse with filters (q, country, category, budget band, status, clientId, limit, cursor). */
   async execute(_actor: User, raw: RawProjectFilters): Promise<ProjectPage> {
     const filters: ProjectFilters = parseProjectFilters(raw);
-    return this.#projects.list(filters);
+    return this.deps.projects.list(filters);
   }
 }
 
-export class MoveProjectPhase {
-  readonly #uow: UnitOfWork;
-  readonly #events: EventPublisher;
-  readonly #clock: Clock;
-
-  constructor(uow: UnitOfWork, events: EventPublisher, clock: Clock) {
-    this.#uow = uow;
-    this.#events = events;
-    this.#clock = clock;
-  }
-
+export class MoveProjectPhase extends UseCase<{ uow: UnitOfWork; events: EventPublisher; clock: Clock }> {
   /** The owner moves awarded → in_progress → review → completed. */
   async execute(actor: User, projectId: string, to: string): Promise<Project> {
-    const { project, events } = await this.#uow.run(async (tx) => {
+    const { project, events } = await this.deps.uow.run(async (tx) => {
       const project = await tx.projects.lockForUpdate(projectId);
       if (!project) throw projectNotFound(projectId);
-      const events = project.movePhase(actor, to, this.#clock.now());
+      const events = project.movePhase(actor, to, this.deps.clock.now());
       await tx.projects.save(project);
       await tx.outbox.add(events);
       return { project, events };
     });
-    await this.#events.publish(events);
+    await this.deps.events.publish(events);
     return project;
   }
 }
 
-export class CancelProject {
-  readonly #uow: UnitOfWork;
-  readonly #events: EventPublisher;
-  readonly #clock: Clock;
-
-  constructor(uow: UnitOfWork, events: EventPublisher, clock: Clock) {
-    this.#uow = uow;
-    this.#events = events;
-    this.#clock = clock;
-  }
-
+export class CancelProject extends UseCase<{ uow: UnitOfWork; events: EventPublisher; clock: Clock }> {
   /** The owner cancels an active project; its pending bids become rejected. */
   async execute(actor: User, projectId: string): Promise<Project> {
-    const { project, events } = await this.#uow.run(async (tx) => {
+    const { project, events } = await this.deps.uow.run(async (tx) => {
       const project = await tx.projects.lockForUpdate(projectId);
       if (!project) throw projectNotFound(projectId);
       const bids = await tx.bids.listByProject(projectId);
       const pending = bids.filter((b) => b.status === 'pending');
-      const events = project.cancel(actor, pending, this.#clock.now());
+      const events = project.cancel(actor, pending, this.deps.clock.now());
       await tx.projects.save(project);
       for (const bid of pending) await tx.bids.save(bid);
       await tx.outbox.add(events);
       return { project, events };
     });
-    await this.#events.publish(events);
+    await this.deps.events.publish(events);
     return project;
   }
 }

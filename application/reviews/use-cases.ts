@@ -4,6 +4,7 @@ import type { User } from '../../domain/user/user.ts';
 import { projectNotFound } from '../projects/use-cases.ts';
 import type { EventPublisher, UnitOfWork } from '../shared/marketplace-ports.ts';
 import type { Clock, IdGenerator } from '../shared/ports.ts';
+import { UseCase } from '../shared/use-case.ts';
 import type { ReceivedReview, ReviewQuery } from './ports.ts';
 
 export interface ReviewInput {
@@ -11,29 +12,22 @@ export interface ReviewInput {
   comment?: string | null;
 }
 
-export class ReviewContractor {
-  readonly #uow: UnitOfWork;
-  readonly #events: EventPublisher;
-  readonly #ids: IdGenerator;
-  readonly #clock: Clock;
-
-  constructor(uow: UnitOfWork, events: EventPublisher, ids: IdGenerator, clock: Clock) {
-    this.#uow = uow;
-    this.#events = events;
-    this.#ids = ids;
-    this.#clock = clock;
-  }
-
+export class ReviewContractor extends UseCase<{
+  uow: UnitOfWork;
+  events: EventPublisher;
+  ids: IdGenerator;
+  clock: Clock;
+}> {
   /**
    * The owner of a completed project reviews its awarded contractor, once. The contractor's rating
    * and reviewCount are recomputed from their reviews in the same transaction (their row locked).
    */
   async execute(actor: User, projectId: string, input: ReviewInput): Promise<Review> {
-    const now = this.#clock.now();
-    const { review, event } = await this.#uow.run(async (tx) => {
+    const now = this.deps.clock.now();
+    const { review, event } = await this.deps.uow.run(async (tx) => {
       const project = await tx.projects.findById(projectId);
       if (!project) throw projectNotFound(projectId);
-      const written = Review.write({ id: this.#ids.next(), project, reviewer: actor, ...input, now });
+      const written = Review.write({ id: this.deps.ids.next(), project, reviewer: actor, ...input, now });
       if (await tx.reviews.findByProjectAndReviewer(projectId, actor.id)) throw reviewAlreadyExists();
       await tx.reviews.add(written.review);
       const reviewee = await tx.users.lockForUpdate(written.review.revieweeId);
@@ -44,7 +38,7 @@ export class ReviewContractor {
       await tx.outbox.add([written.event]);
       return written;
     });
-    await this.#events.publish([event]);
+    await this.deps.events.publish([event]);
     return review;
   }
 }
@@ -53,14 +47,8 @@ export class ReviewContractor {
 export const MAX_LISTED_REVIEWS = 50;
 
 /** GET /api/users/me/reviews: the reviews about the signed-in user, as their profile lists them. */
-export class ListMyReviews {
-  readonly #reviews: ReviewQuery;
-
-  constructor(reviews: ReviewQuery) {
-    this.#reviews = reviews;
-  }
-
+export class ListMyReviews extends UseCase<{ reviews: ReviewQuery }> {
   execute(actor: User): Promise<ReceivedReview[]> {
-    return this.#reviews.receivedBy(actor.id, MAX_LISTED_REVIEWS);
+    return this.deps.reviews.receivedBy(actor.id, MAX_LISTED_REVIEWS);
   }
 }

@@ -12,6 +12,7 @@ import type { DomainEvent, SavedSearchMatched } from '../../domain/shared/events
 import type { User } from '../../domain/user/user.ts';
 import type { EventPublisher } from '../shared/marketplace-ports.ts';
 import type { Clock, IdGenerator } from '../shared/ports.ts';
+import { UseCase } from '../shared/use-case.ts';
 import type { SavedSearchRepository, SearchMatch } from './ports.ts';
 
 export interface SavedSearchInput {
@@ -41,34 +42,22 @@ function savedSearchNotFound(): NotFoundError {
 }
 
 /** The caller's saved searches, newest first. */
-export class ListSavedSearches {
-  readonly #searches: SavedSearchRepository;
-
-  constructor(searches: SavedSearchRepository) {
-    this.#searches = searches;
-  }
-
+export class ListSavedSearches extends UseCase<{ searches: SavedSearchRepository }> {
   execute(user: User): Promise<SavedSearchSnapshot[]> {
-    return this.#searches.listByUser(user.id);
+    return this.deps.searches.listByUser(user.id);
   }
 }
 
 /** 'Save this search': the browse filters under a name, alerts instant unless chosen; at most 10. */
-export class CreateSavedSearch {
-  readonly #searches: SavedSearchRepository;
-  readonly #ids: IdGenerator;
-  readonly #clock: Clock;
-
-  constructor(searches: SavedSearchRepository, ids: IdGenerator, clock: Clock) {
-    this.#searches = searches;
-    this.#ids = ids;
-    this.#clock = clock;
-  }
-
+export class CreateSavedSearch extends UseCase<{
+  searches: SavedSearchRepository;
+  ids: IdGenerator;
+  clock: Clock;
+}> {
   async execute(user: User, input: SavedSearchInput): Promise<SavedSearchSnapshot> {
-    const now = this.#clock.now();
+    const now = this.deps.clock.now();
     const search: SavedSearchSnapshot = {
-      id: this.#ids.next(),
+      id: this.deps.ids.next(),
       userId: user.id,
       name: savedSearchName(input.name),
       filters: savedSearchFilters(input.filters),
@@ -76,48 +65,34 @@ export class CreateSavedSearch {
       createdAt: now,
       updatedAt: now,
     };
-    await this.#searches.add(search, checkCanAddSavedSearch);
+    await this.deps.searches.add(search, checkCanAddSavedSearch);
     return search;
   }
 }
 
 /** Renames a search, changes its filters or its alerts. Only its owner may (others get 404). */
-export class UpdateSavedSearch {
-  readonly #searches: SavedSearchRepository;
-  readonly #clock: Clock;
-
-  constructor(searches: SavedSearchRepository, clock: Clock) {
-    this.#searches = searches;
-    this.#clock = clock;
-  }
-
+export class UpdateSavedSearch extends UseCase<{ searches: SavedSearchRepository; clock: Clock }> {
   async execute(user: User, id: string, changes: SavedSearchChanges): Promise<SavedSearchSnapshot> {
-    const found = await this.#searches.find(id);
+    const found = await this.deps.searches.find(id);
     if (!found || found.userId !== user.id) throw savedSearchNotFound();
     const updated: SavedSearchSnapshot = {
       ...found,
       ...(changes.name !== undefined ? { name: savedSearchName(changes.name) } : {}),
       ...(changes.filters !== undefined ? { filters: savedSearchFilters(changes.filters) } : {}),
       ...(changes.alerts !== undefined ? { alerts: alertsOf(changes.alerts) } : {}),
-      updatedAt: this.#clock.now(),
+      updatedAt: this.deps.clock.now(),
     };
-    await this.#searches.update(updated);
+    await this.deps.searches.update(updated);
     return updated;
   }
 }
 
 /** Deletes one of the caller's searches (another user's answers 404, as if it did not exist). */
-export class DeleteSavedSearch {
-  readonly #searches: SavedSearchRepository;
-
-  constructor(searches: SavedSearchRepository) {
-    this.#searches = searches;
-  }
-
+export class DeleteSavedSearch extends UseCase<{ searches: SavedSearchRepository }> {
   async execute(user: User, id: string): Promise<void> {
-    const found = await this.#searches.find(id);
+    const found = await this.deps.searches.find(id);
     if (!found || found.userId !== user.id) throw savedSearchNotFound();
-    await this.#searches.remove(id);
+    await this.deps.searches.remove(id);
   }
 }
 
@@ -127,24 +102,18 @@ export class DeleteSavedSearch {
  * an instant search among the matches gets the instant mail; otherwise the match waits for the daily
  * digest. Publishes `saved_search_matched`, which becomes the notification and the instant mail.
  */
-export class AlertSavedSearches {
-  readonly #searches: SavedSearchRepository;
-  readonly #events: EventPublisher;
-  readonly #clock: Clock;
-
-  constructor(searches: SavedSearchRepository, events: EventPublisher, clock: Clock) {
-    this.#searches = searches;
-    this.#events = events;
-    this.#clock = clock;
-  }
-
+export class AlertSavedSearches extends UseCase<{
+  searches: SavedSearchRepository;
+  events: EventPublisher;
+  clock: Clock;
+}> {
   /** Answers how many users were told. */
   async execute(event: DomainEvent): Promise<number> {
     if (event.type !== 'project_posted') return 0;
-    const { projectTitle, matches } = await this.#searches.matching(event.projectId);
+    const { projectTitle, matches } = await this.deps.searches.matching(event.projectId);
     const byUser = new Map<string, SearchMatch[]>();
     for (const match of matches) byUser.set(match.userId, [...(byUser.get(match.userId) ?? []), match]);
-    const now = this.#clock.now();
+    const now = this.deps.clock.now();
     const recipients: SavedSearchMatched['recipients'] = [];
     const waiting: { userId: string; searchName: string }[] = [];
     for (const [userId, mine] of byUser) {
@@ -153,7 +122,7 @@ export class AlertSavedSearches {
       if (!instant) waiting.push({ userId, searchName: first.name });
       recipients.push({ userId, searchName: first.name, alerts: instant ? 'instant' : 'daily' });
     }
-    if (waiting.length > 0) await this.#searches.queueForDigest(event.projectId, waiting, now);
+    if (waiting.length > 0) await this.deps.searches.queueForDigest(event.projectId, waiting, now);
     // In chunks, so each bulk write (notifications, mails) stays a statement of bounded size.
     const events: SavedSearchMatched[] = [];
     for (let i = 0; i < recipients.length; i += ALERT_CHUNK) {
@@ -165,7 +134,7 @@ export class AlertSavedSearches {
         recipients: recipients.slice(i, i + ALERT_CHUNK),
       });
     }
-    if (events.length > 0) await this.#events.publish(events);
+    if (events.length > 0) await this.deps.events.publish(events);
     const told = recipients;
     return told.length;
   }

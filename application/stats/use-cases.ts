@@ -5,6 +5,7 @@ import { type BidQuota, computeBidQuota } from '../../domain/subscription/plan.t
 import type { SubscriptionTier, User } from '../../domain/user/user.ts';
 import type { PlatformSettings } from '../shared/marketplace-ports.ts';
 import type { Clock } from '../shared/ports.ts';
+import { UseCase } from '../shared/use-case.ts';
 import type { StatsQuery } from './ports.ts';
 
 /** GET /api/users/me/stats. Every number is derived from projects, bids and reviews. */
@@ -31,26 +32,16 @@ export interface UserStats {
   bidQuota: BidQuota;
 }
 
-export class GetUserStats {
-  readonly #stats: StatsQuery;
-  readonly #clock: Clock;
-  readonly #settings: PlatformSettings;
-
-  constructor(stats: StatsQuery, clock: Clock, settings: PlatformSettings) {
-    this.#stats = stats;
-    this.#clock = clock;
-    this.#settings = settings;
-  }
-
+export class GetUserStats extends UseCase<{ stats: StatsQuery; clock: Clock; settings: PlatformSettings }> {
   async execute(user: User): Promise<UserStats> {
-    const now = this.#clock.now();
-    const month = calendarMonthOf(now, this.#settings.timeZone);
+    const now = this.deps.clock.now();
+    const month = calendarMonthOf(now, this.deps.settings.timeZone);
     const [projects, bids, thisMonth] = await Promise.all([
-      this.#stats.projectCountsByOwner(user.id),
-      this.#stats.bidCountsByContractor(user.id),
-      this.#stats.countBidsCreatedBetween(user.id, month.start, month.end),
+      this.deps.stats.projectCountsByOwner(user.id),
+      this.deps.stats.bidCountsByContractor(user.id),
+      this.deps.stats.countBidsCreatedBetween(user.id, month.start, month.end),
     ]);
-    const bidQuota = computeBidQuota(user.subscriptionTier, thisMonth, now, this.#settings.timeZone);
+    const bidQuota = computeBidQuota(user.subscriptionTier, thisMonth, now, this.deps.settings.timeZone);
     return {
       postedProjects: projects.posted,
       activeProjects: projects.active,
@@ -67,16 +58,10 @@ export class GetUserStats {
   }
 }
 
-export class GetPlatformStats {
-  readonly #stats: StatsQuery;
-
-  constructor(stats: StatsQuery) {
-    this.#stats = stats;
-  }
-
+export class GetPlatformStats extends UseCase<{ stats: StatsQuery }> {
   /** GET /api/admin/stats: admins only. */
   async execute(actor: User): Promise<{ activeProjects: number; totalBids: number }> {
     if (!actor.isAdmin) throw new PermissionError('ADMIN_ONLY', 'Admin privileges required');
-    return this.#stats.platformCounts();
+    return this.deps.stats.platformCounts();
   }
 }

@@ -11,6 +11,7 @@ import {
 import type { SubscriptionTier, User } from '../../domain/user/user.ts';
 import type { EventPublisher, UnitOfWork } from '../shared/marketplace-ports.ts';
 import type { Clock } from '../shared/ports.ts';
+import { UseCase } from '../shared/use-case.ts';
 import type {
   ConfirmationKind,
   PaymentEvent,
@@ -46,15 +47,7 @@ const grantsPro = (state: { status: string; hasPaymentMethod: boolean }) =>
 /** Running at the provider (active or trialing), whether or not it already grants Pro. */
 const running = (status: string) => status === 'active' || status === 'trialing';
 
-export class ApplySubscriptionStatus {
-  readonly #uow: UnitOfWork;
-  readonly #clock: Clock;
-
-  constructor(uow: UnitOfWork, clock: Clock) {
-    this.#uow = uow;
-    this.#clock = clock;
-  }
-
+export class ApplySubscriptionStatus extends UseCase<{ uow: UnitOfWork; clock: Clock }> {
   /**
    * Sets a user's plan from a subscription state reported by the payment provider, in its own
    * transaction. Pro holds while it is active, or trialing with a payment method on file (the
@@ -75,7 +68,7 @@ export class ApplySubscriptionStatus {
         'status',
       );
     }
-    return this.#uow.run(async (tx) => {
+    return this.deps.uow.run(async (tx) => {
       const user = await tx.users.lockForUpdate(input.userId);
       if (!user) throw new NotFoundError('USER_NOT_FOUND', `No user with id '${input.userId}'`);
       this.apply(
@@ -108,7 +101,7 @@ export class ApplySubscriptionStatus {
     user.changeSubscription(
       tierForSubscriptionStatus(state.status, state.hasPaymentMethod),
       subscriptionId,
-      this.#clock.now(),
+      this.deps.clock.now(),
     );
     return true;
   }
@@ -182,36 +175,24 @@ function startFrom(state: ProviderSubscription): SubscriptionStart {
  * only when the provider confirms it (decision 0090). The user's row stays locked throughout, so two concurrent calls make one subscription;
  * the provider calls carry idempotency keys, so a retry after a failed commit returns the same objects.
  */
-export class StartProSubscription {
-  readonly #uow: SubscriptionUnitOfWork;
-  readonly #gateway: PaymentGateway;
-  readonly #apply: ApplySubscriptionStatus;
-  readonly #clock: Clock;
-
-  constructor(
-    uow: SubscriptionUnitOfWork,
-    gateway: PaymentGateway,
-    apply: ApplySubscriptionStatus,
-    clock: Clock,
-  ) {
-    this.#uow = uow;
-    this.#gateway = gateway;
-    this.#apply = apply;
-    this.#clock = clock;
-  }
-
+export class StartProSubscription extends UseCase<{
+  uow: SubscriptionUnitOfWork;
+  gateway: PaymentGateway;
+  apply: ApplySubscriptionStatus;
+  clock: Clock;
+}> {
   async execute(userId: string): Promise<SubscriptionStart> {
-    return this.#uow.run(async (tx) => {
+    return this.deps.uow.run(async (tx) => {
       const user = await tx.users.lockForUpdate(userId);
       if (!user) throw new NotFoundError('USER_NOT_FOUND', `No user with id '${userId}'`);
       assertMaySubscribe(user.role);
-      const now = this.#clock.now();
+      const now = this.deps.clock.now();
 
       if (user.subscriptionTier === 'pro') {
         // Pro already: answer the pending card setup of a trial again, else 'already subscribed'.
         const current =
           user.stripeSubscriptionId && user.stripeCustomerId
-            ? await this.#gateway.getSubscription(user.stripeSubscriptionId)
+            ? await this.deps.gateway.getSubscription(user.stripeSubscriptionId)
             : null;
         if (!current || current.customerId !== user.stripeCustomerId) {
           // Pro without a subscription of ours at the provider (granted by hand): nothing to pay.
@@ -224,14 +205,14 @@ export class StartProSubscription {
             trialEnd: null,
           };
         }
-        await syncSubscription(tx, this.#apply, user, current, now);
+        await syncSubscription(tx, this.deps.apply, user, current, now);
         if (grantsPro(current)) return startFrom(current);
         // The provider says it is no longer running: start again below.
       }
 
       let customerId = user.stripeCustomerId;
       if (customerId === null) {
-        customerId = await this.#gateway.createCustomer(
+        customerId = await this.deps.gateway.createCustomer(
           { userId: user.id, email: user.email, name: user.name },
           { idempotencyKey: `buildbid-customer-${user.id}` },
         );
@@ -239,10 +220,10 @@ export class StartProSubscription {
         await tx.users.save(user);
       }
 
-      const existing = await this.#gateway.listSubscriptions(customerId);
+      const existing = await this.deps.gateway.listSubscriptions(customerId);
       const open = existing.find((s) => OPEN_STATUSES.includes(s.status));
       if (open) {
-        await syncSubscription(tx, this.#apply, user, open, now, { adopt: true });
+        await syncSubscription(tx, this.deps.apply, user, open, now, { adopt: true });
         if (open.clientSecret === null && !grantsPro(open)) {
           throw new ConflictError(
             'SUBSCRIPTION_NEEDS_ATTENTION',
@@ -252,7 +233,7 @@ export class StartProSubscription {
         return startFrom(open);
       }
 
-      const created = await this.#gateway.createSubscription({
+      const created = await this.deps.gateway.createSubscription({
         customerId,
         userId: user.id,
         trialDays: existing.length === 0 ? PRO_TRIAL_DAYS : 0,
@@ -260,7 +241,7 @@ export class StartProSubscription {
         // returns the subscription it created; a new attempt after a cancellation makes a new one.
         idempotencyKey: `buildbid-subscription-${user.id}-after-${existing[0]?.id ?? 'none'}`,
       });
-      await syncSubscription(tx, this.#apply, user, created, now, { adopt: true });
+      await syncSubscription(tx, this.deps.apply, user, created, now, { adopt: true });
       return startFrom(created);
     });
   }
@@ -276,32 +257,18 @@ export type PaymentEventOutcome = 'applied' | 'duplicate' | 'ignored' | 'unknown
  * from the provider, then applied (ApplySubscriptionStatus's rule) and recorded. A failed payment also
  * tells the user, after commit (a PaymentFailed event: a 'system' notification).
  */
-export class HandlePaymentEvent {
-  readonly #uow: SubscriptionUnitOfWork;
-  readonly #gateway: PaymentGateway;
-  readonly #apply: ApplySubscriptionStatus;
-  readonly #events: EventPublisher;
-  readonly #clock: Clock;
-
-  constructor(
-    uow: SubscriptionUnitOfWork,
-    gateway: PaymentGateway,
-    apply: ApplySubscriptionStatus,
-    events: EventPublisher,
-    clock: Clock,
-  ) {
-    this.#uow = uow;
-    this.#gateway = gateway;
-    this.#apply = apply;
-    this.#events = events;
-    this.#clock = clock;
-  }
-
+export class HandlePaymentEvent extends UseCase<{
+  uow: SubscriptionUnitOfWork;
+  gateway: PaymentGateway;
+  apply: ApplySubscriptionStatus;
+  events: EventPublisher;
+  clock: Clock;
+}> {
   async execute(event: PaymentEvent): Promise<PaymentEventOutcome> {
     const subscriptionId = event.subscriptionId;
     if (!HANDLED_PAYMENT_EVENTS.includes(event.type) || subscriptionId === null) return 'ignored';
-    const result = await this.#uow.run(async (tx) => {
-      const now = this.#clock.now();
+    const result = await this.deps.uow.run(async (tx) => {
+      const now = this.deps.clock.now();
       if (!(await tx.payments.claimEvent(event.id, event.type, now)))
         return { outcome: 'duplicate' as const };
       const userId =
@@ -310,10 +277,10 @@ export class HandlePaymentEvent {
         (event.customerId ? await tx.payments.findUserIdByCustomer(event.customerId) : null);
       const user = userId ? await tx.users.lockForUpdate(userId) : null;
       if (!user) return { outcome: 'unknown_user' as const };
-      const state = await this.#gateway.getSubscription(subscriptionId);
+      const state = await this.deps.gateway.getSubscription(subscriptionId);
       if (!state || (state.userId !== null && state.userId !== user.id))
         return { outcome: 'ignored' as const };
-      await syncSubscription(tx, this.#apply, user, state, now);
+      await syncSubscription(tx, this.deps.apply, user, state, now);
       const failed: PaymentFailed | null =
         event.type === 'invoice.payment_failed'
           ? {
@@ -327,7 +294,7 @@ export class HandlePaymentEvent {
       if (failed) await tx.outbox.add([failed]);
       return { outcome: 'applied' as const, failed };
     });
-    if (result.outcome === 'applied' && result.failed) await this.#events.publish([result.failed]);
+    if (result.outcome === 'applied' && result.failed) await this.deps.events.publish([result.failed]);
     return result.outcome;
   }
 }
@@ -382,45 +349,25 @@ async function currentRecord(tx: SubscriptionTransaction, user: User): Promise<S
 }
 
 /** The signed-in user's plan and subscription, from our records (no provider call). */
-export class GetSubscription {
-  readonly #uow: SubscriptionUnitOfWork;
-  readonly #gateway: PaymentGateway;
-
-  constructor(uow: SubscriptionUnitOfWork, gateway: PaymentGateway) {
-    this.#uow = uow;
-    this.#gateway = gateway;
-  }
-
+export class GetSubscription extends UseCase<{ uow: SubscriptionUnitOfWork; gateway: PaymentGateway }> {
   async execute(userId: string): Promise<SubscriptionView> {
-    return this.#uow.run(async (tx) => {
+    return this.deps.uow.run(async (tx) => {
       const user = await tx.users.findById(userId);
       if (!user) throw new NotFoundError('USER_NOT_FOUND', `No user with id '${userId}'`);
-      return viewOf(user, await currentRecord(tx, user), this.#gateway.mode);
+      return viewOf(user, await currentRecord(tx, user), this.deps.gateway.mode);
     });
   }
 }
 
 /** 'Cancel Subscription': ends at the close of the period; the user stays Pro until then. */
-export class CancelSubscription {
-  readonly #uow: SubscriptionUnitOfWork;
-  readonly #gateway: PaymentGateway;
-  readonly #apply: ApplySubscriptionStatus;
-  readonly #clock: Clock;
-
-  constructor(
-    uow: SubscriptionUnitOfWork,
-    gateway: PaymentGateway,
-    apply: ApplySubscriptionStatus,
-    clock: Clock,
-  ) {
-    this.#uow = uow;
-    this.#gateway = gateway;
-    this.#apply = apply;
-    this.#clock = clock;
-  }
-
+export class CancelSubscription extends UseCase<{
+  uow: SubscriptionUnitOfWork;
+  gateway: PaymentGateway;
+  apply: ApplySubscriptionStatus;
+  clock: Clock;
+}> {
   async execute(userId: string): Promise<SubscriptionView> {
-    return this.#uow.run(async (tx) => {
+    return this.deps.uow.run(async (tx) => {
       const user = await tx.users.lockForUpdate(userId);
       if (!user) throw new NotFoundError('USER_NOT_FOUND', `No user with id '${userId}'`);
       const subscriptionId = user.stripeSubscriptionId;
@@ -428,32 +375,26 @@ export class CancelSubscription {
       if (!subscriptionId || !record || user.subscriptionTier !== 'pro' || !running(record.status)) {
         throw new ConflictError('NO_ACTIVE_SUBSCRIPTION', 'You have no active subscription to cancel.');
       }
-      const state = await this.#gateway.cancelAtPeriodEnd(subscriptionId);
-      await syncSubscription(tx, this.#apply, user, state, this.#clock.now());
-      return viewOf(user, await tx.payments.findSubscription(subscriptionId), this.#gateway.mode);
+      const state = await this.deps.gateway.cancelAtPeriodEnd(subscriptionId);
+      await syncSubscription(tx, this.deps.apply, user, state, this.deps.clock.now());
+      return viewOf(user, await tx.payments.findSubscription(subscriptionId), this.deps.gateway.mode);
     });
   }
 }
 
 /** 'Update Payment Method': a provider-hosted billing portal session for the user's customer. */
-export class OpenBillingPortal {
-  readonly #uow: SubscriptionUnitOfWork;
-  readonly #gateway: PaymentGateway;
-
-  constructor(uow: SubscriptionUnitOfWork, gateway: PaymentGateway) {
-    this.#uow = uow;
-    this.#gateway = gateway;
-  }
-
+export class OpenBillingPortal extends UseCase<{ uow: SubscriptionUnitOfWork; gateway: PaymentGateway }> {
   async execute(userId: string, returnUrl: string): Promise<{ url: string }> {
-    const customerId = await this.#uow.run(async (tx) => (await tx.users.findById(userId))?.stripeCustomerId);
+    const customerId = await this.deps.uow.run(
+      async (tx) => (await tx.users.findById(userId))?.stripeCustomerId,
+    );
     if (!customerId) {
       throw new ConflictError(
         'NO_PAYMENT_CUSTOMER',
         'You have no payment method on file yet. Subscribe first.',
       );
     }
-    return this.#gateway.createPortalSession({ customerId, returnUrl });
+    return this.deps.gateway.createPortalSession({ customerId, returnUrl });
   }
 }
 
@@ -462,19 +403,13 @@ export class OpenBillingPortal {
  * the provider would send to HandlePaymentEvent, exactly as the webhook does. Not available (404)
  * unless the sandbox gateway is the active one.
  */
-export class ConfirmSandboxPayment {
-  readonly #sandbox: SandboxCardPayments | null;
-  readonly #handle: HandlePaymentEvent;
-  readonly #view: GetSubscription;
-
-  constructor(sandbox: SandboxCardPayments | null, handle: HandlePaymentEvent, view: GetSubscription) {
-    this.#sandbox = sandbox;
-    this.#handle = handle;
-    this.#view = view;
-  }
-
+export class ConfirmSandboxPayment extends UseCase<{
+  sandbox: SandboxCardPayments | null;
+  handle: HandlePaymentEvent;
+  view: GetSubscription;
+}> {
   get available(): boolean {
-    return this.#sandbox !== null;
+    return this.deps.sandbox !== null;
   }
 
   async execute(input: {
@@ -484,19 +419,19 @@ export class ConfirmSandboxPayment {
     expiry: string;
     cvc: string;
   }): Promise<SubscriptionView> {
-    if (!this.#sandbox) {
+    if (!this.deps.sandbox) {
       throw new NotFoundError('NOT_FOUND', 'The sandbox payment gateway is not active on this server');
     }
-    const result = await this.#sandbox.confirm({
+    const result = await this.deps.sandbox.confirm({
       userId: input.userId,
       clientSecret: input.clientSecret,
       cardNumber: input.cardNumber,
       expiry: input.expiry,
       cvc: input.cvc,
     });
-    for (const event of result.events) await this.#handle.execute(event);
+    for (const event of result.events) await this.deps.handle.execute(event);
     if (result.declined)
       throw new ValidationError(result.declined.code, result.declined.message, result.declined.field);
-    return this.#view.execute(input.userId);
+    return this.deps.view.execute(input.userId);
   }
 }

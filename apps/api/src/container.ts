@@ -384,95 +384,165 @@ export async function compose(config: Config, options: ComposeOptions = {}): Pro
   const { UnitOfWork: Uow, Events, Files, ProjectQuery: PQ, BidQuery: BQ, StatsQuery: SQ, Settings } = TOKENS;
   container
     .bind(RegisterUser)
-    .toResolvedValue((u, h, i, c) => new RegisterUser(u, h, i, c), [Users, Hasher, Ids, Time]);
+    .toResolvedValue(
+      (u, h, i, c) => new RegisterUser({ users: u, hasher: h, ids: i, clock: c }),
+      [Users, Hasher, Ids, Time],
+    );
   container
     .bind(SignIn)
-    .toResolvedValue((u, h, s, c) => new SignIn(u, h, s, c, signInGuards), [Users, Hasher, Sessions, Time]);
-  container.bind(StartSession).toResolvedValue((s, c) => new StartSession(s, c), [Sessions, Time]);
-  container.bind(SignOut).toResolvedValue((s) => new SignOut(s), [Sessions]);
+    .toResolvedValue(
+      (u, h, s, c) => new SignIn({ users: u, hasher: h, sessions: s, clock: c, guards: signInGuards }),
+      [Users, Hasher, Sessions, Time],
+    );
+  container
+    .bind(StartSession)
+    .toResolvedValue((s, c) => new StartSession({ sessions: s, clock: c }), [Sessions, Time]);
+  container.bind(SignOut).toResolvedValue((s) => new SignOut({ sessions: s }), [Sessions]);
   container
     .bind(Authenticate)
-    .toResolvedValue((s, u, c) => new Authenticate(s, u, c, signedInUsers), [Sessions, Users, Time]);
-  container.bind(ChangeOwnRole).toResolvedValue((u, c) => new ChangeOwnRole(u, c), [Uow, Time]);
+    .toResolvedValue(
+      (s, u, c) => new Authenticate({ sessions: s, users: u, clock: c, signedIn: signedInUsers }),
+      [Sessions, Users, Time],
+    );
+  container
+    .bind(ChangeOwnRole)
+    .toResolvedValue((u, c) => new ChangeOwnRole({ uow: u, clock: c }), [Uow, Time]);
   container
     .bind(AdminChangeRole)
-    .toResolvedValue((u, c, i) => new AdminChangeRole(u, c, i), [Uow, Time, Ids]);
-  container.bind(PromoteToAdmin).toResolvedValue((u, c, i) => new PromoteToAdmin(u, c, i), [Uow, Time, Ids]);
+    .toResolvedValue((u, c, i) => new AdminChangeRole({ uow: u, clock: c, ids: i }), [Uow, Time, Ids]);
+  container
+    .bind(PromoteToAdmin)
+    .toResolvedValue((u, c, i) => new PromoteToAdmin({ uow: u, clock: c, ids: i }), [Uow, Time, Ids]);
 
   container
     .bind(PostProject)
-    .toResolvedValue((u, e, f, i, c) => new PostProject(u, e, f, i, c), [Uow, Events, Files, Ids, Time]);
+    .toResolvedValue(
+      (u, e, f, i, c) => new PostProject({ uow: u, events: e, files: f, ids: i, clock: c }),
+      [Uow, Events, Files, Ids, Time],
+    );
   container
     .bind(EditProject)
-    .toResolvedValue((u, e, f, c) => new EditProject(u, e, f, c), [Uow, Events, Files, Time]);
+    .toResolvedValue(
+      (u, e, f, c) => new EditProject({ uow: u, events: e, files: f, clock: c }),
+      [Uow, Events, Files, Time],
+    );
   container
     .bind(ChangeBidDeadline)
-    .toResolvedValue((u, e, c) => new ChangeBidDeadline(u, e, c), [Uow, Events, Time]);
+    .toResolvedValue(
+      (u, e, c) => new ChangeBidDeadline({ uow: u, events: e, clock: c }),
+      [Uow, Events, Time],
+    );
   container
     .bind(PostAddendum)
-    .toResolvedValue((u, e, f, i, c) => new PostAddendum(u, e, f, i, c), [Uow, Events, Files, Ids, Time]);
-  container.bind(ListAddenda).toResolvedValue((u) => new ListAddenda(u), [Uow]);
+    .toResolvedValue(
+      (u, e, f, i, c) => new PostAddendum({ uow: u, events: e, files: f, ids: i, clock: c }),
+      [Uow, Events, Files, Ids, Time],
+    );
+  container.bind(ListAddenda).toResolvedValue((u) => new ListAddenda({ uow: u }), [Uow]);
   container
     .bind(AskQuestion)
-    .toResolvedValue((u, e, i, c) => new AskQuestion(u, e, i, c), [Uow, Events, Ids, Time]);
+    .toResolvedValue(
+      (u, e, i, c) => new AskQuestion({ uow: u, events: e, ids: i, clock: c }),
+      [Uow, Events, Ids, Time],
+    );
   container
     .bind(PostClarification)
-    .toResolvedValue((u, e, i, c) => new PostClarification(u, e, i, c), [Uow, Events, Ids, Time]);
+    .toResolvedValue(
+      (u, e, i, c) => new PostClarification({ uow: u, events: e, ids: i, clock: c }),
+      [Uow, Events, Ids, Time],
+    );
   container
     .bind(AnswerQuestion)
-    .toResolvedValue((u, e, c) => new AnswerQuestion(u, e, c), [Uow, Events, Time]);
-  container.bind(HideQuestion).toResolvedValue((u) => new HideQuestion(u), [Uow]);
-  container.bind(ListQuestions).toResolvedValue((u) => new ListQuestions(u), [Uow]);
+    .toResolvedValue((u, e, c) => new AnswerQuestion({ uow: u, events: e, clock: c }), [Uow, Events, Time]);
+  container.bind(HideQuestion).toResolvedValue((u) => new HideQuestion({ uow: u }), [Uow]);
+  container.bind(ListQuestions).toResolvedValue((u) => new ListQuestions({ uow: u }), [Uow]);
   container
     .bind(DeleteProject)
-    .toResolvedValue((u, e, f, c) => new DeleteProject(u, e, f, c), [Uow, Events, Files, Time]);
-  container.bind(GetProject).toResolvedValue((q, c) => new GetProject(q, c), [PQ, Time]);
-  container.bind(ListProjects).toResolvedValue((q) => new ListProjects(q), [PQ]);
+    .toResolvedValue(
+      (u, e, f, c) => new DeleteProject({ uow: u, events: e, files: f, clock: c }),
+      [Uow, Events, Files, Time],
+    );
+  container.bind(GetProject).toResolvedValue((q, c) => new GetProject({ projects: q, clock: c }), [PQ, Time]);
+  container.bind(ListProjects).toResolvedValue((q) => new ListProjects({ projects: q }), [PQ]);
   container
     .bind(MoveProjectPhase)
-    .toResolvedValue((u, e, c) => new MoveProjectPhase(u, e, c), [Uow, Events, Time]);
-  container.bind(CancelProject).toResolvedValue((u, e, c) => new CancelProject(u, e, c), [Uow, Events, Time]);
+    .toResolvedValue((u, e, c) => new MoveProjectPhase({ uow: u, events: e, clock: c }), [Uow, Events, Time]);
+  container
+    .bind(CancelProject)
+    .toResolvedValue((u, e, c) => new CancelProject({ uow: u, events: e, clock: c }), [Uow, Events, Time]);
   container
     .bind(SubmitBid)
-    .toResolvedValue((u, e, i, c, s) => new SubmitBid(u, e, i, c, s), [Uow, Events, Ids, Time, Settings]);
-  container.bind(EditBid).toResolvedValue((u, c) => new EditBid(u, c), [Uow, Time]);
-  container.bind(DecideBid).toResolvedValue((u, e, c) => new DecideBid(u, e, c), [Uow, Events, Time]);
-  container.bind(ListProjectBids).toResolvedValue((u, q) => new ListProjectBids(u, q), [Uow, BQ]);
-  container.bind(ListMyBids).toResolvedValue((q) => new ListMyBids(q), [BQ]);
-  container.bind(ListMyBidStatuses).toResolvedValue((q) => new ListMyBidStatuses(q), [BQ]);
-  container.bind(GetBidQuota).toResolvedValue((q, c, s) => new GetBidQuota(q, c, s), [SQ, Time, Settings]);
-  container.bind(GetUserStats).toResolvedValue((q, c, s) => new GetUserStats(q, c, s), [SQ, Time, Settings]);
-  container.bind(GetPlatformStats).toResolvedValue((q) => new GetPlatformStats(q), [SQ]);
+    .toResolvedValue(
+      (u, e, i, c, s) => new SubmitBid({ uow: u, events: e, ids: i, clock: c, settings: s }),
+      [Uow, Events, Ids, Time, Settings],
+    );
+  container.bind(EditBid).toResolvedValue((u, c) => new EditBid({ uow: u, clock: c }), [Uow, Time]);
+  container
+    .bind(DecideBid)
+    .toResolvedValue((u, e, c) => new DecideBid({ uow: u, events: e, clock: c }), [Uow, Events, Time]);
+  container
+    .bind(ListProjectBids)
+    .toResolvedValue((u, q) => new ListProjectBids({ uow: u, bids: q }), [Uow, BQ]);
+  container.bind(ListMyBids).toResolvedValue((q) => new ListMyBids({ bids: q }), [BQ]);
+  container.bind(ListMyBidStatuses).toResolvedValue((q) => new ListMyBidStatuses({ bids: q }), [BQ]);
+  container
+    .bind(GetBidQuota)
+    .toResolvedValue((q, c, s) => new GetBidQuota({ stats: q, clock: c, settings: s }), [SQ, Time, Settings]);
+  container
+    .bind(GetUserStats)
+    .toResolvedValue(
+      (q, c, s) => new GetUserStats({ stats: q, clock: c, settings: s }),
+      [SQ, Time, Settings],
+    );
+  container.bind(GetPlatformStats).toResolvedValue((q) => new GetPlatformStats({ stats: q }), [SQ]);
   container
     .bind(ReviewContractor)
-    .toResolvedValue((u, e, i, c) => new ReviewContractor(u, e, i, c), [Uow, Events, Ids, Time]);
+    .toResolvedValue(
+      (u, e, i, c) => new ReviewContractor({ uow: u, events: e, ids: i, clock: c }),
+      [Uow, Events, Ids, Time],
+    );
   container
     .bind(RecordAchievements)
-    .toResolvedValue((u, e, i, c) => new RecordAchievements(u, e, i, c), [Uow, Events, Ids, Time]);
-  container.bind(GetAchievements).toResolvedValue((u, c) => new GetAchievements(u, c), [Uow, Time]);
-  container.bind(GetUserBadges).toResolvedValue((u, c) => new GetUserBadges(u, c), [Uow, Time]);
+    .toResolvedValue(
+      (u, e, i, c) => new RecordAchievements({ uow: u, events: e, ids: i, clock: c }),
+      [Uow, Events, Ids, Time],
+    );
+  container
+    .bind(GetAchievements)
+    .toResolvedValue((u, c) => new GetAchievements({ uow: u, clock: c }), [Uow, Time]);
+  container
+    .bind(GetUserBadges)
+    .toResolvedValue((u, c) => new GetUserBadges({ uow: u, clock: c }), [Uow, Time]);
   container
     .bind(ApplySubscriptionStatus)
-    .toResolvedValue((u, c) => new ApplySubscriptionStatus(u, c), [Uow, Time]);
+    .toResolvedValue((u, c) => new ApplySubscriptionStatus({ uow: u, clock: c }), [Uow, Time]);
   bindPayments(container, config, orm.em, { Clock: Time, Events }, userCache);
   container.bind(GetCatalog).toConstantValue(new GetCatalog());
 
   // Views, saves and the landing page (issue 12).
   const engagement = new SqlProjectEngagement(orm.em);
   const settings = { timeZone: DEFAULT_PLATFORM_TIME_ZONE };
-  container.bind(OpenProject).toConstantValue(new OpenProject(engagement, clock, settings));
-  container.bind(SaveProject).toConstantValue(new SaveProject(projectQuery, engagement, clock));
-  container.bind(UnsaveProject).toConstantValue(new UnsaveProject(projectQuery, engagement));
-  container.bind(ListSavedProjects).toConstantValue(new ListSavedProjects(projectQuery, engagement));
-  container.bind(GetLanding).toConstantValue(new GetLanding(projectQuery, new SqlLandingQuery(orm.em)));
-  container.bind(ListMyReviews).toConstantValue(new ListMyReviews(new SqlReviewQuery(orm.em)));
+  container.bind(OpenProject).toConstantValue(new OpenProject({ engagement, clock, settings }));
+  container.bind(SaveProject).toConstantValue(new SaveProject({ projects: projectQuery, engagement, clock }));
+  container.bind(UnsaveProject).toConstantValue(new UnsaveProject({ projects: projectQuery, engagement }));
+  container
+    .bind(ListSavedProjects)
+    .toConstantValue(new ListSavedProjects({ projects: projectQuery, engagement }));
+  container
+    .bind(GetLanding)
+    .toConstantValue(new GetLanding({ projects: projectQuery, landing: new SqlLandingQuery(orm.em) }));
+  container.bind(ListMyReviews).toConstantValue(new ListMyReviews({ reviews: new SqlReviewQuery(orm.em) }));
 
   // Saved searches with alerts (issue 13).
   const savedSearches = new SqlSavedSearches(orm.em);
-  container.bind(ListSavedSearches).toConstantValue(new ListSavedSearches(savedSearches));
-  container.bind(CreateSavedSearch).toConstantValue(new CreateSavedSearch(savedSearches, ids, clock));
-  container.bind(UpdateSavedSearch).toConstantValue(new UpdateSavedSearch(savedSearches, clock));
-  container.bind(DeleteSavedSearch).toConstantValue(new DeleteSavedSearch(savedSearches));
+  container.bind(ListSavedSearches).toConstantValue(new ListSavedSearches({ searches: savedSearches }));
+  container
+    .bind(CreateSavedSearch)
+    .toConstantValue(new CreateSavedSearch({ searches: savedSearches, ids, clock }));
+  container
+    .bind(UpdateSavedSearch)
+    .toConstantValue(new UpdateSavedSearch({ searches: savedSearches, clock }));
+  container.bind(DeleteSavedSearch).toConstantValue(new DeleteSavedSearch({ searches: savedSearches }));
 
   // Notifications, messages, profile and mail.
   container.bind(TOKENS.Notifications).toConstantValue(new SqlNotificationRepository(orm.em));
@@ -504,48 +574,76 @@ export async function compose(config: Config, options: ComposeOptions = {}): Pro
     UnsubscribeTokens: Tokens,
     EmailSettings: MailSettings,
   } = TOKENS;
-  container.bind(Notify).toResolvedValue((n, r, i, c) => new Notify(n, r, i, c), [Notes, Rt, Ids, Time]);
-  container.bind(NotifyOnEvent).toResolvedValue((n) => new NotifyOnEvent(n), [Notify]);
-  container.bind(SendSystemNotification).toResolvedValue((n) => new SendSystemNotification(n), [Notify]);
-  container.bind(ListNotifications).toResolvedValue((n) => new ListNotifications(n), [Notes]);
-  container.bind(CountUnreadNotifications).toResolvedValue((n) => new CountUnreadNotifications(n), [Notes]);
-  container.bind(MarkNotificationRead).toResolvedValue((n) => new MarkNotificationRead(n), [Notes]);
-  container.bind(MarkAllNotificationsRead).toResolvedValue((n) => new MarkAllNotificationsRead(n), [Notes]);
+  container
+    .bind(Notify)
+    .toResolvedValue(
+      (n, r, i, c) => new Notify({ notifications: n, realtime: r, ids: i, clock: c }),
+      [Notes, Rt, Ids, Time],
+    );
+  container.bind(NotifyOnEvent).toResolvedValue((n) => new NotifyOnEvent({ notify: n }), [Notify]);
+  container
+    .bind(SendSystemNotification)
+    .toResolvedValue((n) => new SendSystemNotification({ notify: n }), [Notify]);
+  container
+    .bind(ListNotifications)
+    .toResolvedValue((n) => new ListNotifications({ notifications: n }), [Notes]);
+  container
+    .bind(CountUnreadNotifications)
+    .toResolvedValue((n) => new CountUnreadNotifications({ notifications: n }), [Notes]);
+  container
+    .bind(MarkNotificationRead)
+    .toResolvedValue((n) => new MarkNotificationRead({ notifications: n }), [Notes]);
+  container
+    .bind(MarkAllNotificationsRead)
+    .toResolvedValue((n) => new MarkAllNotificationsRead({ notifications: n }), [Notes]);
   container
     .bind(SendMessage)
     .toResolvedValue(
-      (u, m, e, r, i, c) => new SendMessage(u, m, e, r, i, c),
+      (u, m, e, r, i, c) =>
+        new SendMessage({ users: u, messages: m, events: e, realtime: r, ids: i, clock: c }),
       [Users, Msgs, Events, Rt, Ids, Time],
     );
-  container.bind(GetConversation).toResolvedValue((m) => new GetConversation(m), [Msgs]);
-  container.bind(GetConversationStatus).toResolvedValue((u) => new GetConversationStatus(u), [Users]);
-  container.bind(MarkConversationRead).toResolvedValue((m) => new MarkConversationRead(m), [Msgs]);
-  container.bind(UpdateProfile).toResolvedValue((u, c, h) => new UpdateProfile(u, c, h), [Uow, Time, Hasher]);
+  container.bind(GetConversation).toResolvedValue((m) => new GetConversation({ messages: m }), [Msgs]);
+  container
+    .bind(GetConversationStatus)
+    .toResolvedValue((u) => new GetConversationStatus({ users: u }), [Users]);
+  container
+    .bind(MarkConversationRead)
+    .toResolvedValue((m) => new MarkConversationRead({ messages: m }), [Msgs]);
+  container
+    .bind(UpdateProfile)
+    .toResolvedValue((u, c, h) => new UpdateProfile({ uow: u, clock: c, hasher: h }), [Uow, Time, Hasher]);
   const adminQuery = new SqlAdminQuery(orm.em);
-  container.bind(ListUsers).toConstantValue(new ListUsers(adminQuery));
-  container.bind(ListRoleChanges).toConstantValue(new ListRoleChanges(adminQuery));
+  container.bind(ListUsers).toConstantValue(new ListUsers({ admin: adminQuery }));
+  container.bind(ListRoleChanges).toConstantValue(new ListRoleChanges({ admin: adminQuery }));
   container
     .bind(EmailOnEvent)
     .toResolvedValue(
-      (a, u, o, t, s, c) => new EmailOnEvent(a, u, o, t, s, c),
+      (a, u, o, t, s, c) =>
+        new EmailOnEvent({ audience: a, users: u, outbox: o, tokens: t, settings: s, clock: c }),
       [Audience, Users, Outbox, Tokens, MailSettings, Time],
     );
   container
     .bind(RemindUnreadMessages)
     .toResolvedValue(
-      (a, t, s, c) => new RemindUnreadMessages(a, t, s, c),
+      (a, t, s, c) => new RemindUnreadMessages({ audience: a, tokens: t, settings: s, clock: c }),
       [Audience, Tokens, MailSettings, Time],
     );
   container
     .bind(SendSavedSearchDigests)
     .toResolvedValue(
-      (a, t, s, c) => new SendSavedSearchDigests(a, t, s, c),
+      (a, t, s, c) => new SendSavedSearchDigests({ audience: a, tokens: t, settings: s, clock: c }),
       [Audience, Tokens, MailSettings, Time],
     );
   container
     .bind(DeliverOutbox)
-    .toResolvedValue((o, m, s, c) => new DeliverOutbox(o, m, s, c), [Outbox, Mail, MailSettings, Time]);
-  container.bind(Unsubscribe).toResolvedValue((t, u, c) => new Unsubscribe(t, u, c), [Tokens, Users, Time]);
+    .toResolvedValue(
+      (o, m, s, c) => new DeliverOutbox({ outbox: o, mailer: m, settings: s, clock: c }),
+      [Outbox, Mail, MailSettings, Time],
+    );
+  container
+    .bind(Unsubscribe)
+    .toResolvedValue((t, u, c) => new Unsubscribe({ tokens: t, users: u, clock: c }), [Tokens, Users, Time]);
 
   // Achievements follow the events that earn points.
   const recordAchievements = container.get(RecordAchievements);
@@ -564,7 +662,9 @@ export async function compose(config: Config, options: ComposeOptions = {}): Pro
     onError: (error) => log.error({ err: error }, 'mail outbox round failed'),
   }).start();
   // Sent mails keep their receivers' addresses and names: gone after the retention period (decision 0194).
-  container.bind(PurgeSentMail).toResolvedValue((o, c) => new PurgeSentMail(o, c), [Outbox, Time]);
+  container
+    .bind(PurgeSentMail)
+    .toResolvedValue((o, c) => new PurgeSentMail({ outbox: o, clock: c }), [Outbox, Time]);
   const purgeSentMail = container.get(PurgeSentMail);
   const retentionWorker = new BackgroundLoop({
     intervalMs: MAIL_PURGE_INTERVAL_MS,
@@ -587,7 +687,7 @@ export async function compose(config: Config, options: ComposeOptions = {}): Pro
   // New projects alert the saved searches they match (issue 13); the daily digests go out from a loop.
   // The alerts run after the post has answered: a project matching hundreds of searches must not make its
   // owner wait (issue 13's goal: a post stays within 20 ms of its time without saved searches).
-  const alertSavedSearches = new AlertSavedSearches(savedSearches, events, clock);
+  const alertSavedSearches = new AlertSavedSearches({ searches: savedSearches, events, clock });
   events.subscribeInBackground(async (event) => {
     if (event.type !== 'project_posted') return;
     await alertSavedSearches.execute(event);
@@ -604,7 +704,7 @@ export async function compose(config: Config, options: ComposeOptions = {}): Pro
   // A project's news reaches its savers as well as its bidders (issue 13): the audience is widened once.
   const notifyOnEvent = container.get(NotifyOnEvent);
   const emailOnEvent = container.get(EmailOnEvent);
-  const addSavers = new AddSaversToAudience(engagement);
+  const addSavers = new AddSaversToAudience({ engagement });
   events.subscribe(async (published) => {
     const event = await addSavers.execute(published);
     const [notified, mailed] = await Promise.allSettled([

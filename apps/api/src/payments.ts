@@ -66,27 +66,31 @@ export function bindPayments(
   container
     .bind(StartProSubscription)
     .toResolvedValue(
-      (u, g, a, c) => new StartProSubscription(u, g, a, c),
+      (u, g, a, c) => new StartProSubscription({ uow: u, gateway: g, apply: a, clock: c }),
       [SUow, Pay, ApplySubscriptionStatus, Time],
     );
   container
     .bind(HandlePaymentEvent)
     .toResolvedValue(
-      (u, g, a, e, c) => new HandlePaymentEvent(u, g, a, e, c),
+      (u, g, a, e, c) => new HandlePaymentEvent({ uow: u, gateway: g, apply: a, events: e, clock: c }),
       [SUow, Pay, ApplySubscriptionStatus, Events, Time],
     );
-  container.bind(GetSubscription).toResolvedValue((u, g) => new GetSubscription(u, g), [SUow, Pay]);
+  container
+    .bind(GetSubscription)
+    .toResolvedValue((u, g) => new GetSubscription({ uow: u, gateway: g }), [SUow, Pay]);
   container
     .bind(CancelSubscription)
     .toResolvedValue(
-      (u, g, a, c) => new CancelSubscription(u, g, a, c),
+      (u, g, a, c) => new CancelSubscription({ uow: u, gateway: g, apply: a, clock: c }),
       [SUow, Pay, ApplySubscriptionStatus, Time],
     );
-  container.bind(OpenBillingPortal).toResolvedValue((u, g) => new OpenBillingPortal(u, g), [SUow, Pay]);
+  container
+    .bind(OpenBillingPortal)
+    .toResolvedValue((u, g) => new OpenBillingPortal({ uow: u, gateway: g }), [SUow, Pay]);
   container
     .bind(ConfirmSandboxPayment)
     .toResolvedValue(
-      (h, v) => new ConfirmSandboxPayment(sandbox, h, v),
+      (h, v) => new ConfirmSandboxPayment({ sandbox, handle: h, view: v }),
       [HandlePaymentEvent, GetSubscription],
     );
 }

@@ -305,8 +305,11 @@ describe('the mail outbox keeps no deleted person (decision 0194)', () => {
     ]);
 
     // Two days on (the Clock port), the other sent mail has had its 30 days too; the unsent one stays.
-    const later = new PurgeSentMail(new SqlMailOutbox(t.composition.orm.em), {
-      now: () => new Date(now + 2 * DAY),
+    const later = new PurgeSentMail({
+      outbox: new SqlMailOutbox(t.composition.orm.em),
+      clock: {
+        now: () => new Date(now + 2 * DAY),
+      },
     });
     expect(await later.execute()).toBe(1);
     expect(await sql('select sent_at from email_outbox where user_id = ?', [someone.id])).toEqual([

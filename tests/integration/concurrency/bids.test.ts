@@ -57,7 +57,7 @@ describe('bids under concurrency (real use cases, real adapters)', () => {
   });
 
   const submitBid = (events = new Recorder()) =>
-    new SubmitBid(uow, events, new UuidGenerator(), clock, settings);
+    new SubmitBid({ uow, events, ids: new UuidGenerator(), clock, settings });
   const terms = { amount: 5000, timeline: 10, proposal: 'Ready to start.' };
 
   async function bidCount(where: string, params: unknown[]): Promise<number> {
@@ -117,7 +117,7 @@ describe('bids under concurrency (real use cases, real adapters)', () => {
       bids.push(await storeBid(orm, project.id, contractor.id, { createdAt: minutes(i) }));
     }
     const events = new Recorder();
-    const decide = new DecideBid(uow, events, clock);
+    const decide = new DecideBid({ uow, events, clock });
 
     const results = await Promise.allSettled(bids.map((bid) => decide.execute(owner, bid.id, 'accepted')));
 

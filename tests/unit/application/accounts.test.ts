@@ -31,9 +31,9 @@ beforeEach(() => {
   sessions = new InMemorySessionStore();
   clock = new FixedClock();
   const hasher = new FakePasswordHasher();
-  registerUser = new RegisterUser(users, hasher, new SequentialIds(), clock);
-  signIn = new SignIn(users, hasher, sessions, clock);
-  authenticate = new Authenticate(sessions, users, clock);
+  registerUser = new RegisterUser({ users, hasher, ids: new SequentialIds(), clock });
+  signIn = new SignIn({ users, hasher, sessions, clock });
+  authenticate = new Authenticate({ sessions, users, clock });
 });
 
 describe('RegisterUser', () => {
@@ -105,9 +105,9 @@ describe('SignIn and sessions', () => {
 
   it('signs out by revoking the session', async () => {
     const { session } = await signIn.execute({ email: 'ann@example.com', password: 'secret12' });
-    await new SignOut(sessions).execute(session.sid);
+    await new SignOut({ sessions }).execute(session.sid);
     expect(await authenticate.execute(session.sid)).toBeNull();
-    await expect(new SignOut(sessions).execute(undefined)).resolves.toBeUndefined();
+    await expect(new SignOut({ sessions }).execute(undefined)).resolves.toBeUndefined();
   });
 
   it('treats a session whose user is gone as signed out', async () => {
@@ -122,7 +122,7 @@ describe('roles', () => {
   it('lets a user switch their own role but not to admin', async () => {
     const env = makeEnv();
     env.db.addUser(aClient('ann'));
-    const change = new ChangeOwnRole(env.uow, env.clock);
+    const change = new ChangeOwnRole({ uow: env.uow, clock: env.clock });
     expect((await change.execute('ann', 'vendor')).role).toBe('vendor');
     await expect(change.execute('ann', 'admin')).rejects.toMatchObject({
       code: 'ROLE_NOT_SELF_ASSIGNABLE',
@@ -136,7 +136,7 @@ describe('roles', () => {
     env.db.addUser(aClient('ann'));
     env.db.addUser(aClient('bob'));
     env.db.addUser(anAdmin('root'));
-    const adminChange = new AdminChangeRole(env.uow, env.clock, env.ids);
+    const adminChange = new AdminChangeRole({ uow: env.uow, clock: env.clock, ids: env.ids });
     const ann = env.db.user('ann');
     const admin = env.db.user('root');
     if (!ann || !admin) throw new Error('missing users');
@@ -167,12 +167,14 @@ describe('roles', () => {
     env.db.addUser(aClient('bob'));
     const admin = env.db.user('root');
     if (!admin) throw new Error('missing admin');
-    const adminChange = new AdminChangeRole(env.uow, env.clock, env.ids);
+    const adminChange = new AdminChangeRole({ uow: env.uow, clock: env.clock, ids: env.ids });
     const last = { kind: 'conflict', code: 'LAST_ADMIN' };
     await expect(adminChange.execute(admin, 'root', 'client')).rejects.toMatchObject(last);
-    await expect(new ChangeOwnRole(env.uow, env.clock).execute('root', 'vendor')).rejects.toMatchObject(last);
     await expect(
-      new UpdateProfile(env.uow, env.clock).execute('root', {
+      new ChangeOwnRole({ uow: env.uow, clock: env.clock }).execute('root', 'vendor'),
+    ).rejects.toMatchObject(last);
+    await expect(
+      new UpdateProfile({ uow: env.uow, clock: env.clock }).execute('root', {
         kind: 'profile',
         form: {
           firstName: 'Ada',
@@ -197,7 +199,7 @@ describe('roles', () => {
     const a1 = env.db.user('a1');
     const a2 = env.db.user('a2');
     if (!a1 || !a2) throw new Error('missing admins');
-    const change = new AdminChangeRole(env.uow, env.clock, env.ids);
+    const change = new AdminChangeRole({ uow: env.uow, clock: env.clock, ids: env.ids });
     const results = await Promise.allSettled([
       change.execute(a1, 'a2', 'client'),
       change.execute(a2, 'a1', 'client'),
@@ -209,7 +211,7 @@ describe('roles', () => {
   it('cannot promote an unknown email', async () => {
     const env = makeEnv();
     await expect(
-      new PromoteToAdmin(env.uow, env.clock, env.ids).execute('ghost@example.com'),
+      new PromoteToAdmin({ uow: env.uow, clock: env.clock, ids: env.ids }).execute('ghost@example.com'),
     ).rejects.toMatchObject({
       code: 'USER_NOT_FOUND',
     });

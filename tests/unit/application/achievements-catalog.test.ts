@@ -37,7 +37,12 @@ const completed: DomainEvent = {
 
 describe('RecordAchievements', () => {
   it('adds points per category and awards a badge once when its threshold is reached', async () => {
-    const record = new RecordAchievements(env.uow, env.events, env.ids, env.clock);
+    const record = new RecordAchievements({
+      uow: env.uow,
+      events: env.events,
+      ids: env.ids,
+      clock: env.clock,
+    });
     expect(await record.execute(review(5))).toEqual([]); // quality 20, reliability 5
     const earned = await record.execute(review(5)); // quality 40 → bronze (25)
     expect(earned).toEqual([
@@ -45,7 +50,7 @@ describe('RecordAchievements', () => {
     ]);
     expect(env.events.types()).toEqual(['badge_earned']);
     expect(await record.execute(review(3))).toEqual([]); // 45: bronze already held
-    const view = await new GetAchievements(env.uow, env.clock).execute('c1');
+    const view = await new GetAchievements({ uow: env.uow, clock: env.clock }).execute('c1');
     expect(view.categories.find((c) => c.category === 'quality')).toEqual({
       category: 'quality',
       points: 45,
@@ -60,8 +65,13 @@ describe('RecordAchievements', () => {
 
   it('gives expertise points when the project matches the contractor’s specialties', async () => {
     env.db.addUser(aContractor('c1', { services: ['electrical'] }));
-    await new RecordAchievements(env.uow, env.events, env.ids, env.clock).execute(completed);
-    const view = await new GetAchievements(env.uow, env.clock).execute('c1');
+    await new RecordAchievements({
+      uow: env.uow,
+      events: env.events,
+      ids: env.ids,
+      clock: env.clock,
+    }).execute(completed);
+    const view = await new GetAchievements({ uow: env.uow, clock: env.clock }).execute('c1');
     expect(Object.fromEntries(view.categories.map((c) => [c.category, c.points]))).toEqual({
       quality: 0,
       speed: 0,
@@ -72,7 +82,12 @@ describe('RecordAchievements', () => {
   });
 
   it('does nothing for events that earn no points', async () => {
-    const record = new RecordAchievements(env.uow, env.events, env.ids, env.clock);
+    const record = new RecordAchievements({
+      uow: env.uow,
+      events: env.events,
+      ids: env.ids,
+      clock: env.clock,
+    });
     expect(
       await record.execute({
         type: 'project_posted',
@@ -88,9 +103,9 @@ describe('RecordAchievements', () => {
   });
 
   it('answers an empty progress and no badges for a new user', async () => {
-    const view = await new GetAchievements(env.uow, env.clock).execute('new');
+    const view = await new GetAchievements({ uow: env.uow, clock: env.clock }).execute('new');
     expect(view.categories.every((c) => c.points === 0 && c.level === 1)).toBe(true);
-    expect(await new GetUserBadges(env.uow, env.clock).execute('new')).toEqual([]);
+    expect(await new GetUserBadges({ uow: env.uow, clock: env.clock }).execute('new')).toEqual([]);
   });
 
   it('lists badges newest first and skips ids no longer in the catalogue', async () => {
@@ -103,7 +118,7 @@ describe('RecordAchievements', () => {
         { id: 'u3', badgeId: 'quality_bronze', earnedAt: new Date('2025-03-01') },
       ],
     });
-    const badges = await new GetUserBadges(env.uow, env.clock).execute('c1');
+    const badges = await new GetUserBadges({ uow: env.uow, clock: env.clock }).execute('c1');
     expect(badges.map((b) => b.id)).toEqual(['u3', 'u1']);
   });
 });

@@ -31,7 +31,8 @@ beforeEach(() => {
   env.db.addUser(owner);
 });
 
-const submit = () => new SubmitBid(env.uow, env.events, env.ids, env.clock, env.settings);
+const submit = () =>
+  new SubmitBid({ uow: env.uow, events: env.events, ids: env.ids, clock: env.clock, settings: env.settings });
 
 function seedProject(id = 'p1'): Project {
   const project = aProject({ id, owner });
@@ -232,7 +233,7 @@ describe('EditBid', () => {
     const bids = [];
     for (const p of projects) bids.push((await submit().execute(contractor, p.id, validTerms())).bid);
     const first = bids[0] as Bid;
-    const edited = await new EditBid(env.uow, env.clock).execute(contractor, first.id, {
+    const edited = await new EditBid({ uow: env.uow, clock: env.clock }).execute(contractor, first.id, {
       amount: '8000.50',
     });
     expect(edited.amountCents).toBe(800_050);
@@ -245,11 +246,15 @@ describe('EditBid', () => {
     env.db.addUser(contractor);
     const project = seedProject();
     const { bid } = await submit().execute(contractor, project.id, validTerms());
-    const edit = new EditBid(env.uow, env.clock);
+    const edit = new EditBid({ uow: env.uow, clock: env.clock });
     await expect(edit.execute(aContractor('c2'), bid.id, { amount: 1 })).rejects.toMatchObject({
       code: 'NOT_BID_OWNER',
     });
-    await new DecideBid(env.uow, env.events, env.clock).execute(owner, bid.id, 'rejected');
+    await new DecideBid({ uow: env.uow, events: env.events, clock: env.clock }).execute(
+      owner,
+      bid.id,
+      'rejected',
+    );
     await expect(edit.execute(contractor, bid.id, { amount: 1 })).rejects.toMatchObject({
       code: 'BID_NOT_PENDING',
     });
@@ -269,7 +274,7 @@ describe('DecideBid', () => {
     });
     return { project: project, bids };
   }
-  const decide = () => new DecideBid(env.uow, env.events, env.clock);
+  const decide = () => new DecideBid({ uow: env.uow, events: env.events, clock: env.clock });
 
   it('accepting awards the project and stores every other pending bid as rejected; events after commit', async () => {
     const { project } = seed();
@@ -374,7 +379,7 @@ describe('listing bids', () => {
 
   it('shows the owner and admins every bid with its contractor', async () => {
     const project = seed();
-    const list = new ListProjectBids(env.uow, env.bidQuery);
+    const list = new ListProjectBids({ uow: env.uow, bids: env.bidQuery });
     expect(await list.execute(owner, project.id)).toHaveLength(2);
     const forAdmin = await list.execute(anAdmin(), project.id);
     expect(forAdmin).toHaveLength(2);
@@ -383,7 +388,7 @@ describe('listing bids', () => {
 
   it('shows a bidder only their own bid, and other users none', async () => {
     const project = seed();
-    const list = new ListProjectBids(env.uow, env.bidQuery);
+    const list = new ListProjectBids({ uow: env.uow, bids: env.bidQuery });
     expect((await list.execute(aContractor('c1'), project.id)).map((v) => v.bid.id)).toEqual(['bid-c1']);
     expect(await list.execute(aContractor('c9'), project.id)).toEqual([]);
     expect(await list.execute(aClient('other'), project.id)).toEqual([]);
@@ -392,7 +397,7 @@ describe('listing bids', () => {
 
   it('lists my bids with their projects', async () => {
     seed();
-    const mine = await new ListMyBids(env.bidQuery).execute(aContractor('c1'));
+    const mine = await new ListMyBids({ bids: env.bidQuery }).execute(aContractor('c1'));
     expect(mine).toEqual([
       expect.objectContaining({
         bid: expect.objectContaining({ id: 'bid-c1' }),
@@ -424,7 +429,11 @@ describe('GetBidQuota', () => {
     const contractor = aContractor();
     seedPastBid(contractor, new Date(NOW.getTime() - 1000), 'x');
     seedPastBid(contractor, new Date('2025-02-01T12:00:00Z'), 'y');
-    const quota = await new GetBidQuota(env.stats, env.clock, env.settings).execute(contractor);
+    const quota = await new GetBidQuota({
+      stats: env.stats,
+      clock: env.clock,
+      settings: env.settings,
+    }).execute(contractor);
     expect(quota).toEqual({
       tier: 'free',
       limit: 3,

@@ -40,7 +40,7 @@ function seed(bidDeadline: Date | null = later(1)) {
 }
 
 describe('ChangeBidDeadline', () => {
-  const make = () => new ChangeBidDeadline(env.uow, env.events, env.clock);
+  const make = () => new ChangeBidDeadline({ uow: env.uow, events: env.events, clock: env.clock });
 
   it('stores the later deadline, keeps the pending bids and tells every bidder after commit', async () => {
     const { project } = seed();
@@ -76,24 +76,39 @@ describe('ChangeBidDeadline', () => {
     env.clock.set(later(2));
     const late = aContractor('late', { subscriptionTier: 'pro' });
     env.db.addUser(late);
-    const submit = new SubmitBid(env.uow, env.events, env.ids, env.clock, env.settings);
+    const submit = new SubmitBid({
+      uow: env.uow,
+      events: env.events,
+      ids: env.ids,
+      clock: env.clock,
+      settings: env.settings,
+    });
     await expect(
       submit.execute(late, project.id, { amount: 100, timeline: 3, proposal: 'Late' }),
     ).rejects.toMatchObject({ code: 'BID_DEADLINE_PASSED' });
-    await expect(new EditBid(env.uow, env.clock).execute(c1, 'b1', { amount: 80 })).rejects.toMatchObject({
+    await expect(
+      new EditBid({ uow: env.uow, clock: env.clock }).execute(c1, 'b1', { amount: 80 }),
+    ).rejects.toMatchObject({
       code: 'BID_DEADLINE_PASSED',
     });
 
     await make().execute(owner, project.id, later(4));
     const { bid } = await submit.execute(late, project.id, { amount: 100, timeline: 3, proposal: 'Late' });
     expect(bid.status).toBe('pending');
-    const revised = await new EditBid(env.uow, env.clock).execute(c1, 'b1', { amount: 80 });
+    const revised = await new EditBid({ uow: env.uow, clock: env.clock }).execute(c1, 'b1', { amount: 80 });
     expect(revised.toSnapshot()).toMatchObject({ amountCents: 8000, updatedAt: later(2) });
   });
 });
 
 describe('PostAddendum and ListAddenda', () => {
-  const make = () => new PostAddendum(env.uow, env.events, env.storage, env.ids, env.clock);
+  const make = () =>
+    new PostAddendum({
+      uow: env.uow,
+      events: env.events,
+      files: env.storage,
+      ids: env.ids,
+      clock: env.clock,
+    });
 
   it('stores the addendum with its files and tells the bidders after commit', async () => {
     const { project } = seed();
@@ -103,7 +118,7 @@ describe('PostAddendum and ListAddenda', () => {
     });
     expect(addendum.toSnapshot()).toMatchObject({ projectId: project.id, attachments: ['plan-v2'] });
     expect(env.events.published).toMatchObject([{ type: 'addendum_posted', recipientIds: ['c1', 'c2'] }]);
-    const listed = await new ListAddenda(env.uow).execute(aContractor('c1'), project.id);
+    const listed = await new ListAddenda({ uow: env.uow }).execute(aContractor('c1'), project.id);
     expect(listed.map((a) => a.toSnapshot().text)).toEqual(['Updated plan attached.']);
   });
 
@@ -121,7 +136,7 @@ describe('PostAddendum and ListAddenda', () => {
   });
 
   it('lists nothing for an unknown project (404)', async () => {
-    await expect(new ListAddenda(env.uow).execute(owner, 'nope')).rejects.toMatchObject({
+    await expect(new ListAddenda({ uow: env.uow }).execute(owner, 'nope')).rejects.toMatchObject({
       code: 'PROJECT_NOT_FOUND',
     });
   });
@@ -129,7 +144,12 @@ describe('PostAddendum and ListAddenda', () => {
   it('deleting the project removes its addenda and their files', async () => {
     const { project } = seed();
     await make().execute(owner, project.id, { text: 'Plan', files: [aFile({ name: 'plan-v2' })] });
-    await new DeleteProject(env.uow, env.events, env.storage, env.clock).execute(owner, project.id);
+    await new DeleteProject({
+      uow: env.uow,
+      events: env.events,
+      files: env.storage,
+      clock: env.clock,
+    }).execute(owner, project.id);
     expect(env.db.addenda.rows.size).toBe(0);
     expect(env.storage.removed).toContain('plan-v2');
   });

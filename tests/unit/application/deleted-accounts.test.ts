@@ -13,7 +13,7 @@ beforeEach(() => {
 
 /** Issue 23 (decision 0193): a bid of a deleted account is never accepted. */
 describe('DecideBid and deleted bidders', () => {
-  const decide = () => new DecideBid(env.uow, env.events, env.clock);
+  const decide = () => new DecideBid({ uow: env.uow, events: env.events, clock: env.clock });
 
   it('refuses to accept a pending bid whose bidder deleted their account (409 BIDDER_DELETED); nothing changes', async () => {
     const project = aProject({ owner });

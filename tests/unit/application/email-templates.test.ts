@@ -107,14 +107,14 @@ describe('dates in notifications and mails (issue 23): as the page shows them, i
       },
     } as unknown as MailOutbox;
     const users = { findById: async (id: string) => (id === bidder.id ? bidder : null) };
-    const emailOnEvent = new EmailOnEvent(
-      {} as EmailAudience,
-      users as unknown as UserRepository,
+    const emailOnEvent = new EmailOnEvent({
+      audience: {} as EmailAudience,
+      users: users as unknown as UserRepository,
       outbox,
-      { issue: (id: string) => `t-${id}`, verify: () => null },
-      { publicUrl: 'https://buildbid.example' } as EmailSettings,
-      { now: () => NOW },
-    );
+      tokens: { issue: (id: string) => `t-${id}`, verify: () => null },
+      settings: { publicUrl: 'https://buildbid.example' } as EmailSettings,
+      clock: { now: () => NOW },
+    });
     expect(await emailOnEvent.execute(changed(jan10))).toBe(1);
     const [mail] = queued;
     expect(mail?.subject).toBe('Bid deadline changed: Deck & stairs');

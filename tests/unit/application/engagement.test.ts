@@ -21,7 +21,10 @@ beforeEach(() => {
 async function open(viewer = contractor) {
   const view = await env.projectQuery.findView('project-1');
   if (!view) throw new Error('missing');
-  return new OpenProject(env.db.engagement, env.clock, env.settings).execute(viewer, view);
+  return new OpenProject({ engagement: env.db.engagement, clock: env.clock, settings: env.settings }).execute(
+    viewer,
+    view,
+  );
 }
 
 describe('OpenProject (views)', () => {
@@ -46,16 +49,21 @@ describe('OpenProject (views)', () => {
   });
 
   it('says whether the viewer saved the project', async () => {
-    await new SaveProject(env.projectQuery, env.db.engagement, env.clock).execute(contractor, 'project-1');
+    await new SaveProject({
+      projects: env.projectQuery,
+      engagement: env.db.engagement,
+      clock: env.clock,
+    }).execute(contractor, 'project-1');
     expect((await open()).savedByMe).toBe(true);
     expect((await open(anAdmin())).savedByMe).toBe(false);
   });
 });
 
 describe('SaveProject / UnsaveProject / ListSavedProjects', () => {
-  const save = () => new SaveProject(env.projectQuery, env.db.engagement, env.clock);
-  const unsave = () => new UnsaveProject(env.projectQuery, env.db.engagement);
-  const list = () => new ListSavedProjects(env.projectQuery, env.db.engagement);
+  const save = () =>
+    new SaveProject({ projects: env.projectQuery, engagement: env.db.engagement, clock: env.clock });
+  const unsave = () => new UnsaveProject({ projects: env.projectQuery, engagement: env.db.engagement });
+  const list = () => new ListSavedProjects({ projects: env.projectQuery, engagement: env.db.engagement });
 
   it('saves once however often, counts the saves, and unsaves', async () => {
     expect(await save().execute(contractor, 'project-1')).toEqual({ saved: true, saveCount: 1 });

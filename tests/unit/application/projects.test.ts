@@ -42,7 +42,8 @@ function seedProjectWithBids() {
 }
 
 describe('PostProject', () => {
-  const make = () => new PostProject(env.uow, env.events, env.storage, env.ids, env.clock);
+  const make = () =>
+    new PostProject({ uow: env.uow, events: env.events, files: env.storage, ids: env.ids, clock: env.clock });
 
   it('stores the project and publishes ProjectPosted after commit', async () => {
     const project = await make().execute(owner, { ...validProjectInput(), files: [aFile({ name: 'plan' })] });
@@ -85,7 +86,8 @@ describe('PostProject', () => {
 });
 
 describe('EditProject', () => {
-  const make = () => new EditProject(env.uow, env.events, env.storage, env.clock);
+  const make = () =>
+    new EditProject({ uow: env.uow, events: env.events, files: env.storage, clock: env.clock });
 
   it('saves the changes and deletes the dropped files after commit', async () => {
     const { project } = seedProjectWithBids();
@@ -120,7 +122,8 @@ describe('EditProject', () => {
 });
 
 describe('DeleteProject', () => {
-  const make = () => new DeleteProject(env.uow, env.events, env.storage, env.clock);
+  const make = () =>
+    new DeleteProject({ uow: env.uow, events: env.events, files: env.storage, clock: env.clock });
 
   it('removes the project, its bids and files; keeps messages and reviews with projectId cleared', async () => {
     const { project } = seedProjectWithBids();
@@ -180,14 +183,19 @@ describe('DeleteProject', () => {
 describe('GetProject and ListProjects', () => {
   it('returns the project with derived bid count, average bid and whether it takes bids', async () => {
     const { project } = seedProjectWithBids();
-    const view = await new GetProject(env.projectQuery, env.clock).execute(aContractor('c9'), project.id);
+    const view = await new GetProject({ projects: env.projectQuery, clock: env.clock }).execute(
+      aContractor('c9'),
+      project.id,
+    );
     expect(view).toMatchObject({
       bidCount: 2,
       averageBidCents: 1_250_000,
       takingBids: true,
       createdBy: { id: owner.id, firstName: 'Ann', lastName: 'Lee' },
     });
-    await expect(new GetProject(env.projectQuery, env.clock).execute(owner, 'nope')).rejects.toMatchObject({
+    await expect(
+      new GetProject({ projects: env.projectQuery, clock: env.clock }).execute(owner, 'nope'),
+    ).rejects.toMatchObject({
       code: 'PROJECT_NOT_FOUND',
     });
   });
@@ -196,7 +204,10 @@ describe('GetProject and ListProjects', () => {
     const project = aProject({ owner, bidDeadline: new Date(NOW.getTime() + DAY) });
     env.db.addProject(project);
     env.clock.advance(2 * DAY);
-    const view = await new GetProject(env.projectQuery, env.clock).execute(owner, project.id);
+    const view = await new GetProject({ projects: env.projectQuery, clock: env.clock }).execute(
+      owner,
+      project.id,
+    );
     expect(view.takingBids).toBe(false);
     expect(view.averageBidCents).toBeNull();
   });
@@ -214,7 +225,7 @@ describe('GetProject and ListProjects', () => {
       );
     }
     env.db.addProject(aProject({ id: 'small', owner, budgetMin: 1000, budgetMax: 4000 }));
-    const list = new ListProjects(env.projectQuery);
+    const list = new ListProjects({ projects: env.projectQuery });
     const first = await list.execute(owner, { budget: '25k+', limit: 2, country: '' });
     expect(first.total).toBe(3);
     expect(first.items.map((v) => v.project.id)).toEqual(['p3', 'p2']);
@@ -235,7 +246,7 @@ describe('MoveProjectPhase and CancelProject', () => {
     const project = aProject({ owner });
     project.acceptBid(owner, aBid({ project, bidder: aContractor('c1') }), [], NOW);
     env.db.addProject(project);
-    const move = new MoveProjectPhase(env.uow, env.events, env.clock);
+    const move = new MoveProjectPhase({ uow: env.uow, events: env.events, clock: env.clock });
     for (const to of ['in_progress', 'review', 'completed']) await move.execute(owner, project.id, to);
     expect(env.db.project(project.id)).toMatchObject({ status: 'completed', currentPhase: 'completed' });
     expect(env.events.published.at(-1)).toMatchObject({ type: 'project_completed', recipientId: 'c1' });
@@ -247,7 +258,11 @@ describe('MoveProjectPhase and CancelProject', () => {
     project.acceptBid(owner, aBid({ project }), [], NOW);
     env.db.addProject(project);
     await expect(
-      new MoveProjectPhase(env.uow, env.events, env.clock).execute(owner, project.id, 'completed'),
+      new MoveProjectPhase({ uow: env.uow, events: env.events, clock: env.clock }).execute(
+        owner,
+        project.id,
+        'completed',
+      ),
     ).rejects.toMatchObject({
       code: 'INVALID_PHASE_TRANSITION',
     });
@@ -257,7 +272,7 @@ describe('MoveProjectPhase and CancelProject', () => {
 
   it('cancels and stores the pending bids as rejected, telling each bidder', async () => {
     const { project } = seedProjectWithBids();
-    const cancel = new CancelProject(env.uow, env.events, env.clock);
+    const cancel = new CancelProject({ uow: env.uow, events: env.events, clock: env.clock });
     await cancel.execute(owner, project.id);
     expect(env.db.project(project.id)?.status).toBe('cancelled');
     expect(env.db.bid('b1')?.status).toBe('rejected');

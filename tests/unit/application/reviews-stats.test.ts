@@ -34,7 +34,8 @@ function completedProject(id: string, contractorId = 'c1'): Project {
 }
 
 describe('ReviewContractor', () => {
-  const review = () => new ReviewContractor(env.uow, env.events, env.ids, env.clock);
+  const review = () =>
+    new ReviewContractor({ uow: env.uow, events: env.events, ids: env.ids, clock: env.clock });
 
   it('stores the review, updates rating (2 decimals) and reviewCount, and publishes review_received', async () => {
     env.db.addUser(aContractor('c1'));
@@ -106,7 +107,7 @@ describe('GetUserStats', () => {
       }),
     );
 
-    const stats = new GetUserStats(env.stats, env.clock, env.settings);
+    const stats = new GetUserStats({ stats: env.stats, clock: env.clock, settings: env.settings });
     expect(await stats.execute(contractor)).toEqual({
       postedProjects: 0,
       activeProjects: 0,
@@ -135,14 +136,14 @@ describe('GetUserStats', () => {
   it('gives admins the platform counts, and nobody else', async () => {
     env.db.addProject(aProject({ id: 'a', owner }));
     completedProject('b');
-    const stats = new GetPlatformStats(env.stats);
+    const stats = new GetPlatformStats({ stats: env.stats });
     expect(await stats.execute(anAdmin())).toEqual({ activeProjects: 1, totalBids: 1 });
     await expect(stats.execute(owner)).rejects.toMatchObject({ code: 'ADMIN_ONLY', kind: 'forbidden' });
   });
 });
 
 describe('ApplySubscriptionStatus', () => {
-  const apply = () => new ApplySubscriptionStatus(env.uow, env.clock);
+  const apply = () => new ApplySubscriptionStatus({ uow: env.uow, clock: env.clock });
 
   it('makes the user pro while active or trialing, free otherwise', async () => {
     env.db.addUser(aContractor('c1'));

@@ -104,7 +104,7 @@ describe('saved search use cases', () => {
 
   it('creates with instant alerts by default, refuses unknown alerts, and the 11th', async () => {
     const repo = new MemorySearches();
-    const create = new CreateSavedSearch(repo, new SequentialIds('s'), clock);
+    const create = new CreateSavedSearch({ searches: repo, ids: new SequentialIds('s'), clock });
     expect(await create.execute(me, { name: 'Roofs', filters: { q: 'roof' } })).toMatchObject({
       userId: me.id,
       alerts: 'instant',
@@ -122,23 +122,27 @@ describe('saved search use cases', () => {
 
   it('only the owner changes or deletes a search; for others it does not exist', async () => {
     const repo = new MemorySearches();
-    const search = await new CreateSavedSearch(repo, new SequentialIds('s'), clock).execute(me, {
+    const search = await new CreateSavedSearch({
+      searches: repo,
+      ids: new SequentialIds('s'),
+      clock,
+    }).execute(me, {
       name: 'Roofs',
       filters: {},
     });
     await expect(
-      new UpdateSavedSearch(repo, clock).execute(other, search.id, { name: 'x' }),
+      new UpdateSavedSearch({ searches: repo, clock }).execute(other, search.id, { name: 'x' }),
     ).rejects.toMatchObject({ code: 'SAVED_SEARCH_NOT_FOUND' });
-    await expect(new DeleteSavedSearch(repo).execute(other, search.id)).rejects.toMatchObject({
+    await expect(new DeleteSavedSearch({ searches: repo }).execute(other, search.id)).rejects.toMatchObject({
       code: 'SAVED_SEARCH_NOT_FOUND',
     });
     expect(
-      await new UpdateSavedSearch(repo, clock).execute(me, search.id, { alerts: 'daily' }),
+      await new UpdateSavedSearch({ searches: repo, clock }).execute(me, search.id, { alerts: 'daily' }),
     ).toMatchObject({
       alerts: 'daily',
       name: 'Roofs',
     });
-    await new DeleteSavedSearch(repo).execute(me, search.id);
+    await new DeleteSavedSearch({ searches: repo }).execute(me, search.id);
     expect(repo.rows).toEqual([]);
   });
 
@@ -150,7 +154,7 @@ describe('saved search use cases', () => {
       { searchId: 'c', userId: 'u2', name: 'Cisterns', alerts: 'daily' },
     ];
     const events = new RecordingPublisher();
-    const told = await new AlertSavedSearches(repo, events, clock).execute({
+    const told = await new AlertSavedSearches({ searches: repo, events, clock }).execute({
       type: 'project_posted',
       occurredAt: clock.now(),
       projectId: 'p1',
@@ -180,7 +184,7 @@ describe('saved search use cases', () => {
       alerts: 'instant' as const,
     }));
     const events = new RecordingPublisher();
-    const alert = new AlertSavedSearches(repo, events, clock);
+    const alert = new AlertSavedSearches({ searches: repo, events, clock });
     const posted = {
       type: 'project_posted' as const,
       occurredAt: clock.now(),

@@ -56,9 +56,9 @@ beforeEach(() => {
     run: (work) => env.uow.run((tx) => work({ users: tx.users, payments: records, outbox: tx.outbox })),
   };
   gateway = new SandboxPaymentGateway({ clock: env.clock });
-  apply = new ApplySubscriptionStatus(env.uow, env.clock);
-  handle = new HandlePaymentEvent(uow, gateway, apply, env.events, env.clock);
-  start = new StartProSubscription(uow, gateway, apply, env.clock);
+  apply = new ApplySubscriptionStatus({ uow: env.uow, clock: env.clock });
+  handle = new HandlePaymentEvent({ uow, gateway, apply, events: env.events, clock: env.clock });
+  start = new StartProSubscription({ uow, gateway, apply, clock: env.clock });
   env.db.addUser(aContractor('c1'));
 });
 
@@ -165,7 +165,11 @@ describe('HandlePaymentEvent', () => {
 
 describe('ConfirmSandboxPayment', () => {
   it('is not found when the sandbox is not the active gateway', async () => {
-    const confirm = new ConfirmSandboxPayment(null, handle, new GetSubscription(uow, gateway));
+    const confirm = new ConfirmSandboxPayment({
+      sandbox: null,
+      handle,
+      view: new GetSubscription({ uow, gateway }),
+    });
     expect(confirm.available).toBe(false);
     await expect(
       confirm.execute({
