@@ -5,7 +5,8 @@
  * imports a framework, ORM, SDK, React, or Node's I/O modules: node_modules is not excluded, so an
  * import of `fastify` or `@mikro-orm/core` in domain/ fails (tests/unit/architecture/layers.test.ts).
  * The frontends are independent deployables: no app imports another app's source, and the shared
- * workspace packages (packages/, openapi/src) import no app. tests/ and contracts/ are checked too.
+ * workspace packages (packages/, openapi/src) import no app. A frontend reaches domain/ only through
+ * @buildbid/domain (packages/domain: catalogues, phase labels and rules, limits, plan constants). tests/ and contracts/ are checked too.
  */
 const FRAMEWORKS =
   'node_modules/(fastify|@fastify/|@mikro-orm/|pg/|pg-|stripe/|@stripe/|@aws-sdk/|ioredis/|nodemailer/|sharp/|inversify/|pino/|react/|react-dom/|react-aria-components/|jotai/|openapi-fetch/|@module-federation/|@rsbuild/)';
@@ -45,11 +46,25 @@ module.exports = {
     },
     {
       name: 'frontends-stay-out-of-the-backend',
-      comment:
-        'the browser apps may share pure domain data (catalogues) but never application, adapters or the API',
+      comment: 'the browser apps and their packages never import application, adapters or the API',
       severity: 'error',
-      from: { path: '^apps/(shell|account|projects|bids|admin)/' },
+      from: { path: '^(apps/(shell|account|projects|bids|admin)|packages/(ui|federation|test-kit))/' },
       to: { path: '^(application|adapters|apps/api)/' },
+    },
+    {
+      name: 'frontends-use-the-domain-package',
+      comment:
+        'the browser apps and their packages reach domain/ only through @buildbid/domain (packages/domain), whose exports map lists what they may use (decision 0204)',
+      severity: 'error',
+      from: { path: '^(apps/(shell|account|projects|bids|admin)|packages/(ui|federation|test-kit))/' },
+      to: { path: '^domain/' },
+    },
+    {
+      name: 'domain-package-only-re-exports',
+      comment: '@buildbid/domain (packages/domain) re-exports domain/ and imports nothing else',
+      severity: 'error',
+      from: { path: '^packages/domain/' },
+      to: { pathNot: '^domain/' },
     },
     {
       name: 'apps-are-independent',

@@ -1,11 +1,21 @@
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
+/** The modules @buildbid/domain exports (its package.json), each resolved by name. */
+const domainExports: Record<string, string> = JSON.parse(
+  readFileSync(here('./packages/domain/package.json'), 'utf8'),
+).exports;
+
 /** The workspace packages, resolved even where node_modules predates them (as in the builds). */
 const resolve = {
   alias: [
+    ...Object.entries(domainExports).map(([subpath, file]) => ({
+      find: new RegExp(`^@buildbid/domain/${subpath.slice(2)}$`),
+      replacement: here(`./packages/domain/${file}`),
+    })),
     { find: /^@buildbid\/api-client$/, replacement: here('./openapi/src/index.ts') },
     { find: /^@buildbid\/ui$/, replacement: here('./packages/ui/src/index.ts') },
     { find: /^@buildbid\/ui\/shared\.css$/, replacement: here('./packages/ui/src/shared.css') },

@@ -135,12 +135,27 @@ export function sharedFor(_env?: string, sources: readonly string[] = []) {
 /** Dev servers of the remotes accept the shell's dev origin (and any other localhost port). */
 const devCors = { origin: [/^http:\/\/localhost(:\d+)?$/, /^http:\/\/127\.0\.0\.1(:\d+)?$/] };
 
+/** The modules @buildbid/domain exports (its package.json's exports map), each resolved by name. */
+function domainAliases(): Record<string, string> {
+  const dir = path.join(REPO_ROOT, 'packages/domain');
+  const { exports } = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as {
+    exports: Record<string, string>;
+  };
+  return Object.fromEntries(
+    Object.entries(exports).map(([subpath, file]) => [
+      `@buildbid/domain/${subpath.slice(2)}$`,
+      path.join(dir, file),
+    ]),
+  );
+}
+
 /**
  * The workspace packages every frontend imports by name. Resolved by these aliases as well as by
  * node_modules, so a checkout whose node_modules predates a package still builds.
  */
-export const WORKSPACE_ALIASES = {
+export const WORKSPACE_ALIASES: Record<string, string> = {
   '@buildbid/api-client$': path.join(REPO_ROOT, 'openapi/src/index.ts'),
+  ...domainAliases(),
   '@buildbid/ui$': path.join(REPO_ROOT, 'packages/ui/src/index.ts'),
   '@buildbid/ui/shared.css$': path.join(REPO_ROOT, 'packages/ui/src/shared.css'),
 };

@@ -4,9 +4,9 @@
  * recent badges (the first 6).
  */
 import type { ApiUser } from '@buildbid/api-client';
+import { FREE_MONTHLY_BID_LIMIT, PRO_PRICE_CENTS } from '@buildbid/domain/account';
 import { formatDate, formatRating } from '@buildbid/ui';
 import { Label, Link, ProgressBar } from 'react-aria-components';
-import { FREE_MONTHLY_BID_LIMIT, PRO_PRICE_CENTS } from '../../../domain/subscription/plan.ts';
 import type { Achievements, BidQuota, UserBadge, UserStats } from './api.ts';
 import { BadgeList, type Tier, tierColor } from './badges.tsx';
 

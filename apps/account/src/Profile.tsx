@@ -10,6 +10,8 @@ import {
   ROLE_LABELS,
   type Role,
 } from '@buildbid/api-client';
+import { MAX_EMAIL_LENGTH, MAX_NAME_LENGTH } from '@buildbid/domain/account';
+import { COUNTRIES, findCountry, SERVICE_TYPES } from '@buildbid/domain/catalog';
 import {
   ConfirmDialog,
   errorText,
@@ -33,9 +35,6 @@ import {
   TabPanel,
   Tabs,
 } from 'react-aria-components';
-import { COUNTRIES, findCountry } from '../../../domain/catalog/countries.ts';
-import { SERVICE_TYPES } from '../../../domain/catalog/service-types.ts';
-import { MAX_EMAIL_LENGTH, MAX_NAME_LENGTH } from '../../../domain/user/user.ts';
 import {
   cancelSubscription,
   changePassword,

@@ -4,12 +4,12 @@
  * js.stripe.com on the first loadStripe() call and never as a side effect of the import.
  */
 import type { ToastInput } from '@buildbid/api-client';
+import { PRO_PRICE_CENTS } from '@buildbid/domain/account';
 import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
 import type { Stripe } from '@stripe/stripe-js';
 import { loadStripe } from '@stripe/stripe-js/pure';
 import { useState } from 'react';
 import { Button, Form } from 'react-aria-components';
-import { PRO_PRICE_CENTS } from '../../../domain/subscription/plan.ts';
 import { SUBSCRIPTION_SUCCESS_PATH } from './plans.ts';
 
 const stripes = new Map<string, Promise<Stripe | null>>();

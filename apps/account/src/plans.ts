@@ -1,9 +1,5 @@
 /** The plans (accounts-and-shell sections 6 and 9), shared by Pricing and Subscribe. */
-import {
-  FREE_MONTHLY_BID_LIMIT,
-  PRO_PRICE_CENTS,
-  PRO_TRIAL_DAYS,
-} from '../../../domain/subscription/plan.ts';
+import { FREE_MONTHLY_BID_LIMIT, PRO_PRICE_CENTS, PRO_TRIAL_DAYS } from '@buildbid/domain/account';
 
 export const PRO_MONTHLY = `$${PRO_PRICE_CENTS / 100}/month`;
 

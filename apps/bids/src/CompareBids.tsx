@@ -6,6 +6,14 @@
  * sorted with a labelled select (the headers are hidden there).
  */
 import type { ProjectBid } from '@buildbid/api-client';
+import {
+  type CompareSortKey,
+  differenceFromMedian,
+  lowestAmountIds,
+  shortestTimelineIds,
+  sortBids,
+  spreadOf,
+} from '@buildbid/domain/bid';
 import { formatDate, formatUsd, personName, SelectInput, StatusBadge } from '@buildbid/ui';
 import { useMemo, useState } from 'react';
 import {
@@ -18,14 +26,6 @@ import {
   TableBody,
   TableHeader,
 } from 'react-aria-components';
-import {
-  type CompareSortKey,
-  differenceFromMedian,
-  lowestAmountIds,
-  shortestTimelineIds,
-  sortBids,
-  spreadOf,
-} from '../../../domain/bid/leveling.ts';
 import { BidderRating } from './BidderRating.tsx';
 
 export const EXCERPT_LENGTH = 90;

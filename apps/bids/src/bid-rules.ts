@@ -1,5 +1,5 @@
 /** The bid form's rules (projects-and-bids sections 8 and 9), as pure functions. */
-import { FREE_MONTHLY_BID_LIMIT } from '../../../domain/subscription/plan.ts';
+import { FREE_MONTHLY_BID_LIMIT } from '@buildbid/domain/account';
 
 export { FREE_MONTHLY_BID_LIMIT };
 

@@ -3,7 +3,7 @@
  * module behind a build-time NODE_ENV check, so no production bundle carries it (issue 23). What it
  * posts says it is test data.
  */
-import { servicesForPhase } from '../../../domain/catalog/projects.ts';
+import { servicesForPhase } from '@buildbid/domain/catalog';
 import type { PostFormState } from './post-payload.ts';
 
 const SAMPLE: Omit<PostFormState, 'services'> = {

@@ -4,7 +4,7 @@ import {
   findPhaseGroup,
   PHASE_GROUPS,
   servicesForPhase,
-} from '../../../domain/catalog/projects.ts';
+} from '@buildbid/domain/catalog';
 
 /** The service phase each construction phase group belongs to (servicePhases of the project). */
 export const SERVICE_PHASE_OF_GROUP: Readonly<Record<string, string>> = {

@@ -8,7 +8,7 @@ import {
   MAX_PROJECT_FILES,
   SNIFF_BYTES,
   sniffType,
-} from '../../../domain/project/files.ts';
+} from '@buildbid/domain/project';
 
 export { MAX_PROJECT_FILES };
 export const MAX_TAGS = 5;

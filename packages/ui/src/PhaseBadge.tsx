@@ -1,4 +1,4 @@
-import { PHASE_LABELS, type ProjectPhase } from '../../../domain/project/phase.ts';
+import { PHASE_LABELS, type ProjectPhase } from '@buildbid/domain/project';
 import { formatTimeLeft } from './format.ts';
 
 export function phaseLabel(phase: string): string {

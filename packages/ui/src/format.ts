@@ -1,4 +1,4 @@
-import { DEFAULT_PLATFORM_TIME_ZONE } from '../../../domain/shared/time-zone.ts';
+import { DEFAULT_PLATFORM_TIME_ZONE } from '@buildbid/domain/catalog';
 
 /**
  * Display rules of projects-and-bids sections 2 and 9: USD amounts with thousands separators,

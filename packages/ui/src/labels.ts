@@ -1,14 +1,14 @@
 /** Display labels for the catalogue values a project stores. */
-import { findCountry } from '../../../domain/catalog/countries.ts';
 import {
   EDIT_FORM_CATEGORIES,
+  findCountry,
   findPhaseGroup,
   findPhaseService,
   POST_FORM_PROJECT_TYPES,
   PROJECT_STAGES,
   PROJECT_TYPES,
-} from '../../../domain/catalog/projects.ts';
-import { SERVICE_TYPES } from '../../../domain/catalog/service-types.ts';
+  SERVICE_TYPES,
+} from '@buildbid/domain/catalog';
 import { humanize } from './format.ts';
 
 const serviceTypeNames = new Map(SERVICE_TYPES.map((s) => [s.id, s.name]));

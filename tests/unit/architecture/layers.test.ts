@@ -40,6 +40,7 @@ write(
       moduleResolution: 'bundler',
       allowImportingTsExtensions: true,
       noEmit: true,
+      paths: { '@buildbid/domain/*': ['./packages/domain/*.ts'] },
     },
   }),
 );
@@ -53,6 +54,17 @@ write('application/uses-react.ts', "import { useState } from 'react';\nexport co
 write('apps/bids/src/x.ts', "import { y } from '../../projects/src/y.ts';\nexport const x = y;\n");
 write('apps/projects/src/y.ts', 'export const y = 2;\n');
 write('packages/ui/src/z.ts', "import { y } from '../../../apps/projects/src/y.ts';\nexport const z = y;\n");
+write('packages/domain/catalog.ts', "export { fine } from '../../domain/fine.ts';\n");
+write('packages/domain/leaky.ts', "export { orm } from '../../application/uses-orm.ts';\n");
+write(
+  'apps/account/src/by-name.ts',
+  "import { fine } from '@buildbid/domain/catalog';\nexport const a = fine;\n",
+);
+write(
+  'apps/account/src/deep.ts',
+  "import { fine } from '../../../domain/fine.ts';\nexport const b = fine;\n",
+);
+write('packages/ui/src/deep.ts', "import { fine } from '../../../domain/fine.ts';\nexport const c = fine;\n");
 write(
   'adapters/ok.ts',
   "import fastify from 'fastify';\nimport { fine } from '../domain/fine.ts';\nexport const ok = [fastify, fine];\n",
@@ -71,6 +83,16 @@ describe('npm run layers', () => {
   it('forbids an app importing another app, and a package importing an app', () => {
     expect(report).toContain('apps-are-independent: apps/bids/src/x.ts → apps/projects/src/y.ts');
     expect(report).toContain('packages-do-not-import-apps: packages/ui/src/z.ts → apps/projects/src/y.ts');
+  });
+
+  it('lets a frontend reach domain/ only through @buildbid/domain, which re-exports domain/ alone', () => {
+    expect(report).toContain('frontends-use-the-domain-package: apps/account/src/deep.ts → domain/fine.ts');
+    expect(report).toContain('frontends-use-the-domain-package: packages/ui/src/deep.ts → domain/fine.ts');
+    expect(report).toContain(
+      'domain-package-only-re-exports: packages/domain/leaky.ts → application/uses-orm.ts',
+    );
+    expect(report).not.toContain('apps/account/src/by-name.ts');
+    expect(report).not.toMatch(/packages\/domain\/catalog\.ts →/);
   });
 
   it('lets adapters use frameworks and the domain', () => {

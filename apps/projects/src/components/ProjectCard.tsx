@@ -1,4 +1,6 @@
 import type { ProjectSummary } from '@buildbid/api-client';
+import { distinctServices } from '@buildbid/domain/catalog';
+import { biddingClosedReason } from '@buildbid/domain/project';
 import {
   formatBudget,
   formatDate,
@@ -14,8 +16,6 @@ import {
   serviceLabel,
 } from '@buildbid/ui';
 import { Button, Link } from 'react-aria-components';
-import { distinctServices } from '../../../../domain/catalog/service-types.ts';
-import { biddingClosedReason } from '../../../../domain/project/phase.ts';
 import { typeAndCategory } from '../badges.ts';
 
 export const CARD_SERVICES = 3;

@@ -3,6 +3,8 @@
  * island is chosen) and takes any other name as typed. The server keeps what was typed, writing a
  * suggested town or an all-lower-case name with capitals; a refused name shows its error under the field.
  */
+
+import { BAHAMAS_ISLANDS, findIsland } from '@buildbid/domain/catalog';
 import { useMemo } from 'react';
 import {
   Button,
@@ -15,7 +17,6 @@ import {
   Popover,
   Text,
 } from 'react-aria-components';
-import { BAHAMAS_ISLANDS, findIsland } from '../../../../domain/catalog/bahamas.ts';
 
 export function townSuggestions(country: string, island: string): string[] {
   if (country !== 'BS') return [];

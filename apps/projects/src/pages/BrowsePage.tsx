@@ -1,11 +1,10 @@
 /** Projects browse (section 2.1): search, country, category and budget filters, cards, count. */
 import type { ApiUser, ProjectSummary, RemoteProps } from '@buildbid/api-client';
+import { BROWSE_CATEGORIES, COUNTRIES } from '@buildbid/domain/catalog';
+import { BUDGET_BANDS } from '@buildbid/domain/project';
 import { errorText, messageOwner, projectsFoundText, SelectInput, useLoad } from '@buildbid/ui';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Button, Input, Label, Link, SearchField } from 'react-aria-components';
-import { COUNTRIES } from '../../../../domain/catalog/countries.ts';
-import { BROWSE_CATEGORIES } from '../../../../domain/catalog/projects.ts';
-import { BUDGET_BANDS } from '../../../../domain/project/browse.ts';
 import {
   createSavedSearch,
   listProjects,

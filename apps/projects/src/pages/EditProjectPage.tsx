@@ -2,6 +2,14 @@
 
 import type { ApiUser, Project, ProjectAttachment, RemoteProps } from '@buildbid/api-client';
 import {
+  COUNTRIES,
+  EDIT_FORM_CATEGORIES,
+  PHASE_GROUPS,
+  PROJECT_TYPES,
+  SERVICE_TYPES,
+} from '@buildbid/domain/catalog';
+import { isEditable } from '@buildbid/domain/project';
+import {
   platformDate,
   reportFailure,
   SelectInput,
@@ -12,10 +20,6 @@ import {
 } from '@buildbid/ui';
 import { useEffect, useRef, useState } from 'react';
 import { Button, Checkbox, CheckboxGroup, Form, Label, Link } from 'react-aria-components';
-import { COUNTRIES } from '../../../../domain/catalog/countries.ts';
-import { EDIT_FORM_CATEGORIES, PHASE_GROUPS, PROJECT_TYPES } from '../../../../domain/catalog/projects.ts';
-import { SERVICE_TYPES } from '../../../../domain/catalog/service-types.ts';
-import { isEditable } from '../../../../domain/project/phase.ts';
 import { getProject, updateProject } from '../api.ts';
 import { FileIcon, FilePicker } from '../components/FilePicker.tsx';
 import { TagInput } from '../components/TagInput.tsx';

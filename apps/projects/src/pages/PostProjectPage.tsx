@@ -1,6 +1,17 @@
 /** Post a New Project (section 2.6): eight sections, query-string state, validation, multipart post. */
 
 import { type RemoteProps, SubmissionKey } from '@buildbid/api-client';
+import {
+  BAHAMAS_ISLANDS,
+  CONTRACTOR_NEEDS,
+  findCountry,
+  PHASE_GROUPS,
+  POST_FORM_COUNTRY_CODES,
+  PROJECT_CATEGORIES,
+  PROJECT_STAGES,
+  requiredUploadHints,
+  servicesForPhase,
+} from '@buildbid/domain/catalog';
 import { reportFailure, SelectInput, statusText, TextAreaInput, TextInput } from '@buildbid/ui';
 import { useEffect, useRef, useState } from 'react';
 import {
@@ -17,16 +28,6 @@ import {
   Switch,
   Text,
 } from 'react-aria-components';
-import { BAHAMAS_ISLANDS } from '../../../../domain/catalog/bahamas.ts';
-import { findCountry, POST_FORM_COUNTRY_CODES } from '../../../../domain/catalog/countries.ts';
-import {
-  CONTRACTOR_NEEDS,
-  PHASE_GROUPS,
-  PROJECT_CATEGORIES,
-  PROJECT_STAGES,
-  requiredUploadHints,
-  servicesForPhase,
-} from '../../../../domain/catalog/projects.ts';
 import { createProject } from '../api.ts';
 import { FilePicker } from '../components/FilePicker.tsx';
 import { TagInput } from '../components/TagInput.tsx';

@@ -4,6 +4,8 @@
  */
 
 import type { ApiUser, Project, ProjectAttachment, ProjectBid, RemoteProps } from '@buildbid/api-client';
+import { distinctServices } from '@buildbid/domain/catalog';
+import { biddingClosedReason, isEditable } from '@buildbid/domain/project';
 import {
   ConfirmDialog,
   errorText,
@@ -24,8 +26,6 @@ import {
 } from '@buildbid/ui';
 import { useEffect, useRef, useState } from 'react';
 import { Button, Link } from 'react-aria-components';
-import { distinctServices } from '../../../../domain/catalog/service-types.ts';
-import { biddingClosedReason, isEditable } from '../../../../domain/project/phase.ts';
 import { deleteProject, getProject, saveProject, unsaveProject } from '../api.ts';
 import { showsPhaseBadge, typeAndCategory } from '../badges.ts';
 import { BidDialogSlot, ReceivedBidsSlot } from '../components/BidsSlots.tsx';

@@ -3,11 +3,11 @@
  * with its filters, its alerts, rename and delete.
  */
 import type { ApiUser, RemoteProps, SavedSearch, SearchAlerts } from '@buildbid/api-client';
+import { COUNTRIES } from '@buildbid/domain/catalog';
+import { BUDGET_BANDS } from '@buildbid/domain/project';
 import { ConfirmDialog, errorText, plural, SelectInput, useLoad } from '@buildbid/ui';
 import { useState } from 'react';
 import { Button, Link } from 'react-aria-components';
-import { COUNTRIES } from '../../../../domain/catalog/countries.ts';
-import { BUDGET_BANDS } from '../../../../domain/project/browse.ts';
 import { deleteSavedSearch, listSavedSearches, type SearchFilters, updateSavedSearch } from '../api.ts';
 import { ALERT_OPTIONS, SaveSearchDialog } from '../components/SaveSearchDialog.tsx';
 

@@ -1,4 +1,5 @@
 import { type ApiUser, ROLE_LABELS, type SelfServiceRole } from '@buildbid/api-client';
+import { COUNTRIES } from '@buildbid/domain/catalog';
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { useEffect, useState } from 'react';
 import {
@@ -22,7 +23,6 @@ import {
   SelectValue,
   Separator,
 } from 'react-aria-components';
-import { COUNTRIES } from '../../../../domain/catalog/countries.ts';
 import { countryChoiceAtom, countryFilterAtom, loadUser, signOut } from '../auth.ts';
 import { openMessages } from '../messaging/chat.tsx';
 import { NotificationBell } from '../notifications/NotificationBell.tsx';

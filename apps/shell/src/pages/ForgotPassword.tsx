@@ -1,7 +1,7 @@
 import { serverMessage } from '@buildbid/api-client';
+import { MAX_EMAIL_LENGTH } from '@buildbid/domain/account';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Button, Form, Link } from 'react-aria-components';
-import { MAX_EMAIL_LENGTH } from '../../../../domain/user/user.ts';
 import { requestPasswordReset } from '../api.ts';
 import { Alert } from '../components/Alert.tsx';
 import { Field } from '../components/Field.tsx';

@@ -1,4 +1,6 @@
 import { serverMessage } from '@buildbid/api-client';
+import { MAX_EMAIL_LENGTH, MAX_NAME_LENGTH, MAX_PASSWORD_LENGTH } from '@buildbid/domain/account';
+import { findCountry, REGISTRATION_COUNTRY_CODES } from '@buildbid/domain/catalog';
 import { type FormEvent, useState } from 'react';
 import {
   Button,
@@ -13,8 +15,6 @@ import {
   Select,
   SelectValue,
 } from 'react-aria-components';
-import { findCountry, REGISTRATION_COUNTRY_CODES } from '../../../../domain/catalog/countries.ts';
-import { MAX_EMAIL_LENGTH, MAX_NAME_LENGTH, MAX_PASSWORD_LENGTH } from '../../../../domain/user/user.ts';
 import { register, signIn } from '../auth.ts';
 import { Alert } from '../components/Alert.tsx';
 import { Field } from '../components/Field.tsx';

@@ -1,7 +1,7 @@
 import { ApiError, serverMessage } from '@buildbid/api-client';
+import { MAX_PASSWORD_LENGTH } from '@buildbid/domain/account';
 import { type FormEvent, useState } from 'react';
 import { Button, Form, Link } from 'react-aria-components';
-import { MAX_PASSWORD_LENGTH } from '../../../../domain/user/user.ts';
 import { completePasswordReset } from '../auth.ts';
 import { Alert } from '../components/Alert.tsx';
 import { Field } from '../components/Field.tsx';
