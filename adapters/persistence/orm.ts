@@ -3,9 +3,63 @@ import { fileURLToPath } from 'node:url';
 import type { MikroORM as AnyMikroORM } from '@mikro-orm/core';
 import { Migrator } from '@mikro-orm/migrations';
 import { MikroORM, PostgreSqlDriver } from '@mikro-orm/postgresql';
-import { entities } from './entities.ts';
+import {
+  BadgeRecord,
+  BidRecord,
+  MessageRecord,
+  NotificationRecord,
+  ProjectRecord,
+  ReviewRecord,
+  SessionRecord,
+  UserAchievementRecord,
+  UserBadgeRecord,
+  UserRecord,
+} from './entities.ts';
+import { EmailOutboxRecord } from './messaging-entities.ts';
+import { PaymentEventRecord, PaymentSubscriptionRecord } from './payment-entities.ts';
+import {
+  EventOutboxRecord,
+  IdempotencyKeyRecord,
+  PasswordResetRecord,
+  ProjectAddendumRecord,
+  ProjectQuestionRecord,
+  ProjectViewRecord,
+  RoleChangeRecord,
+  SavedProjectRecord,
+  SavedSearchDigestItemRecord,
+  SavedSearchDigestRecord,
+  SavedSearchRecord,
+} from './sql-entities.ts';
 
 /** Where the committed TypeScript migrations live (Node 24 imports them directly). */
+/** Every mapped entity; createOrm registers these. */
+const entities = [
+  UserRecord,
+  SessionRecord,
+  ProjectRecord,
+  BidRecord,
+  ReviewRecord,
+  BadgeRecord,
+  UserBadgeRecord,
+  UserAchievementRecord,
+  NotificationRecord,
+  MessageRecord,
+  EmailOutboxRecord,
+  PaymentSubscriptionRecord,
+  PaymentEventRecord,
+  ProjectAddendumRecord,
+  ProjectQuestionRecord,
+  ProjectViewRecord,
+  SavedProjectRecord,
+  SavedSearchRecord,
+  SavedSearchDigestItemRecord,
+  SavedSearchDigestRecord,
+  RoleChangeRecord,
+  IdempotencyKeyRecord,
+  EventOutboxRecord,
+  PasswordResetRecord,
+];
+
 export const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations/', import.meta.url));
 
 /**

@@ -2,7 +2,7 @@ import { defineEntity, type InferEntity, p } from '@mikro-orm/core';
 
 /**
  * Mappings of the payment tables (Migration20261215000000_payments). They are listed in `entities`
- * (./entities.ts) for the schema comparison; the repository (./mikro-orm-payment-records.ts) uses SQL.
+ * (./orm.ts) for the schema comparison; the repository (./mikro-orm-payment-records.ts) uses SQL.
  * `user_id` carries no foreign key: a relation to UserRecord would make these two files import each
  * other, and users are never deleted.
  */
