@@ -3,17 +3,12 @@ import type { ApiUser } from '@buildbid/api-client';
 import { jsonResponse, makeUser, requestsOf, routeFetch } from '@buildbid/test-kit/helpers';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import {
-  ChangePasswordCard,
-  NotificationsTab,
-  nextBillingDate,
-  PASSWORD_CHANGED,
-  PROFILE_UPDATED,
-  PreferencesTab,
-  ProfilePage,
-  ProfileTab,
-  ServicesTab,
-} from './Profile.tsx';
+import { ProfilePage } from './Profile.tsx';
+import { nextBillingDate } from './profile/BillingTab.tsx';
+import { NotificationsTab } from './profile/NotificationsTab.tsx';
+import { PreferencesTab } from './profile/PreferencesTab.tsx';
+import { ChangePasswordCard, PASSWORD_CHANGED, PROFILE_UPDATED, ProfileTab } from './profile/ProfileTab.tsx';
+import { ServicesTab } from './profile/ServicesTab.tsx';
 import { passwordErrorField, successRate, validatePasswordChange, validateProfile } from './profile-rules.ts';
 
 function shellMocks() {

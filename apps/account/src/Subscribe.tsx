@@ -8,9 +8,9 @@
  * sandbox form that confirms through POST /api/subscription/sandbox/confirm.
  */
 import { ApiError, type ApiUser, type RemoteProps } from '@buildbid/api-client';
-import { TextInput } from '@buildbid/ui';
+import { SubmitForm, TextInput } from '@buildbid/ui';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { Button, Form, Link } from 'react-aria-components';
+import { Button, Link } from 'react-aria-components';
 import { confirmSandboxPayment, createSubscription, getPaymentsConfig } from './api.ts';
 import {
   MANAGE_SUBSCRIPTION_HREF,
@@ -190,14 +190,7 @@ export function SandboxCardForm({
   }
 
   return (
-    <Form
-      className="form"
-      validationBehavior="aria"
-      onSubmit={(event) => {
-        event.preventDefault();
-        void submit();
-      }}
-    >
+    <SubmitForm onSubmit={submit}>
       <div className="alert alert-info sandbox-banner" role="note">
         <p className="alert-title">TEST MODE</p>
         <p className="small">
@@ -248,7 +241,7 @@ export function SandboxCardForm({
       <Button type="submit" className="btn btn-primary btn-block btn-lg" isDisabled={processing}>
         {processing ? 'Processing...' : 'Subscribe Now'}
       </Button>
-    </Form>
+    </SubmitForm>
   );
 }
 

@@ -14,10 +14,17 @@ import {
   TextInput,
 } from '@buildbid/ui';
 import { useEffect, useRef, useState } from 'react';
-import { Button, Dialog, Form, Heading, Link, Modal, ModalOverlay } from 'react-aria-components';
+import { Link } from 'react-aria-components';
 import { editBid, getMyStats, submitBid } from './api.ts';
 import '@buildbid/ui/shared.css';
-import { formatBudget, isBidLimitError, PinIcon, RemoteRouter, reportFailure } from '@buildbid/ui';
+import {
+  FormDialog,
+  formatBudget,
+  isBidLimitError,
+  PinIcon,
+  RemoteRouter,
+  reportFailure,
+} from '@buildbid/ui';
 import { type BidField, FREE_MONTHLY_BID_LIMIT, isBidLimitReached, validateBidForm } from './bid-rules.ts';
 
 type Props = BidDialogProps;
@@ -120,12 +127,19 @@ function BidDialogView({ project, isOpen, onOpenChange, tier, bid, onSubmitted, 
   const clear = (field: BidField) => setErrors((e) => ({ ...e, [field]: undefined }));
 
   return (
-    <ModalOverlay className="modal-overlay" isOpen={isOpen} onOpenChange={onOpenChange} isDismissable>
-      <Modal className="modal">
-        <Dialog className="dialog bid-dialog">
-          <Heading slot="title" className="dialog-title">
-            {editing ? 'Edit Bid' : 'Submit Bid'}
-          </Heading>
+    <FormDialog
+      isOpen={isOpen}
+      onOpenChange={onOpenChange}
+      title={editing ? 'Edit Bid' : 'Submit Bid'}
+      className="bid-dialog"
+      cancelWhilePending
+      onSubmit={submit}
+      submitLabel={editing ? 'Save Bid' : 'Submit Bid'}
+      pendingLabel="Submitting..."
+      pending={pending}
+      isSubmitDisabled={limitReached}
+      intro={
+        <>
           <div className="bid-project">
             <p className="bid-project-title">{project.title}</p>
             <p className="muted small">
@@ -148,75 +162,58 @@ function BidDialogView({ project, isOpen, onOpenChange, tier, bid, onSubmitted, 
               </Link>
             </div>
           )}
-
-          <Form
-            className="form"
-            validationBehavior="aria"
-            onSubmit={(event) => {
-              event.preventDefault();
-              void submit();
-            }}
-          >
-            <div className="form-row">
-              <TextInput
-                label="Bid Amount (USD)"
-                name="amount"
-                inputMode="decimal"
-                placeholder="e.g. 15000"
-                value={amount}
-                onChange={(v) => {
-                  setAmount(v);
-                  clear('amount');
-                }}
-                isRequired
-                error={errors.amount}
-              />
-              <TextInput
-                label="Timeline (days)"
-                name="timeline"
-                inputMode="numeric"
-                placeholder="e.g. 30"
-                value={timeline}
-                onChange={(v) => {
-                  setTimeline(v);
-                  clear('timeline');
-                }}
-                isRequired
-                error={errors.timeline}
-              />
-            </div>
-            <TextAreaInput
-              label="Proposal"
-              name="proposal"
-              placeholder="Describe your approach, what is included, and why you are the right fit."
-              value={proposal}
-              onChange={(v) => {
-                setProposal(v);
-                clear('proposal');
-              }}
-              rows={6}
-              isRequired
-              error={errors.proposal}
-            />
-            <div className="bid-tips">
-              <p className="bid-tips-title">Tips for a winning bid</p>
-              <ul>
-                {TIPS.map((t) => (
-                  <li key={t}>{t}</li>
-                ))}
-              </ul>
-            </div>
-            <div className="dialog-actions">
-              <Button className="btn btn-outline" onPress={() => onOpenChange(false)}>
-                Cancel
-              </Button>
-              <Button type="submit" className="btn btn-primary" isDisabled={pending || limitReached}>
-                {pending ? 'Submitting...' : editing ? 'Save Bid' : 'Submit Bid'}
-              </Button>
-            </div>
-          </Form>
-        </Dialog>
-      </Modal>
-    </ModalOverlay>
+        </>
+      }
+    >
+      <div className="form-row">
+        <TextInput
+          label="Bid Amount (USD)"
+          name="amount"
+          inputMode="decimal"
+          placeholder="e.g. 15000"
+          value={amount}
+          onChange={(v) => {
+            setAmount(v);
+            clear('amount');
+          }}
+          isRequired
+          error={errors.amount}
+        />
+        <TextInput
+          label="Timeline (days)"
+          name="timeline"
+          inputMode="numeric"
+          placeholder="e.g. 30"
+          value={timeline}
+          onChange={(v) => {
+            setTimeline(v);
+            clear('timeline');
+          }}
+          isRequired
+          error={errors.timeline}
+        />
+      </div>
+      <TextAreaInput
+        label="Proposal"
+        name="proposal"
+        placeholder="Describe your approach, what is included, and why you are the right fit."
+        value={proposal}
+        onChange={(v) => {
+          setProposal(v);
+          clear('proposal');
+        }}
+        rows={6}
+        isRequired
+        error={errors.proposal}
+      />
+      <div className="bid-tips">
+        <p className="bid-tips-title">Tips for a winning bid</p>
+        <ul>
+          {TIPS.map((t) => (
+            <li key={t}>{t}</li>
+          ))}
+        </ul>
+      </div>
+    </FormDialog>
   );
 }

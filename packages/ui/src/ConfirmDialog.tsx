@@ -1,4 +1,6 @@
-import { Button, Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
+import type { ReactNode } from 'react';
+import { Button } from 'react-aria-components';
+import { DialogFrame } from './FormDialog.tsx';
 
 /** An alert dialog asking to confirm a destructive action; focus is trapped and returned. */
 export function ConfirmDialog({
@@ -15,7 +17,7 @@ export function ConfirmDialog({
   isOpen: boolean;
   onOpenChange(open: boolean): void;
   title: string;
-  children: React.ReactNode;
+  children: ReactNode;
   confirmLabel: string;
   pendingLabel: string;
   pending: boolean;
@@ -24,28 +26,23 @@ export function ConfirmDialog({
   tone?: 'danger' | 'primary';
 }) {
   return (
-    <ModalOverlay
-      className="modal-overlay"
+    <DialogFrame
       isOpen={isOpen}
       onOpenChange={onOpenChange}
-      isDismissable={!pending}
+      title={title}
+      locked={pending}
+      size="small"
+      role="alertdialog"
     >
-      <Modal className="modal modal-small">
-        <Dialog className="dialog" role="alertdialog">
-          <Heading slot="title" className="dialog-title">
-            {title}
-          </Heading>
-          <div className="dialog-text">{children}</div>
-          <div className="dialog-actions">
-            <Button className="btn btn-outline" onPress={() => onOpenChange(false)} isDisabled={pending}>
-              Cancel
-            </Button>
-            <Button className={`btn btn-${tone}`} onPress={onConfirm} isDisabled={pending}>
-              {pending ? pendingLabel : confirmLabel}
-            </Button>
-          </div>
-        </Dialog>
-      </Modal>
-    </ModalOverlay>
+      <div className="dialog-text">{children}</div>
+      <div className="dialog-actions">
+        <Button className="btn btn-outline" onPress={() => onOpenChange(false)} isDisabled={pending}>
+          Cancel
+        </Button>
+        <Button className={`btn btn-${tone}`} onPress={onConfirm} isDisabled={pending}>
+          {pending ? pendingLabel : confirmLabel}
+        </Button>
+      </div>
+    </DialogFrame>
   );
 }

@@ -17,6 +17,7 @@ export {
   type RemoteModuleState,
   useRemoteModule,
 } from './exposed.ts';
+export { DialogFrame, FormActions, FormDialog, SubmitForm, type SubmitProps } from './FormDialog.tsx';
 export { type Choice, SelectInput, TextAreaInput, TextInput } from './fields.tsx';
 export {
   BUDGET_NEGOTIABLE,

@@ -5,9 +5,16 @@
  */
 
 import type { ProjectAddendum, RemoteProps } from '@buildbid/api-client';
-import { formatDate, platformDate, reportFailure, TextAreaInput, TextInput, useLoad } from '@buildbid/ui';
+import {
+  FormDialog,
+  formatDate,
+  platformDate,
+  reportFailure,
+  TextAreaInput,
+  TextInput,
+  useLoad,
+} from '@buildbid/ui';
 import { useEffect, useRef, useState } from 'react';
-import { Button, Dialog, Form, Heading, Modal, ModalOverlay } from 'react-aria-components';
 import { changeBidDeadline, listAddenda, postAddendum } from '../api.ts';
 import { earliestDeadlineDay, extendDeadlineBounds } from '../dates.ts';
 import { fileKind } from '../rules.ts';
@@ -107,55 +114,37 @@ export function ExtendDeadlineDialog({
   }
 
   return (
-    <ModalOverlay
-      className="modal-overlay"
+    <FormDialog
       isOpen={isOpen}
       onOpenChange={onOpenChange}
-      isDismissable={!pending}
+      title="Extend Bid Deadline"
+      size="small"
+      intro={
+        <p className="dialog-text">
+          Current deadline: {current ? formatDate(current) : 'Open bidding'}. Pending bids stay, and bidders
+          may revise them until the new deadline.
+        </p>
+      }
+      onSubmit={submit}
+      submitLabel="Save Deadline"
+      pendingLabel="Saving..."
+      pending={pending}
     >
-      <Modal className="modal modal-small">
-        <Dialog className="dialog">
-          <Heading slot="title" className="dialog-title">
-            Extend Bid Deadline
-          </Heading>
-          <p className="dialog-text">
-            Current deadline: {current ? formatDate(current) : 'Open bidding'}. Pending bids stay, and bidders
-            may revise them until the new deadline.
-          </p>
-          <Form
-            className="form"
-            validationBehavior="aria"
-            onSubmit={(event) => {
-              event.preventDefault();
-              void submit();
-            }}
-          >
-            <TextInput
-              label="New bid deadline"
-              name="bidDeadline"
-              type="date"
-              min={bounds.min}
-              max={bounds.max}
-              value={value}
-              onChange={(v) => {
-                setValue(v);
-                setError(undefined);
-              }}
-              isRequired
-              error={error}
-            />
-            <div className="dialog-actions">
-              <Button className="btn btn-outline" onPress={() => onOpenChange(false)} isDisabled={pending}>
-                Cancel
-              </Button>
-              <Button type="submit" className="btn btn-primary" isDisabled={pending}>
-                {pending ? 'Saving...' : 'Save Deadline'}
-              </Button>
-            </div>
-          </Form>
-        </Dialog>
-      </Modal>
-    </ModalOverlay>
+      <TextInput
+        label="New bid deadline"
+        name="bidDeadline"
+        type="date"
+        min={bounds.min}
+        max={bounds.max}
+        value={value}
+        onChange={(v) => {
+          setValue(v);
+          setError(undefined);
+        }}
+        isRequired
+        error={error}
+      />
+    </FormDialog>
   );
 }
 
@@ -210,51 +199,30 @@ export function PostAddendumDialog({
   }
 
   return (
-    <ModalOverlay
-      className="modal-overlay"
+    <FormDialog
       isOpen={isOpen}
       onOpenChange={onOpenChange}
-      isDismissable={!pending}
+      title="Post Addendum"
+      intro={<p className="dialog-text">Everyone who bid is notified, and may revise a pending bid.</p>}
+      onSubmit={submit}
+      submitLabel="Post Addendum"
+      pendingLabel="Posting..."
+      pending={pending}
     >
-      <Modal className="modal">
-        <Dialog className="dialog">
-          <Heading slot="title" className="dialog-title">
-            Post Addendum
-          </Heading>
-          <p className="dialog-text">Everyone who bid is notified, and may revise a pending bid.</p>
-          <Form
-            className="form"
-            validationBehavior="aria"
-            onSubmit={(event) => {
-              event.preventDefault();
-              void submit();
-            }}
-          >
-            <TextAreaInput
-              label="What changed"
-              name="text"
-              value={text}
-              onChange={(v) => {
-                setText(v);
-                setError(undefined);
-              }}
-              rows={6}
-              isRequired
-              error={error}
-            />
-            <FilePicker files={files} onChange={setFiles} toast={toast} />
-            <div className="dialog-actions">
-              <Button className="btn btn-outline" onPress={() => onOpenChange(false)} isDisabled={pending}>
-                Cancel
-              </Button>
-              <Button type="submit" className="btn btn-primary" isDisabled={pending}>
-                {pending ? 'Posting...' : 'Post Addendum'}
-              </Button>
-            </div>
-          </Form>
-        </Dialog>
-      </Modal>
-    </ModalOverlay>
+      <TextAreaInput
+        label="What changed"
+        name="text"
+        value={text}
+        onChange={(v) => {
+          setText(v);
+          setError(undefined);
+        }}
+        rows={6}
+        isRequired
+        error={error}
+      />
+      <FilePicker files={files} onChange={setFiles} toast={toast} />
+    </FormDialog>
   );
 }
 

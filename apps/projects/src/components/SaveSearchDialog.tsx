@@ -3,9 +3,8 @@
  * user hears of new projects that match them. Also renames a saved search.
  */
 import type { SearchAlerts } from '@buildbid/api-client';
-import { errorText, SelectInput, TextInput } from '@buildbid/ui';
+import { errorText, FormDialog, SelectInput, TextInput } from '@buildbid/ui';
 import { useState } from 'react';
-import { Button, Dialog, Form, Heading, Modal, ModalOverlay } from 'react-aria-components';
 
 export const ALERT_OPTIONS: readonly { value: SearchAlerts; label: string }[] = [
   { value: 'instant', label: 'Right away' },
@@ -52,55 +51,39 @@ export function SaveSearchDialog({
   }
 
   return (
-    <ModalOverlay
-      className="modal-overlay"
+    <FormDialog
       isOpen={isOpen}
       onOpenChange={onOpenChange}
-      isDismissable={!pending}
+      title={title}
+      size="small"
+      intro={<p className="muted">{summary}</p>}
+      formClassName="stack"
+      validationBehavior="native"
+      onSubmit={submit}
+      submitLabel={submitLabel}
+      pendingLabel="Saving..."
+      pending={pending}
+      isSubmitDisabled={name.trim() === ''}
     >
-      <Modal className="modal modal-small">
-        <Dialog className="dialog">
-          <Heading slot="title" className="dialog-title">
-            {title}
-          </Heading>
-          <p className="muted">{summary}</p>
-          <Form
-            className="stack"
-            onSubmit={(event) => {
-              event.preventDefault();
-              void submit();
-            }}
-          >
-            <TextInput
-              label="Name"
-              name="name"
-              value={name}
-              onChange={(v) => {
-                setName(v);
-                setError(undefined);
-              }}
-              isRequired
-              maxLength={80}
-              error={error}
-            />
-            <SelectInput
-              label="Email alerts for new projects"
-              name="alerts"
-              value={alerts}
-              onChange={(v) => setAlerts((v || 'instant') as SearchAlerts)}
-              options={ALERT_OPTIONS}
-            />
-            <div className="dialog-actions">
-              <Button className="btn btn-outline" onPress={() => onOpenChange(false)} isDisabled={pending}>
-                Cancel
-              </Button>
-              <Button type="submit" className="btn btn-primary" isDisabled={pending || name.trim() === ''}>
-                {pending ? 'Saving...' : submitLabel}
-              </Button>
-            </div>
-          </Form>
-        </Dialog>
-      </Modal>
-    </ModalOverlay>
+      <TextInput
+        label="Name"
+        name="name"
+        value={name}
+        onChange={(v) => {
+          setName(v);
+          setError(undefined);
+        }}
+        isRequired
+        maxLength={80}
+        error={error}
+      />
+      <SelectInput
+        label="Email alerts for new projects"
+        name="alerts"
+        value={alerts}
+        onChange={(v) => setAlerts((v || 'instant') as SearchAlerts)}
+        options={ALERT_OPTIONS}
+      />
+    </FormDialog>
   );
 }

@@ -1,0 +1,292 @@
+/** The Profile tab (accounts-and-shell section 2): the person's details, read or edited, and the password card. */
+import { ApiError, type ApiUser, ROLE_LABELS, type Role } from '@buildbid/api-client';
+import { MAX_EMAIL_LENGTH, MAX_NAME_LENGTH } from '@buildbid/domain/account';
+import { COUNTRIES } from '@buildbid/domain/catalog';
+import { FormActions, SelectInput, SubmitForm, TextInput } from '@buildbid/ui';
+import { useState } from 'react';
+import { Button } from 'react-aria-components';
+import { changePassword, updateMe } from '../api.ts';
+import {
+  type PasswordChangeField,
+  type PasswordChangeForm,
+  type ProfileField,
+  type ProfileForm,
+  passwordErrorField,
+  validatePasswordChange,
+  validateProfile,
+} from '../profile-rules.ts';
+import { countryName, type Shell, useFailureReporter } from './shared.ts';
+
+export const PROFILE_UPDATED = 'Your profile has been updated successfully.';
+export const PASSWORD_CHANGED = 'Password changed. Your other sessions were signed out.';
+
+function formOf(user: ApiUser): ProfileForm {
+  return {
+    firstName: user.firstName ?? '',
+    lastName: user.lastName ?? '',
+    email: user.email,
+    country: user.country || 'US',
+    role: user.role || 'client',
+  };
+}
+
+const COUNTRY_OPTIONS = COUNTRIES.map((c) => ({
+  value: c.code,
+  label: `${c.flag} ${c.name}`,
+  textValue: c.name,
+}));
+
+function roleOptions(current: Role) {
+  const roles: Role[] =
+    current === 'admin' ? ['client', 'contractor', 'vendor', 'admin'] : ['client', 'contractor', 'vendor'];
+  return roles.map((r) => ({ value: r, label: ROLE_LABELS[r] }));
+}
+
+export function ProfileTab({ user, shell }: { user: ApiUser; shell: Shell }) {
+  const [editing, setEditing] = useState(false);
+  const [form, setForm] = useState<ProfileForm>(() => formOf(user));
+  const [errors, setErrors] = useState<Partial<Record<ProfileField, string>>>({});
+  const [saving, setSaving] = useState(false);
+  // A new email needs the current password (docs/decisions/0141); the field shows only then.
+  const [currentPassword, setCurrentPassword] = useState('');
+  const changingEmail = form.email.trim().toLowerCase() !== user.email.toLowerCase();
+  const report = useFailureReporter(shell);
+
+  function startEdit() {
+    setForm(formOf(user));
+    setErrors({});
+    setCurrentPassword('');
+    setEditing(true);
+  }
+
+  function set<K extends ProfileField>(key: K, value: ProfileForm[K]) {
+    setForm((f) => ({ ...f, [key]: value }));
+    setErrors((e) => ({ ...e, [key]: undefined }));
+  }
+
+  async function save() {
+    if (saving) return;
+    const found = validateProfile(form);
+    if (Object.keys(found).length > 0) {
+      setErrors(found);
+      return;
+    }
+    setSaving(true);
+    try {
+      await updateMe({
+        firstName: form.firstName.trim(),
+        lastName: form.lastName.trim(),
+        email: form.email.trim(),
+        country: form.country,
+        role: form.role,
+        ...(changingEmail ? { currentPassword } : {}),
+      });
+    } catch (error) {
+      setSaving(false);
+      report(error);
+      return;
+    }
+    shell.toast({ title: 'Success', description: PROFILE_UPDATED });
+    setSaving(false);
+    setEditing(false);
+    await shell.refreshUser();
+  }
+
+  if (!editing) {
+    const view = formOf(user);
+    return (
+      <div className="profile-tab">
+        <div className="tab-head">
+          <h2 className="card-title">Profile Information</h2>
+          <Button className="btn btn-outline" onPress={startEdit}>
+            Edit
+          </Button>
+        </div>
+        <dl className="profile-readonly">
+          <div>
+            <dt>First Name</dt>
+            <dd>{view.firstName || '—'}</dd>
+          </div>
+          <div>
+            <dt>Last Name</dt>
+            <dd>{view.lastName || '—'}</dd>
+          </div>
+          <div>
+            <dt>Email</dt>
+            <dd>{view.email}</dd>
+          </div>
+          <div>
+            <dt>Country</dt>
+            <dd>{countryName(view.country)}</dd>
+          </div>
+          <div>
+            <dt>Role</dt>
+            <dd>{ROLE_LABELS[view.role]}</dd>
+          </div>
+        </dl>
+      </div>
+    );
+  }
+
+  return (
+    <div className="profile-tab">
+      <div className="tab-head">
+        <h2 className="card-title">Edit Profile</h2>
+      </div>
+      <SubmitForm onSubmit={save}>
+        <div className="form-row">
+          <TextInput
+            label="First Name"
+            name="firstName"
+            value={form.firstName}
+            onChange={(v) => set('firstName', v)}
+            maxLength={MAX_NAME_LENGTH}
+            isRequired
+            error={errors.firstName}
+          />
+          <TextInput
+            label="Last Name"
+            name="lastName"
+            value={form.lastName}
+            onChange={(v) => set('lastName', v)}
+            maxLength={MAX_NAME_LENGTH}
+            isRequired
+            error={errors.lastName}
+          />
+        </div>
+        <TextInput
+          label="Email"
+          name="email"
+          value={form.email}
+          onChange={(v) => set('email', v)}
+          maxLength={MAX_EMAIL_LENGTH}
+          isRequired
+          error={errors.email}
+        />
+        {changingEmail ? (
+          <TextInput
+            label="Current Password"
+            name="currentPassword"
+            type="password"
+            value={currentPassword}
+            onChange={setCurrentPassword}
+            description="Enter your password to change your email"
+            isRequired
+          />
+        ) : null}
+        <div className="form-row">
+          <SelectInput
+            label="Country"
+            name="country"
+            value={form.country}
+            onChange={(v) => set('country', v)}
+            options={COUNTRY_OPTIONS}
+            isRequired
+            error={errors.country}
+          />
+          <SelectInput
+            label="Role"
+            name="role"
+            value={form.role}
+            onChange={(v) => set('role', v as Role)}
+            options={roleOptions(user.role)}
+            isRequired
+            error={errors.role}
+          />
+        </div>
+        <FormActions
+          onCancel={() => setEditing(false)}
+          submitLabel="Save Changes"
+          pendingLabel="Saving..."
+          pending={saving}
+        />
+      </SubmitForm>
+    </div>
+  );
+}
+
+// ---- Change password (issue 16) -------------------------------------------------------------
+
+const EMPTY_PASSWORDS: PasswordChangeForm = { currentPassword: '', newPassword: '', confirmPassword: '' };
+
+/**
+ * The Profile tab's 'Change Password' card: the current password and a new one twice. The API signs out
+ * every other session of the account; this one stays. Refusals show under the field they are about.
+ */
+export function ChangePasswordCard({ shell }: { shell: Shell }) {
+  const [form, setForm] = useState<PasswordChangeForm>(EMPTY_PASSWORDS);
+  const [errors, setErrors] = useState<Partial<Record<PasswordChangeField, string>>>({});
+  const [saving, setSaving] = useState(false);
+  const report = useFailureReporter(shell);
+
+  function set(key: PasswordChangeField, value: string) {
+    setForm((f) => ({ ...f, [key]: value }));
+    setErrors((e) => ({ ...e, [key]: undefined }));
+  }
+
+  async function save() {
+    if (saving) return;
+    const found = validatePasswordChange(form);
+    if (Object.keys(found).length > 0) {
+      setErrors(found);
+      return;
+    }
+    setSaving(true);
+    try {
+      await changePassword({ currentPassword: form.currentPassword, newPassword: form.newPassword });
+    } catch (error) {
+      setSaving(false);
+      const field = error instanceof ApiError ? passwordErrorField(error.code, error.field) : null;
+      if (field && error instanceof ApiError && error.status === 400) setErrors({ [field]: error.message });
+      else report(error);
+      return;
+    }
+    setSaving(false);
+    setForm(EMPTY_PASSWORDS);
+    setErrors({});
+    shell.toast({ title: 'Success', description: PASSWORD_CHANGED });
+  }
+
+  return (
+    <section className="profile-tab change-password" aria-labelledby="change-password-title">
+      <h2 id="change-password-title" className="card-title">
+        Change Password
+      </h2>
+      <SubmitForm onSubmit={save}>
+        <TextInput
+          label="Current Password"
+          name="currentPassword"
+          type="password"
+          value={form.currentPassword}
+          onChange={(v) => set('currentPassword', v)}
+          isRequired
+          error={errors.currentPassword}
+        />
+        <TextInput
+          label="New Password"
+          name="newPassword"
+          type="password"
+          placeholder="Minimum 8 characters"
+          value={form.newPassword}
+          onChange={(v) => set('newPassword', v)}
+          isRequired
+          error={errors.newPassword}
+        />
+        <TextInput
+          label="Confirm New Password"
+          name="confirmPassword"
+          type="password"
+          value={form.confirmPassword}
+          onChange={(v) => set('confirmPassword', v)}
+          isRequired
+          error={errors.confirmPassword}
+        />
+        <div className="actions">
+          <Button type="submit" className="btn btn-primary" isDisabled={saving}>
+            {saving ? 'Changing...' : 'Change Password'}
+          </Button>
+        </div>
+      </SubmitForm>
+    </section>
+  );
+}

@@ -1,0 +1,64 @@
+/** The Services tab (contractors): the service specialties they get new projects' emails for. */
+import type { ApiUser } from '@buildbid/api-client';
+import { SERVICE_TYPES } from '@buildbid/domain/catalog';
+import { useEffect, useState } from 'react';
+import { Switch } from 'react-aria-components';
+import { updateMe } from '../api.ts';
+import { type Shell, useFailureReporter } from './shared.ts';
+
+export function ServicesTab({ user, shell }: { user: ApiUser; shell: Shell }) {
+  const [services, setServices] = useState<string[]>(user.services ?? []);
+  const [pending, setPending] = useState<string | null>(null);
+  const report = useFailureReporter(shell);
+  useEffect(() => setServices(user.services ?? []), [user.services]);
+
+  async function toggle(id: string, name: string, on: boolean) {
+    const previous = services;
+    const next = on ? [...services, id] : services.filter((s) => s !== id);
+    setServices(next);
+    setPending(id);
+    try {
+      await updateMe({ services: next });
+    } catch (error) {
+      setServices(previous);
+      setPending(null);
+      report(error, () => 'Failed to update service specialties.');
+      return;
+    }
+    setPending(null);
+    shell.toast({
+      title: 'Services Updated',
+      description: `${name} ${on ? 'added to' : 'removed from'} your specialties.`,
+    });
+    await shell.refreshUser();
+  }
+
+  return (
+    <div className="profile-tab">
+      <h2 className="card-title">Service Specialties</h2>
+      <p className="muted small">
+        Choose the services you offer. You get email notifications for new projects that need them.
+      </p>
+      <ul className="service-list">
+        {SERVICE_TYPES.map((s) => (
+          <li key={s.id}>
+            <Switch
+              className="switch service-switch"
+              isSelected={services.includes(s.id)}
+              isDisabled={pending !== null}
+              onChange={(on) => void toggle(s.id, s.name, on)}
+            >
+              <span className="switch-track" aria-hidden="true">
+                <span className="switch-thumb" />
+              </span>
+              <span className="service-text">
+                <span className="service-name">{s.name}</span>
+                <span className="muted small">{s.description}</span>
+              </span>
+            </Switch>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
