@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { ESTIMATE_TTL_MS, type SearchProbeSizes } from '../../../adapters/persistence/browse-plan.ts';
 import { BUDGET_BAND_INDEXES } from '../../../adapters/persistence/entities.ts';
 import {
-  ESTIMATE_TTL_MS,
   projectFilterSql,
-  type SearchProbeSizes,
   SqlBidQuery,
   SqlProjectQuery,
   SqlStatsQuery,
