@@ -124,6 +124,8 @@ const MATRIX: Record<string, Call> = {
   deleteMyAccount: { expect: SIGNED_IN, body: () => ({ password: 'secret12' }), changesCaller: true },
 
   getCurrentUser: { expect: SIGNED_IN },
+  // Who is signed in, without a 401 for a visitor (decision 0198).
+  getSession: { expect: PUBLIC },
   changeOwnRole: {
     // Self-service roles for anyone, admins included while another admin remains.
     expect: SIGNED_IN,
