@@ -84,18 +84,22 @@ export interface SubmitProps {
   tone?: 'primary' | 'danger';
 }
 
-/** Cancel and Submit at the end of a form; Cancel is disabled while pending unless `cancelWhilePending`. */
+/**
+ * Cancel and Submit at the end of a form; Cancel is disabled while pending unless `cancelWhilePending`.
+ * `className`: 'dialog-actions' (a dialog's, the default) or 'actions' (a page's).
+ */
 export function FormActions({
   onCancel,
+  className = 'dialog-actions',
   submitLabel,
   pendingLabel,
   pending,
   isSubmitDisabled = false,
   tone = 'primary',
   cancelWhilePending = false,
-}: SubmitProps & { onCancel(): void; cancelWhilePending?: boolean }) {
+}: SubmitProps & { onCancel(): void; cancelWhilePending?: boolean; className?: string }) {
   return (
-    <div className="dialog-actions">
+    <div className={className}>
       <Button
         className="btn btn-outline"
         onPress={onCancel}

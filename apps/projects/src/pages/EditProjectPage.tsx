@@ -19,15 +19,15 @@ import {
   useLoad,
 } from '@buildbid/ui';
 import { useEffect, useRef, useState } from 'react';
-import { Button, Checkbox, CheckboxGroup, Form, Label, Link } from 'react-aria-components';
+import { Button, Checkbox, CheckboxGroup, Label, Link } from 'react-aria-components';
 import { getProject, updateProject } from '../api.ts';
 import { FileIcon, FilePicker } from '../components/FilePicker.tsx';
+import { BudgetFields, FormSection, ProjectForm } from '../components/ProjectForm.tsx';
 import { TagInput } from '../components/TagInput.tsx';
-import { isCancelled, UploadProgressBar, useUpload } from '../components/UploadProgress.tsx';
+import { isCancelled, useUpload } from '../components/UploadProgress.tsx';
 import { earliestDeadlineDay } from '../dates.ts';
 import { dateValue, servicePhasesFor } from '../post-payload.ts';
 import { fileKind } from '../rules.ts';
-import { MoneyField } from './PostProjectPage.tsx';
 import { attachmentUrl, ProjectImage } from './ProjectDetailPage.tsx';
 
 /**
@@ -194,18 +194,17 @@ export function EditProjectPage({ id, toast, navigate, user }: Props) {
           <h1 className="page-title">Edit Project</h1>
         </div>
       </div>
-      <Form
-        className="post-form"
+      <ProjectForm
         validationBehavior="native"
-        onSubmit={(e) => {
-          e.preventDefault();
-          void save(form);
-        }}
+        onSubmit={() => save(form)}
+        onCancel={() => navigate(back)}
+        upload={upload}
+        footerStart={<span />}
+        submitLabel="Save Changes"
+        pendingLabel="Saving..."
+        pending={pending}
       >
-        <section className="card form-section" aria-labelledby="edit-basic">
-          <h2 id="edit-basic" className="card-title">
-            Basic Information
-          </h2>
+        <FormSection id="edit-basic" title="Basic Information">
           <TextInput
             label="Project Title"
             name="title"
@@ -241,12 +240,9 @@ export function EditProjectPage({ id, toast, navigate, user }: Props) {
               }
             />
           </div>
-        </section>
+        </FormSection>
 
-        <section className="card form-section" aria-labelledby="edit-location">
-          <h2 id="edit-location" className="card-title">
-            Location & Timeline
-          </h2>
+        <FormSection id="edit-location" title="Location & Timeline">
           <div className="form-row">
             <SelectInput
               label="Location"
@@ -264,32 +260,13 @@ export function EditProjectPage({ id, toast, navigate, user }: Props) {
               onChange={(deadline) => set({ deadline })}
             />
           </div>
-        </section>
+        </FormSection>
 
-        <section className="card form-section" aria-labelledby="edit-budget">
-          <h2 id="edit-budget" className="card-title">
-            Budget
-          </h2>
-          <div className="form-row">
-            <MoneyField
-              label="Minimum Budget (USD)"
-              name="budgetMin"
-              value={form.budgetMin}
-              onChange={(budgetMin) => set({ budgetMin })}
-            />
-            <MoneyField
-              label="Maximum Budget (USD)"
-              name="budgetMax"
-              value={form.budgetMax}
-              onChange={(budgetMax) => set({ budgetMax })}
-            />
-          </div>
-        </section>
+        <FormSection id="edit-budget" title="Budget">
+          <BudgetFields budgetMin={form.budgetMin} budgetMax={form.budgetMax} onChange={set} />
+        </FormSection>
 
-        <section className="card form-section" aria-labelledby="edit-services">
-          <h2 id="edit-services" className="card-title">
-            Services Required
-          </h2>
+        <FormSection id="edit-services" title="Services Required">
           <CheckboxGroup
             className="choice-grid-group"
             value={form.phases}
@@ -330,12 +307,9 @@ export function EditProjectPage({ id, toast, navigate, user }: Props) {
                 ))}
             </div>
           </CheckboxGroup>
-        </section>
+        </FormSection>
 
-        <section className="card form-section" aria-labelledby="edit-files">
-          <h2 id="edit-files" className="card-title">
-            Files & Documents
-          </h2>
+        <FormSection id="edit-files" title="Files & Documents">
           {form.keep.length > 0 && (
             <ul className="existing-files" aria-label="Current files">
               {form.keep.map((a) => {
@@ -367,30 +341,12 @@ export function EditProjectPage({ id, toast, navigate, user }: Props) {
             editing
             toast={toast}
           />
-        </section>
+        </FormSection>
 
-        <section className="card form-section" aria-labelledby="edit-tags">
-          <h2 id="edit-tags" className="card-title">
-            Tags
-          </h2>
+        <FormSection id="edit-tags" title="Tags">
           <TagInput tags={form.tags} onChange={(tags) => set({ tags })} />
-        </section>
-
-        {pending && upload.progress && (
-          <UploadProgressBar progress={upload.progress} onCancel={upload.cancel} />
-        )}
-        <div className="form-footer">
-          <span />
-          <div className="actions">
-            <Button className="btn btn-outline" onPress={() => navigate(back)}>
-              Cancel
-            </Button>
-            <Button type="submit" className="btn btn-primary" isDisabled={pending}>
-              {pending ? 'Saving...' : 'Save Changes'}
-            </Button>
-          </div>
-        </div>
-      </Form>
+        </FormSection>
+      </ProjectForm>
     </section>
   );
 }

@@ -19,28 +19,20 @@ import {
   Checkbox,
   CheckboxGroup,
   FieldError,
-  Form,
-  Input,
   Label,
-  NumberField,
   Radio,
   RadioGroup,
   Switch,
-  Text,
 } from 'react-aria-components';
 import { createProject } from '../api.ts';
 import { FilePicker } from '../components/FilePicker.tsx';
+import { PhasesField } from '../components/PhasesField.tsx';
+import { BudgetFields, FormSection, ProjectForm } from '../components/ProjectForm.tsx';
 import { TagInput } from '../components/TagInput.tsx';
 import { TownField } from '../components/TownField.tsx';
-import { isCancelled, UploadProgressBar, useUpload } from '../components/UploadProgress.tsx';
+import { isCancelled, useUpload } from '../components/UploadProgress.tsx';
 import { earliestDeadlineDay } from '../dates.ts';
-import {
-  type PostFormState,
-  serviceLabel,
-  servicesAfterNeeds,
-  togglePhase,
-  toProjectData,
-} from '../post-payload.ts';
+import { type PostFormState, serviceLabel, servicesAfterNeeds, toProjectData } from '../post-payload.ts';
 import {
   LOGIN_REDIRECT_MS,
   LOGIN_URL,
@@ -114,31 +106,9 @@ function servicesChangeText(dropped: readonly string[], restored: readonly strin
   return parts.join(' ');
 }
 
-/** The services that will be posted, as the form will send them. */
-function servicesSummaryText(services: readonly string[]): string {
-  if (services.length === 0) return 'No services will be posted.';
-  return `Services to be posted (${services.length}): ${services.map(serviceLabel).join(', ')}.`;
-}
-
-function Section({ n, title, children }: { n: number; title: string; children: React.ReactNode }) {
-  const id = `post-section-${n}`;
-  return (
-    <section className="card form-section" aria-labelledby={id}>
-      <h2 id={id} className="card-title">
-        <span className="section-number" aria-hidden="true">
-          {n}
-        </span>
-        {title}
-      </h2>
-      {children}
-    </section>
-  );
-}
-
 export function PostProjectPage({ user, search, navigate, toast }: RemoteProps) {
   const [form, setForm] = useState<PostFormState>(() => initialPostForm(search));
   const [files, setFiles] = useState<File[]>([]);
-  const [expanded, setExpanded] = useState<string[]>([]);
   const [servicesNotice, setServicesNotice] = useState('');
   const upload = useUpload();
   const [errors, setErrors] = useState<Partial<Record<PostField | 'city' | 'island', string>>>({});
@@ -244,15 +214,17 @@ export function PostProjectPage({ user, search, navigate, toast }: RemoteProps) 
           <p>Please log in to post a project</p>
         </div>
       )}
-      <Form
-        className="post-form"
+      <ProjectForm
         validationBehavior="aria"
-        onSubmit={(e) => {
-          e.preventDefault();
-          void submit(form);
-        }}
+        onSubmit={() => submit(form)}
+        onCancel={() => navigate('/')}
+        upload={upload}
+        footerStart={showsDebugTools() && <DebugTools pending={pending} onFill={setForm} onSubmit={submit} />}
+        submitLabel="Post Project"
+        pendingLabel="Posting..."
+        pending={pending}
       >
-        <Section n={1} title="Basic Information">
+        <FormSection id="post-section-1" n={1} title="Basic Information">
           <TextInput
             label="Project Title"
             name="title"
@@ -282,9 +254,9 @@ export function PostProjectPage({ user, search, navigate, toast }: RemoteProps) 
             isRequired
             error={errors.category}
           />
-        </Section>
+        </FormSection>
 
-        <Section n={2} title="Project Stage">
+        <FormSection id="post-section-2" n={2} title="Project Stage">
           <RadioGroup
             className="choice-grid-group"
             name="projectStage"
@@ -305,9 +277,9 @@ export function PostProjectPage({ user, search, navigate, toast }: RemoteProps) 
               <FieldError className="field-error">{errors.projectStage}</FieldError>
             </div>
           </RadioGroup>
-        </Section>
+        </FormSection>
 
-        <Section n={3} title="Contractor needs">
+        <FormSection id="post-section-3" n={3} title="Contractor needs">
           <CheckboxGroup
             className="choice-grid-group"
             name="contractorNeeds"
@@ -334,90 +306,17 @@ export function PostProjectPage({ user, search, navigate, toast }: RemoteProps) 
               <FieldError className="field-error">{errors.contractorNeeds}</FieldError>
             </div>
           </CheckboxGroup>
-        </Section>
+        </FormSection>
 
-        <Section n={4} title="Construction Phases">
-          <CheckboxGroup
-            className="choice-grid-group"
-            name="phases"
-            value={form.phases}
-            onChange={(phases) => {
-              let next = { phases: form.phases, services: form.services };
-              for (const p of phases.filter((x) => !form.phases.includes(x)))
-                next = togglePhase({ ...next, needs: form.contractorNeeds }, p, true);
-              for (const p of form.phases.filter((x) => !phases.includes(x))) {
-                next = togglePhase({ ...next, needs: form.contractorNeeds }, p, false);
-                setExpanded((e) => e.filter((x) => x !== p));
-              }
-              set({ phases: next.phases, services: next.services });
-            }}
-            isInvalid={Boolean(errors.phases)}
-          >
-            <Label className="field-label">Which phases does the work cover?</Label>
-            <Text slot="description" className="muted small">
-              Selecting a phase adds its services; open it to fine-tune them.
-            </Text>
-            <div className="services-summary" role="status">
-              {servicesNotice && <p className="notice">{servicesNotice}</p>}
-              <p className="muted small">{servicesSummaryText(form.services)}</p>
-            </div>
-            <div className="phase-list">
-              {PHASE_GROUPS.map((g) => {
-                const on = form.phases.includes(g.value);
-                const open = on && expanded.includes(g.value);
-                const visible = servicesForPhase(g.value, form.contractorNeeds);
-                return (
-                  <div key={g.value} className={on ? 'phase phase-on' : 'phase'}>
-                    <div className="phase-row">
-                      <Checkbox value={g.value} className="checkbox">
-                        <span className="checkbox-box" aria-hidden="true" />
-                        {g.label}
-                      </Checkbox>
-                      {on && (
-                        <Button
-                          className="btn btn-ghost btn-small"
-                          aria-expanded={open}
-                          aria-controls={`phase-${g.value}-services`}
-                          onPress={() =>
-                            setExpanded((e) => (open ? e.filter((x) => x !== g.value) : [...e, g.value]))
-                          }
-                        >
-                          {open ? 'Hide services' : 'Fine-tune services'}
-                        </Button>
-                      )}
-                    </div>
-                    {open && (
-                      <CheckboxGroup
-                        id={`phase-${g.value}-services`}
-                        className="phase-services"
-                        aria-label={`${g.label} services`}
-                        value={form.services.filter((x) => visible.some((v) => v.value === x))}
-                        onChange={(chosen) => {
-                          const own = new Set(visible.map((v) => v.value));
-                          set({ services: [...form.services.filter((x) => !own.has(x)), ...chosen] });
-                        }}
-                      >
-                        {visible.map((s) => (
-                          <Checkbox key={s.value} value={s.value} className="checkbox">
-                            <span className="checkbox-box" aria-hidden="true" />
-                            {s.label}
-                          </Checkbox>
-                        ))}
-                        {visible.length === 0 && (
-                          <p className="muted small">
-                            Your contractor needs hide every service of this phase.
-                          </p>
-                        )}
-                      </CheckboxGroup>
-                    )}
-                  </div>
-                );
-              })}
-            </div>
-            <div className="field-error-slot">
-              <FieldError className="field-error">{errors.phases}</FieldError>
-            </div>
-          </CheckboxGroup>
+        <FormSection id="post-section-4" n={4} title="Construction Phases">
+          <PhasesField
+            phases={form.phases}
+            services={form.services}
+            needs={form.contractorNeeds}
+            notice={servicesNotice}
+            error={errors.phases}
+            onChange={set}
+          />
           <Switch
             className="switch"
             isSelected={form.generalContractor}
@@ -428,9 +327,9 @@ export function PostProjectPage({ user, search, navigate, toast }: RemoteProps) 
             </span>
             I want a General Contractor to manage the whole project
           </Switch>
-        </Section>
+        </FormSection>
 
-        <Section n={5} title="Location">
+        <FormSection id="post-section-5" n={5} title="Location">
           <div className="form-row">
             <SelectInput
               label="Country"
@@ -470,24 +369,11 @@ export function PostProjectPage({ user, search, navigate, toast }: RemoteProps) 
               placeholder="e.g. Cable Beach"
             />
           </div>
-        </Section>
+        </FormSection>
 
-        <Section n={6} title="Budget & Timeline">
+        <FormSection id="post-section-6" n={6} title="Budget & Timeline">
           <p className="muted small">Leave the budget empty if it is negotiable.</p>
-          <div className="form-row">
-            <MoneyField
-              label="Minimum Budget (USD)"
-              name="budgetMin"
-              value={form.budgetMin}
-              onChange={(budgetMin) => set({ budgetMin })}
-            />
-            <MoneyField
-              label="Maximum Budget (USD)"
-              name="budgetMax"
-              value={form.budgetMax}
-              onChange={(budgetMax) => set({ budgetMax })}
-            />
-          </div>
+          <BudgetFields budgetMin={form.budgetMin} budgetMax={form.budgetMax} onChange={set} />
           <div className="form-row">
             <TextInput
               label="Bid Deadline"
@@ -507,9 +393,9 @@ export function PostProjectPage({ user, search, navigate, toast }: RemoteProps) 
               onChange={(deadline) => set({ deadline })}
             />
           </div>
-        </Section>
+        </FormSection>
 
-        <Section n={7} title="Documents & Images">
+        <FormSection id="post-section-7" n={7} title="Documents & Images">
           {hints.length > 0 && (
             <div className="upload-hints">
               <p className="field-label">Recommended uploads for this stage:</p>
@@ -523,76 +409,44 @@ export function PostProjectPage({ user, search, navigate, toast }: RemoteProps) 
             </div>
           )}
           <FilePicker files={files} onChange={setFiles} toast={toast} />
-        </Section>
+        </FormSection>
 
-        <Section n={8} title="Tags">
+        <FormSection id="post-section-8" n={8} title="Tags">
           <TagInput tags={form.tags} onChange={(tags) => set({ tags })} />
-        </Section>
-
-        {pending && upload.progress && (
-          <UploadProgressBar progress={upload.progress} onCancel={upload.cancel} />
-        )}
-        <div className="form-footer">
-          {showsDebugTools() && (
-            <fieldset className="debug-actions">
-              <legend className="sr-only">Development tools: posts test data</legend>
-              <Button className="btn btn-ghost btn-small" onPress={() => void loadSample().then(setForm)}>
-                Auto-Fill
-              </Button>
-              <Button
-                className="btn btn-ghost btn-small"
-                isDisabled={pending}
-                onPress={() =>
-                  void loadSample().then((sample) => {
-                    setForm(sample);
-                    return submit(sample);
-                  })
-                }
-              >
-                Test Submit
-              </Button>
-            </fieldset>
-          )}
-          <div className="actions">
-            <Button className="btn btn-outline" onPress={() => navigate('/')}>
-              Cancel
-            </Button>
-            <Button type="submit" className="btn btn-primary" isDisabled={pending}>
-              {pending ? 'Posting...' : 'Post Project'}
-            </Button>
-          </div>
-        </div>
-      </Form>
+        </FormSection>
+      </ProjectForm>
     </section>
   );
 }
 
-/** A USD amount; empty is null (negotiable). */
-export function MoneyField({
-  label,
-  name,
-  value,
-  onChange,
+/** Auto-Fill and Test Submit (development builds only): they fill the form with the sample, or post it. */
+function DebugTools({
+  pending,
+  onFill,
+  onSubmit,
 }: {
-  label: string;
-  name: string;
-  value: number | null;
-  onChange(value: number | null): void;
+  pending: boolean;
+  onFill(form: PostFormState): void;
+  onSubmit(form: PostFormState): Promise<void>;
 }) {
   return (
-    <NumberField
-      className="field"
-      name={name}
-      value={value ?? Number.NaN}
-      onChange={(v) => onChange(Number.isNaN(v) ? null : v)}
-      minValue={0}
-      formatOptions={{ style: 'currency', currency: 'USD', maximumFractionDigits: 2 }}
-    >
-      <Label className="field-label">{label}</Label>
-      <Input className="input" placeholder="$0" />
-      <div className="field-error-slot">
-        <FieldError className="field-error" />
-      </div>
-    </NumberField>
+    <fieldset className="debug-actions">
+      <legend className="sr-only">Development tools: posts test data</legend>
+      <Button className="btn btn-ghost btn-small" onPress={() => void loadSample().then(onFill)}>
+        Auto-Fill
+      </Button>
+      <Button
+        className="btn btn-ghost btn-small"
+        isDisabled={pending}
+        onPress={() =>
+          void loadSample().then((sample) => {
+            onFill(sample);
+            return onSubmit(sample);
+          })
+        }
+      >
+        Test Submit
+      </Button>
+    </fieldset>
   );
 }
