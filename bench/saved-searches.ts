@@ -14,6 +14,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
+import { sampleProjectData } from '@buildbid/test-kit/samples';
 import pg from 'pg';
 import { SqlSavedSearches } from '../adapters/persistence/sql-saved-searches.ts';
 import { buildApp } from '../apps/api/src/app.ts';
@@ -71,24 +72,17 @@ async function post(i: number): Promise<{ ms: number; id: string; sentAt: number
   const form = new FormData();
   form.append(
     'projectData',
-    JSON.stringify({
-      title: `${TITLES[i % TITLES.length]} no. ${i}`,
-      description: 'Work on a two-storey house near the harbour, hurricane-rated materials throughout.',
-      projectStage: 'permit_approved',
-      contractorNeeds: ['labor_materials'],
-      phases: ['envelope_roofing'],
-      generalContractor: false,
-      services: ['roofing'],
-      servicePhases: ['building_envelope'],
-      projectType: 'general_contractor',
-      category: i % 2 === 0 ? 'Residential' : 'Construction',
-      country: i % 3 === 0 ? 'US' : 'BS',
-      island: 'New Providence',
-      city: 'Nassau',
-      budgetMin: 8000,
-      budgetMax: 20000,
-      tags: [],
-    }),
+    JSON.stringify(
+      sampleProjectData({
+        title: `${TITLES[i % TITLES.length]} no. ${i}`,
+        description: 'Work on a two-storey house near the harbour, hurricane-rated materials throughout.',
+        category: i % 2 === 0 ? 'Residential' : 'Construction',
+        country: i % 3 === 0 ? 'US' : 'BS',
+        budgetMin: 8000,
+        budgetMax: 20000,
+        tags: [],
+      }),
+    ),
   );
   const body = new Response(form);
   const payload = Buffer.from(await body.arrayBuffer());

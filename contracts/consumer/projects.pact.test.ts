@@ -12,6 +12,7 @@ vi.hoisted(() => {
 });
 
 import { hasStatus } from '@buildbid/api-client';
+import { sampleProjectData } from '@buildbid/test-kit/samples';
 import { MatchersV3 } from '@pact-foundation/pact';
 import {
   answerQuestion,
@@ -69,24 +70,7 @@ const QUESTION_ID = '7b1f0a52-6a7e-4a52-9d0c-3f6f3b1c2d4e';
 const TOTAL_COUNT = { 'X-Total-Count': regex('\\d+', '1') };
 
 /** The post form's projectData, as toProjectData builds it. */
-const PROJECT_DATA = {
-  title: 'Re-roof a two-storey house',
-  description: 'Replace the shingle roof with standing-seam metal, hurricane-rated.',
-  projectStage: 'permit_approved',
-  contractorNeeds: ['labor_materials'],
-  phases: ['envelope_roofing'],
-  generalContractor: false,
-  services: ['roofing'],
-  servicePhases: ['building_envelope'],
-  projectType: 'general_contractor',
-  category: 'Residential',
-  country: 'BS',
-  island: 'New Providence',
-  city: 'Nassau',
-  budgetMin: 15000,
-  budgetMax: 25000,
-  tags: ['roofing'],
-};
+const PROJECT_DATA = sampleProjectData({ category: 'Residential' });
 
 /** The edit form's projectData (editPayload), keeping no attachments. */
 const EDIT_DATA = {

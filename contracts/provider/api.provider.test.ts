@@ -21,28 +21,35 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { CreateSavedSearch } from '../../application/saved-searches/use-cases.ts';
+import { CreateSavedSearch } from '../../application/saved-searches/index.ts';
 
 // Before Pact loads: no telemetry from tests.
 vi.hoisted(() => {
   process.env.PACT_DO_NOT_TRACK = 'true';
 });
 
+import { sampleProjectData } from '@buildbid/test-kit/samples';
 import { Verifier, type VerifierOptions } from '@pact-foundation/pact';
 import {
   DeleteAccount,
+  PromoteToAdmin,
+  RegisterUser,
   RequestPasswordReset,
   SendVerificationEmail,
   VerifyEmail,
-} from '../../application/accounts/lifecycle.ts';
-import { PromoteToAdmin, RegisterUser } from '../../application/accounts/use-cases.ts';
-import { DecideBid, SubmitBid } from '../../application/bids/use-cases.ts';
-import { SendMessage } from '../../application/messages/use-cases.ts';
-import { SendSystemNotification } from '../../application/notifications/use-cases.ts';
-import { AnswerQuestion, AskQuestion } from '../../application/projects/questions.ts';
-import { MoveProjectPhase, PostAddendum, PostProject } from '../../application/projects/use-cases.ts';
-import { ReviewContractor } from '../../application/reviews/use-cases.ts';
-import { ConfirmSandboxPayment, StartProSubscription } from '../../application/subscription/use-cases.ts';
+} from '../../application/accounts/index.ts';
+import { AcceptBid, DeclineBid, SubmitBid } from '../../application/bids/index.ts';
+import { SendMessage } from '../../application/messages/index.ts';
+import { SendSystemNotification } from '../../application/notifications/index.ts';
+import {
+  AnswerQuestion,
+  AskQuestion,
+  MoveProjectPhase,
+  PostAddendum,
+  PostProject,
+} from '../../application/projects/index.ts';
+import { ReviewContractor } from '../../application/reviews/index.ts';
+import { ConfirmSandboxPayment, StartProSubscription } from '../../application/subscription/index.ts';
 import type { User } from '../../domain/user/user.ts';
 import { buildTestApp, sessionCookie, type TestApp } from '../../tests/integration/support/app.ts';
 import { applicationTables } from '../../tests/integration/support/database.ts';
@@ -208,22 +215,10 @@ describe(`${PROVIDER} honours its consumers' pacts`, () => {
         typeof p.bidDeadline === 'string' ? new Date(p.bidDeadline) : new Date(now + 30 * DAY);
       const project = await run(() =>
         api.composition.get(PostProject).execute(owner, {
-          title: text(p, 'title', 'Re-roof a two-storey house'),
-          description: 'Replace the shingle roof with standing-seam metal, hurricane-rated.',
-          projectStage: 'permit_approved',
-          contractorNeeds: ['labor_materials'],
-          phases: ['envelope_roofing'],
-          generalContractor: false,
-          services: ['roofing'],
-          servicePhases: ['building_envelope'],
-          projectType: 'general_contractor',
-          category: 'Construction',
-          country: text(p, 'country', 'BS'),
-          island: 'New Providence',
-          city: 'Nassau',
-          budgetMin: 15000,
-          budgetMax: 25000,
-          tags: ['roofing'],
+          ...sampleProjectData({
+            title: text(p, 'title', 'Re-roof a two-storey house'),
+            country: text(p, 'country', 'BS'),
+          }),
           bidDeadline,
           deadline: new Date(bidDeadline.getTime() + 365 * DAY),
         }),
@@ -246,7 +241,8 @@ describe(`${PROVIDER} honours its consumers' pacts`, () => {
       const status = text(p, 'status', 'pending');
       if (status !== 'pending') {
         const ownerEmail = text(p, 'owner');
-        await run(() => api.composition.get(DecideBid).execute(userOf(ownerEmail), bid.id, status));
+        const decide = status === 'accepted' ? AcceptBid : DeclineBid;
+        await run(() => api.composition.get(decide).execute(userOf(ownerEmail), bid.id));
         // After an award, the owner may have moved the work on: phase 'in_progress', 'review' or 'completed'.
         const steps = ['in_progress', 'review', 'completed'];
         const until = steps.indexOf(text(p, 'phase', 'awarded'));

@@ -1,5 +1,6 @@
 /** Setting up e2e scenes through the API (the browser then plays the part under test). */
 import { execFileSync } from 'node:child_process';
+import { sampleProjectData } from '@buildbid/test-kit/samples';
 import type { APIRequestContext } from '@playwright/test';
 
 export const PASSWORD = 'hammer-and-nails';
@@ -29,25 +30,7 @@ export async function postProject(
   title: string,
   extra: Record<string, unknown> = {},
 ): Promise<string> {
-  const projectData = {
-    title,
-    description: 'Replace the shingle roof with standing-seam metal, hurricane-rated.',
-    projectStage: 'permit_approved',
-    contractorNeeds: ['labor_materials'],
-    phases: ['envelope_roofing'],
-    generalContractor: false,
-    services: ['roofing'],
-    servicePhases: ['building_envelope'],
-    projectType: 'general_contractor',
-    category: 'Construction',
-    country: 'BS',
-    island: 'New Providence',
-    city: 'Nassau',
-    budgetMin: 15000,
-    budgetMax: 25000,
-    tags: ['roofing'],
-    ...extra,
-  };
+  const projectData = sampleProjectData({ title, ...extra });
   const res = await request.post('/api/projects', {
     multipart: { projectData: JSON.stringify(projectData) },
   });

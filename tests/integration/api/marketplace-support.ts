@@ -1,8 +1,9 @@
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PromoteToAdmin } from '../../../application/accounts/use-cases.ts';
-import { ApplySubscriptionStatus } from '../../../application/subscription/use-cases.ts';
+import { sampleProjectData } from '@buildbid/test-kit/samples';
+import { PromoteToAdmin } from '../../../application/accounts/index.ts';
+import { ApplySubscriptionStatus } from '../../../application/subscription/index.ts';
 import { buildTestApp, sessionCookie, type TestApp, uniqueEmail } from '../support/app.ts';
 
 /**
@@ -181,28 +182,8 @@ export const SAMPLE = {
   fakePng: (name = 'evil.png'): UploadFile => ({ name, type: 'image/png', data: pad('<html><script>') }),
 };
 
-/** A valid post-form projectData. */
-export function projectData(overrides: Record<string, unknown> = {}): Record<string, unknown> {
-  return {
-    title: 'Re-roof a two-storey house',
-    description: 'Replace the shingle roof with standing-seam metal, hurricane-rated.',
-    projectStage: 'permit_approved',
-    contractorNeeds: ['labor_materials'],
-    phases: ['envelope_roofing'],
-    generalContractor: false,
-    services: ['roofing'],
-    servicePhases: ['building_envelope'],
-    projectType: 'general_contractor',
-    category: 'Construction',
-    country: 'BS',
-    island: 'New Providence',
-    city: 'Nassau',
-    budgetMin: 15000,
-    budgetMax: 25000,
-    tags: ['roofing'],
-    ...overrides,
-  };
-}
+/** A valid post-form projectData (the test-kit's sample project). */
+export const projectData = sampleProjectData;
 
 export async function postProject(
   t: TestApp,

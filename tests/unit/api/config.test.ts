@@ -1,6 +1,7 @@
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { errorOf } from '@buildbid/test-kit/samples';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../../apps/api/src/config.ts';
 
@@ -35,17 +36,14 @@ describe('configuration', () => {
   });
 
   it('names every bad variable in one message', () => {
-    let error: unknown;
-    try {
+    const error = errorOf<Error>(() =>
       loadConfig(
         { PORT: 'eighty', DATABASE_URL: 'mysql://x', SESSION_SECRET: 'short', LOG_LEVEL: 'loud' },
         tmp(),
-      );
-    } catch (e) {
-      error = e;
-    }
+      ),
+    );
     expect(error).toBeInstanceOf(ConfigError);
-    const message = (error as Error).message;
+    const message = error.message;
     expect(message).toContain("PORT must be a whole number from 0 to 65535 (got 'eighty')");
     expect(message).toContain('DATABASE_URL must be a postgres:// URL');
     expect(message).toContain('SESSION_SECRET must be 64 hex characters');
@@ -103,8 +101,7 @@ describe('configuration', () => {
     });
 
     it('names a partial set, wrong prefixes and a bad port or protocol', () => {
-      let message = '';
-      try {
+      const { message } = errorOf<Error>(() =>
         loadConfig(
           {
             STRIPE_SECRET_KEY: 'pk_test_oops',
@@ -113,10 +110,8 @@ describe('configuration', () => {
             STRIPE_API_PROTOCOL: 'ftp',
           },
           tmp(),
-        );
-      } catch (error) {
-        message = (error as Error).message;
-      }
+        ),
+      );
       expect(message).toContain('missing STRIPE_WEBHOOK_SECRET, STRIPE_PUBLISHABLE_KEY');
       expect(message).toContain('STRIPE_SECRET_KEY must start with sk_ or rk_');
       expect(message).toContain('STRIPE_PRICE_ID must start with price_');
