@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { LeftOutSuitesReporter, leftOutSuites } from './tests/integration/support/left-out-suites.ts';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
@@ -23,33 +24,22 @@ const resolve = {
   ],
 };
 
-/** Tests that need two live transactions or LISTEN/NOTIFY run only where a real PostgreSQL is given. */
-const realPostgres = Boolean(process.env.TEST_DATABASE_URL || process.env.DATABASE_URL);
-/** Several API instances sharing PostgreSQL and Redis: only where both real servers are given. */
-const scaleOut = Boolean(process.env.TEST_DATABASE_URL && process.env.TEST_REDIS_URL);
-if (process.argv.some((a) => a.includes('integration'))) {
-  if (!realPostgres) {
-    console.info(
-      'tests/integration/postgres-only is left out: it needs a real PostgreSQL (set TEST_DATABASE_URL; CI does).',
-    );
-  }
-  if (!scaleOut) {
-    console.info(
-      'tests/integration/scale-out is left out: it needs a real PostgreSQL and Redis (set TEST_DATABASE_URL and TEST_REDIS_URL; CI does).',
-    );
-  }
-}
+/** Folders that need real servers this environment lacks: excluded, and named after the summary. */
+const leftOut = leftOutSuites().map(({ folder }) => `${folder}/**`);
 
 /**
  * Three suites, one runner:
  * - unit: domain, application and frontend components (files opt into jsdom with a docblock);
  * - integration: the API and the repositories against PostgreSQL (TEST_DATABASE_URL / DATABASE_URL,
  *   or an embedded PGlite started by the global setup), one file at a time because they share a database;
- *   tests/integration/postgres-only (concurrent transactions, LISTEN/NOTIFY) only with a real server;
+ *   tests/integration/postgres-only (concurrent transactions, LISTEN/NOTIFY) only with a real server,
+ *   tests/integration/scale-out only with real PostgreSQL and Redis: without them, the reporter below
+ *   names both folders, their files and the reason after the summary;
  * - contracts: Pact consumer tests, then provider verification against the real API.
  */
 export default defineConfig({
   test: {
+    reporters: ['default', new LeftOutSuitesReporter()],
     projects: [
       {
         resolve,
@@ -71,10 +61,7 @@ export default defineConfig({
         test: {
           name: 'integration',
           include: ['tests/integration/**/*.test.ts'],
-          exclude: [
-            ...(realPostgres ? [] : ['tests/integration/postgres-only/**']),
-            ...(scaleOut ? [] : ['tests/integration/scale-out/**']),
-          ],
+          exclude: leftOut,
           globalSetup: ['tests/integration/global-setup.ts'],
           fileParallelism: false,
           testTimeout: 30_000,
