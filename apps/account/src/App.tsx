@@ -5,6 +5,7 @@ import { Dashboard } from './Dashboard.tsx';
 import { SUBSCRIBED_TOAST } from './plans.ts';
 import '@buildbid/ui/shared.css';
 import './account.css';
+import './profile-pricing.css';
 
 // The dashboard ('/', every signed-in visit's first page) is in the remote's first chunk; the other pages
 // load when opened, so the dashboard does not wait for the profile's tabs or the payment form.

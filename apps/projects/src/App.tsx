@@ -4,6 +4,7 @@ import { lazy, Suspense } from 'react';
 import { BrowsePage } from './pages/BrowsePage.tsx';
 import '@buildbid/ui/shared.css';
 import './projects.css';
+import './project-form.css';
 
 // Browse (/projects) is in the remote's first chunk; the other pages load when opened, so the list does
 // not wait for the post form, the detail page or the saved lists.

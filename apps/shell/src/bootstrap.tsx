@@ -1,7 +1,9 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App.tsx';
+import '@buildbid/ui/shared.css';
 import './styles.css';
+import './header-menus.css';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element');
