@@ -120,7 +120,7 @@ describe(`${CONSUMER} → buildbid-api`, () => {
         )
         .executeTest(async (mock) => {
           signedIn(mock.url);
-          await switchRole('contractor');
+          await expect(switchRole('contractor')).resolves.toBeUndefined();
         });
     });
 
@@ -369,7 +369,7 @@ describe(`${CONSUMER} → buildbid-api`, () => {
         )
         .executeTest(async (mock) => {
           signedIn(mock.url);
-          await updateMe(form);
+          await expect(updateMe(form)).resolves.toBeUndefined();
         });
     });
 
@@ -477,12 +477,14 @@ describe(`${CONSUMER} → buildbid-api`, () => {
         .willRespondWith(200, (b) => b.headers(JSON_CONTENT).jsonBody(subscriptionBody()))
         .executeTest(async (mock) => {
           signedIn(mock.url);
-          await confirmSandboxPayment({
-            clientSecret: EXAMPLE_SECRET,
-            cardNumber: '4242424242424242',
-            expiry: '12 / 34',
-            cvc: '123',
-          });
+          await expect(
+            confirmSandboxPayment({
+              clientSecret: EXAMPLE_SECRET,
+              cardNumber: '4242424242424242',
+              expiry: '12 / 34',
+              cvc: '123',
+            }),
+          ).resolves.toBeUndefined();
         });
     });
 

@@ -173,7 +173,7 @@ describe(`${CONSUMER} → buildbid-api`, () => {
         )
         .executeTest(async (mock) => {
           browseTo(mock.url);
-          await setUserRole(EXAMPLE_IDS.otherUserId, 'contractor');
+          await expect(setUserRole(EXAMPLE_IDS.otherUserId, 'contractor')).resolves.toBeUndefined();
         });
     });
 

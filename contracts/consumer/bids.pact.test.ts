@@ -72,7 +72,7 @@ describe(`${CONSUMER} → buildbid-api`, () => {
         .willRespondWith(201, (b) => b.headers(JSON_CONTENT).jsonBody({ id: uuid(EXAMPLE_IDS.bidId) }))
         .executeTest(async (mock) => {
           signedIn(mock.url);
-          await submitBid(EXAMPLE_IDS.projectId, BID, crypto.randomUUID());
+          await expect(submitBid(EXAMPLE_IDS.projectId, BID, crypto.randomUUID())).resolves.toBeUndefined();
         });
     });
 
@@ -115,7 +115,7 @@ describe(`${CONSUMER} → buildbid-api`, () => {
         )
         .executeTest(async (mock) => {
           signedIn(mock.url);
-          await editBid(EXAMPLE_IDS.bidId, changed);
+          await expect(editBid(EXAMPLE_IDS.bidId, changed)).resolves.toBeUndefined();
         });
     });
 
@@ -215,7 +215,7 @@ describe(`${CONSUMER} → buildbid-api`, () => {
         .willRespondWith(200, (b) => b.headers(JSON_CONTENT).jsonBody(bidBody({ status: equal('accepted') })))
         .executeTest(async (mock) => {
           signedIn(mock.url);
-          await setBidStatus(EXAMPLE_IDS.bidId, 'accepted');
+          await expect(setBidStatus(EXAMPLE_IDS.bidId, 'accepted')).resolves.toBeUndefined();
         });
     });
 

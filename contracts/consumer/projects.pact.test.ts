@@ -263,7 +263,9 @@ describe(`${CONSUMER} → buildbid-api`, () => {
         )
         .executeTest(async (mock) => {
           signedIn(mock.url);
-          await reviewContractor(EXAMPLE_IDS.projectId, 4, 'Tidy work, on time.');
+          await expect(
+            reviewContractor(EXAMPLE_IDS.projectId, 4, 'Tidy work, on time.'),
+          ).resolves.toBeUndefined();
         });
     });
 
@@ -383,7 +385,7 @@ describe(`${CONSUMER} → buildbid-api`, () => {
         )
         .executeTest(async (mock) => {
           signedIn(mock.url);
-          await updateProject(EXAMPLE_IDS.projectId, EDIT_DATA as never, []);
+          await expect(updateProject(EXAMPLE_IDS.projectId, EDIT_DATA as never, [])).resolves.toBeUndefined();
         });
     });
 
@@ -723,7 +725,7 @@ describe(`${CONSUMER} → buildbid-api`, () => {
         .willRespondWith(204)
         .executeTest(async (mock) => {
           signedIn(mock.url);
-          await deleteProject(EXAMPLE_IDS.projectId);
+          await expect(deleteProject(EXAMPLE_IDS.projectId)).resolves.toBeUndefined();
         });
     });
 

@@ -340,7 +340,7 @@ describe(`${CONSUMER} → buildbid-api`, () => {
         )
         .executeTest(async (mock) => {
           browseTo(mock.url, true);
-          await markRead(EXAMPLE_IDS.notificationId);
+          await expect(markRead(EXAMPLE_IDS.notificationId)).resolves.toBeUndefined();
         });
     });
 
@@ -369,7 +369,7 @@ describe(`${CONSUMER} → buildbid-api`, () => {
         .willRespondWith(200, (b) => b.headers(JSON_CONTENT).jsonBody({ count: integer(1) }))
         .executeTest(async (mock) => {
           browseTo(mock.url, true);
-          await markAllRead();
+          await expect(markAllRead()).resolves.toBeUndefined();
         });
     });
 
@@ -470,7 +470,7 @@ describe(`${CONSUMER} → buildbid-api`, () => {
         .willRespondWith(200, (b) => b.headers(JSON_CONTENT).jsonBody({ count: integer(1) }))
         .executeTest(async (mock) => {
           browseTo(mock.url, true);
-          await markConversationRead(EXAMPLE_IDS.otherUserId, null);
+          await expect(markConversationRead(EXAMPLE_IDS.otherUserId, null)).resolves.toBeUndefined();
         });
     });
 
@@ -508,7 +508,7 @@ describe(`${CONSUMER} → buildbid-api`, () => {
         )
         .executeTest(async (mock) => {
           browseTo(mock.url, true);
-          await sendMessage(EXAMPLE_IDS.otherUserId, null, 'Hello Marcus');
+          await expect(sendMessage(EXAMPLE_IDS.otherUserId, null, 'Hello Marcus')).resolves.toBeUndefined();
         });
     });
 
