@@ -42,7 +42,7 @@ export interface SearchProbeSizes {
 }
 
 /** About how many rows the estimate above COUNT_CAP reads (a page-level sample of the table). */
-export const ESTIMATE_SAMPLE_ROWS = 500;
+const ESTIMATE_SAMPLE_ROWS = 500;
 
 /** How long a sampled total (above COUNT_CAP) is reused for the same filters, in this process. */
 export const ESTIMATE_TTL_MS = 30_000;

@@ -31,7 +31,7 @@ import { projectFilterSql } from './project-filter-sql.ts';
 import { runPrepared, runSql, toCount } from './sql.ts';
 import { ratingToHundredths } from './user-mapper.ts';
 
-export { projectFilterSql, type SqlPredicate } from './project-filter-sql.ts';
+export { projectFilterSql } from './project-filter-sql.ts';
 
 /** The columns of a project under the entity's property names, so projectRowToSnapshot reads them. */
 const PROJECT_COLUMNS = `p.id, p.title, p.description, p.project_type as "projectType", p.category, p.location,

@@ -98,23 +98,6 @@ export function userStatsBody(overrides: Overrides = {}) {
   };
 }
 
-/** An earned badge. */
-export function userBadgeBody() {
-  return {
-    id: uuid('3f9a7c21-8e4b-4d6a-9c2f-1b7e5a3d9c80'),
-    earnedAt: ISO('2026-03-10T09:30:00.000Z'),
-    badge: {
-      id: like('quality_bronze'),
-      name: like('Quality Work (Bronze)'),
-      description: like('Earned with 25 quality points from well-rated reviews.'),
-      category: like('quality'),
-      tier: like('bronze'),
-      icon: like('star'),
-      pointsRequired: integer(25),
-    },
-  };
-}
-
 /** Who posted a project, as cards and the detail page show it. */
 function createdByBody() {
   return {

@@ -13,12 +13,12 @@ import { type ConsumerName, PROVIDER, pactFileOf, SESSION_COOKIE } from './contr
 const { regex, like, fromProviderState } = MatchersV3;
 
 /** An example session cookie value (the real one is the API's encrypted session id, opaque to the frontends). */
-export const EXAMPLE_SESSION = 'c2Vzc2lvbg%3D%3D%3Bbm9uY2U%3D';
+const EXAMPLE_SESSION = 'c2Vzc2lvbg%3D%3D%3Bbm9uY2U%3D';
 
 // Pact's regex matchers must match the whole value (not just find a match in it).
 
 /** A session cookie as the browser sends it back; the value is opaque to the frontends. */
-export const COOKIE_HEADER = regex(`${SESSION_COOKIE}=[^;\\s]+`, `${SESSION_COOKIE}=${EXAMPLE_SESSION}`);
+const COOKIE_HEADER = regex(`${SESSION_COOKIE}=[^;\\s]+`, `${SESSION_COOKIE}=${EXAMPLE_SESSION}`);
 /** The cookie the API sets on sign-in and registration: HttpOnly, so scripts cannot read the session. */
 export const SETS_SESSION_COOKIE = regex(
   `${SESSION_COOKIE}=[^;\\s]+;.*\\bHttpOnly\\b.*`,
@@ -100,7 +100,7 @@ export function stateValue(key: string, example: string) {
  * compares it, so the test's network layer (browserFetch) puts this one in its place, which changes
  * nothing else about the request.
  */
-export const MULTIPART_BOUNDARY = 'BuildBidContractBoundary';
+const MULTIPART_BOUNDARY = 'BuildBidContractBoundary';
 const MULTIPART = /^multipart\/form-data;\s*boundary=(.+)$/i;
 
 /**

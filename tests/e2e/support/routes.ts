@@ -9,10 +9,10 @@ import { type APIRequestContext, expect, type Page, request as playwrightRequest
 import { PASSWORD, postProject, promoteToAdmin } from './marketplace.ts';
 
 export type Role = 'anonymous' | 'client' | 'contractor' | 'vendor' | 'admin';
-export const SIGNED_IN_ROLES = ['client', 'contractor', 'vendor', 'admin'] as const;
-export type SignedInRole = (typeof SIGNED_IN_ROLES)[number];
+const SIGNED_IN_ROLES = ['client', 'contractor', 'vendor', 'admin'] as const;
+type SignedInRole = (typeof SIGNED_IN_ROLES)[number];
 
-export interface SceneUser {
+interface SceneUser {
   email: string;
   firstName: string;
   lastName: string;

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { FileStorage, StoredFile } from '../../../application/shared/marketplace-ports.ts';
 
 /** What every FileStorage adapter that serves uploads offers (the UploadStore of apps/api). */
-export interface ServingStorage extends FileStorage {
+interface ServingStorage extends FileStorage {
   describe(names: readonly string[]): Promise<StoredFile[]>;
   open(name: string): Promise<{ file: StoredFile; stream: NodeJS.ReadableStream } | null>;
 }
@@ -15,8 +15,8 @@ export interface StorageUnderTest {
   leftovers(): Promise<string[]>;
 }
 
-export const PNG_HEADER = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-export const MB = 1024 * 1024;
+const PNG_HEADER = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+const MB = 1024 * 1024;
 
 /** A PNG-looking body of `size` bytes, delivered in chunks of `chunk` bytes as a multipart stream would. */
 export async function* pngBody(size: number, chunk = 64 * 1024): AsyncGenerator<Uint8Array> {
