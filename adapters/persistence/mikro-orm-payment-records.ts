@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/core';
+import type { EventPublisher, Outcome } from '../../application/shared/marketplace-ports.ts';
 import type {
   PaymentRecords,
   SubscriptionRecord,
@@ -6,6 +7,7 @@ import type {
   SubscriptionUnitOfWork,
 } from '../../application/subscription/ports.ts';
 import type { UserReadCache } from '../caching/user-read-cache.ts';
+import { commitThenPublish } from './commit-then-publish.ts';
 import { MikroOrmTransactionalUserRepository } from './mikro-orm-marketplace-repositories.ts';
 import { runSql } from './sql.ts';
 import { SqlEventOutbox } from './sql-event-outbox.ts';
@@ -127,10 +129,17 @@ export class MikroOrmPaymentRecords implements PaymentRecords {
 export class MikroOrmSubscriptionUnitOfWork implements SubscriptionUnitOfWork {
   readonly #em: EntityManager;
   readonly #userCache: UserReadCache | undefined;
+  readonly #events: EventPublisher | undefined;
 
-  constructor(em: EntityManager, userCache?: UserReadCache) {
+  /** As MikroOrmUnitOfWork's: `events` is where `commit` publishes after the commit. */
+  constructor(em: EntityManager, options: { userCache?: UserReadCache; events?: EventPublisher } = {}) {
     this.#em = em;
-    this.#userCache = userCache;
+    this.#userCache = options.userCache;
+    this.#events = options.events;
+  }
+
+  commit<T>(work: (tx: SubscriptionTransaction) => Promise<Outcome<T>>): Promise<T> {
+    return commitThenPublish((w) => this.run(w), this.#events, work);
   }
 
   run<T>(work: (tx: SubscriptionTransaction) => Promise<T>): Promise<T> {

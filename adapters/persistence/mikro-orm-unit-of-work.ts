@@ -1,6 +1,12 @@
 import type { EntityManager } from '@mikro-orm/core';
-import type { Transaction, UnitOfWork } from '../../application/shared/marketplace-ports.ts';
+import type {
+  EventPublisher,
+  Outcome,
+  Transaction,
+  UnitOfWork,
+} from '../../application/shared/marketplace-ports.ts';
 import type { UserReadCache } from '../caching/user-read-cache.ts';
+import { commitThenPublish } from './commit-then-publish.ts';
 import {
   MikroOrmAchievementRepository,
   MikroOrmBidRepository,
@@ -44,14 +50,23 @@ export function transactionOn(em: EntityManager, userCache?: UserReadCache): Tra
 export class MikroOrmUnitOfWork implements UnitOfWork {
   readonly #em: EntityManager;
   readonly #userCache: UserReadCache | undefined;
+  readonly #events: EventPublisher | undefined;
 
-  /** `userCache`: the users' read cache, which writes in a transaction invalidate (decision 0007). */
-  constructor(em: EntityManager, userCache?: UserReadCache) {
+  /**
+   * `userCache`: the users' read cache, which writes in a transaction invalidate (decision 0007).
+   * `events`: where `commit` publishes after the commit (the outbox's publisher); `commit` needs it.
+   */
+  constructor(em: EntityManager, options: { userCache?: UserReadCache; events?: EventPublisher } = {}) {
     this.#em = em;
-    this.#userCache = userCache;
+    this.#userCache = options.userCache;
+    this.#events = options.events;
   }
 
   run<T>(work: (tx: Transaction) => Promise<T>): Promise<T> {
     return this.#em.fork({ clear: true }).transactional((em) => work(transactionOn(em, this.#userCache)));
+  }
+
+  commit<T>(work: (tx: Transaction) => Promise<Outcome<T>>): Promise<T> {
+    return commitThenPublish((w) => this.run(w), this.#events, work);
   }
 }

@@ -124,13 +124,26 @@ export interface EventOutbox {
   add(events: readonly DomainEvent[]): Promise<void>;
 }
 
+/** What a unit of work that changes something answers: its result, and the domain events it raised. */
+export interface Outcome<T> {
+  result: T;
+  events: readonly DomainEvent[];
+}
+
 export interface UnitOfWork {
   /**
    * Runs `work` in one database transaction: commits when it resolves, rolls back when it throws
-   * (and rethrows). Locks taken with lockForUpdate are held until then. Use cases publish their
-   * domain events only after `run` has resolved.
+   * (and rethrows). Locks taken with lockForUpdate are held until then. For reads, and for work that
+   * raises no events; a change that raises events goes through `commit`.
    */
   run<T>(work: (tx: Transaction) => Promise<T>): Promise<T>;
+  /**
+   * Lock, act, add to the outbox, commit, publish, in that order and in one place: runs `work` in one
+   * transaction as `run` does, adds the events it returns to the outbox inside that transaction, commits,
+   * and then publishes them (EventPublisher). Answers the work's result. Nothing is published when the
+   * work throws or the commit fails.
+   */
+  commit<T>(work: (tx: Transaction) => Promise<Outcome<T>>): Promise<T>;
 }
 
 export interface EventPublisher {

@@ -2,7 +2,7 @@
  * Ports of the paid Pro plan: the card payment provider (Stripe in production, a sandbox in development)
  * and the records the subscription use cases keep about it.
  */
-import type { EventOutbox, TransactionalUserRepository } from '../shared/marketplace-ports.ts';
+import type { EventOutbox, Outcome, TransactionalUserRepository } from '../shared/marketplace-ports.ts';
 
 /** Which gateway is active: the real provider, or the labelled test-mode sandbox (no keys configured). */
 export type PaymentsMode = 'stripe' | 'sandbox';
@@ -150,4 +150,6 @@ export interface SubscriptionTransaction {
 export interface SubscriptionUnitOfWork {
   /** One database transaction, as UnitOfWork.run: row locks last until it commits or rolls back. */
   run<T>(work: (tx: SubscriptionTransaction) => Promise<T>): Promise<T>;
+  /** As UnitOfWork.commit: runs `work`, adds the events it returns to the outbox, commits, then publishes them. */
+  commit<T>(work: (tx: SubscriptionTransaction) => Promise<Outcome<T>>): Promise<T>;
 }

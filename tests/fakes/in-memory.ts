@@ -4,6 +4,7 @@
  * lockForUpdate holds a per-row lock until the transaction ends, and unique keys are enforced.
  */
 
+import { commitThenPublish } from '../../adapters/persistence/commit-then-publish.ts';
 import type { RoleChangeEntry } from '../../application/accounts/ports.ts';
 import type { BidQuery, MyBidStatus, MyBidView, ProjectBidView } from '../../application/bids/ports.ts';
 import type { ProjectEngagement } from '../../application/engagement/ports.ts';
@@ -19,6 +20,7 @@ import type {
   BidRepository,
   EventPublisher,
   FileStorage,
+  Outcome,
   ProjectMessageLinks,
   ProjectRepository,
   QuestionRepository,
@@ -207,8 +209,16 @@ export class InMemoryUnitOfWork implements UnitOfWork {
   /** Set to make the next commit fail, to test that nothing is published. */
   failNextCommit = false;
 
-  constructor(db: InMemoryDatabase) {
+  readonly #events: EventPublisher | undefined;
+
+  /** `events`: where `commit` publishes after the commit (makeEnv's RecordingPublisher). */
+  constructor(db: InMemoryDatabase, events?: EventPublisher) {
     this.#db = db;
+    this.#events = events;
+  }
+
+  commit<T>(work: (tx: Transaction) => Promise<Outcome<T>>): Promise<T> {
+    return commitThenPublish((w) => this.run(w), this.#events, work);
   }
 
   async run<T>(work: (tx: Transaction) => Promise<T>): Promise<T> {

@@ -1,5 +1,8 @@
 /** Object mothers: valid domain objects with sensible defaults, changed only where a test cares. */
 
+import { AcceptBid, bidDecisionOf, DeclineBid } from '../../application/bids/index.ts';
+import type { UnitOfWork } from '../../application/shared/marketplace-ports.ts';
+import type { Clock } from '../../application/shared/ports.ts';
 import { Bid, type BidTerms } from '../../domain/bid/bid.ts';
 import type { UploadedFile } from '../../domain/project/files.ts';
 import { Project, type ProjectDetailsInput } from '../../domain/project/project.ts';
@@ -109,10 +112,10 @@ export function aBid(
 /** A wired set of fakes for the application tests. */
 export function makeEnv(now: Date | string = NOW) {
   const db = new InMemoryDatabase();
-  const uow = new InMemoryUnitOfWork(db);
+  const events = new RecordingPublisher();
+  const uow = new InMemoryUnitOfWork(db, events);
   const clock = new FakeClock(now);
   const ids = new SequentialIds();
-  const events = new RecordingPublisher();
   const storage = new FakeFileStorage();
   const projectQuery = new InMemoryProjectQuery(db);
   const bidQuery = new InMemoryBidQuery(db);
@@ -121,3 +124,19 @@ export function makeEnv(now: Date | string = NOW) {
   return { db, uow, clock, ids, events, storage, projectQuery, bidQuery, stats, settings };
 }
 export type Env = ReturnType<typeof makeEnv>;
+
+/**
+ * AcceptBid or DeclineBid, picked by the status PATCH /api/bids/{id}/status carries (as the route does:
+ * anything but 'accepted' or 'rejected' is 400 INVALID_BID_STATUS).
+ */
+export function bidDecider(deps: { uow: UnitOfWork; clock: Clock }) {
+  const accept = new AcceptBid(deps);
+  const decline = new DeclineBid(deps);
+  return {
+    async execute(actor: User, bidId: string, status: string) {
+      return bidDecisionOf(status) === 'accepted'
+        ? accept.execute(actor, bidId)
+        : decline.execute(actor, bidId);
+    },
+  };
+}

@@ -13,7 +13,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
-import { Authenticate, SESSION_TTL_MS } from '../../../application/accounts/use-cases.ts';
+import { Authenticate, SESSION_TTL_MS } from '../../../application/accounts/index.ts';
 import type { Config } from './config.ts';
 import { TOKENS } from './container.ts';
 import { SESSION_COOKIE, sessionId } from './http/auth.ts';

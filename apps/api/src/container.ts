@@ -44,42 +44,48 @@ import { BackgroundLoop } from '../../../adapters/system/background-loop.ts';
 import { SystemClock, UuidGenerator } from '../../../adapters/system/system.ts';
 import {
   type AccountLifecycleDeps,
-  ChangePassword,
-  DeleteAccount,
-  ExportMyData,
-  RequestPasswordReset,
-  ResetPassword,
-  SendVerificationEmail,
-  VerifyEmail,
-} from '../../../application/accounts/lifecycle.ts';
-import type { PasswordHasher, SessionStore, UserRepository } from '../../../application/accounts/ports.ts';
-import {
   AdminChangeRole,
   Authenticate,
   ChangeOwnRole,
+  ChangePassword,
+  DeleteAccount,
+  ExportMyData,
   PromoteToAdmin,
   RegisterUser,
+  RequestPasswordReset,
+  ResetPassword,
+  SendVerificationEmail,
   SignIn,
   SignOut,
   StartSession,
-} from '../../../application/accounts/use-cases.ts';
+  VerifyEmail,
+} from '../../../application/accounts/index.ts';
+import type { PasswordHasher, SessionStore, UserRepository } from '../../../application/accounts/ports.ts';
 import {
   GetAchievements,
   GetUserBadges,
   RecordAchievements,
-} from '../../../application/achievements/use-cases.ts';
-import { ListRoleChanges, ListUsers } from '../../../application/admin/use-cases.ts';
-import type { BidQuery } from '../../../application/bids/ports.ts';
+} from '../../../application/achievements/index.ts';
+import { ListRoleChanges, ListUsers } from '../../../application/admin/index.ts';
 import {
-  DecideBid,
+  AcceptBid,
+  DeclineBid,
   EditBid,
   GetBidQuota,
   ListMyBidStatuses,
   ListMyBids,
   ListProjectBids,
   SubmitBid,
-} from '../../../application/bids/use-cases.ts';
-import { GetCatalog } from '../../../application/catalog/use-cases.ts';
+} from '../../../application/bids/index.ts';
+import type { BidQuery } from '../../../application/bids/ports.ts';
+import { GetCatalog } from '../../../application/catalog/index.ts';
+import {
+  DeliverOutbox,
+  EmailOnEvent,
+  RemindUnreadMessages,
+  SendSavedSearchDigests,
+  Unsubscribe,
+} from '../../../application/email/index.ts';
 import type {
   EmailAudience,
   EmailSettings,
@@ -89,28 +95,20 @@ import type {
 } from '../../../application/email/ports.ts';
 import { MAIL_PURGE_INTERVAL_MS, PurgeSentMail } from '../../../application/email/retention.ts';
 import {
-  DeliverOutbox,
-  EmailOnEvent,
-  RemindUnreadMessages,
-  SendSavedSearchDigests,
-  Unsubscribe,
-} from '../../../application/email/use-cases.ts';
-import {
   AddSaversToAudience,
   ListSavedProjects,
   OpenProject,
   SaveProject,
   UnsaveProject,
-} from '../../../application/engagement/use-cases.ts';
-import { GetLanding } from '../../../application/landing/use-cases.ts';
-import type { MessageRepository } from '../../../application/messages/ports.ts';
+} from '../../../application/engagement/index.ts';
+import { GetLanding } from '../../../application/landing/index.ts';
 import {
   GetConversation,
   GetConversationStatus,
   MarkConversationRead,
   SendMessage,
-} from '../../../application/messages/use-cases.ts';
-import type { NotificationRepository } from '../../../application/notifications/ports.ts';
+} from '../../../application/messages/index.ts';
+import type { MessageRepository } from '../../../application/messages/ports.ts';
 import {
   CountUnreadNotifications,
   ListNotifications,
@@ -119,46 +117,45 @@ import {
   Notify,
   NotifyOnEvent,
   SendSystemNotification,
-} from '../../../application/notifications/use-cases.ts';
-import { UpdateProfile } from '../../../application/profile/use-cases.ts';
-import type { ProjectQuery } from '../../../application/projects/ports.ts';
+} from '../../../application/notifications/index.ts';
+import type { NotificationRepository } from '../../../application/notifications/ports.ts';
+import { UpdateProfile } from '../../../application/profile/index.ts';
 import {
   AnswerQuestion,
   AskQuestion,
-  HideQuestion,
-  ListQuestions,
-  PostClarification,
-} from '../../../application/projects/questions.ts';
-import {
   CancelProject,
   ChangeBidDeadline,
   DeleteProject,
   EditProject,
   GetProject,
+  HideQuestion,
   ListAddenda,
   ListProjects,
+  ListQuestions,
   MoveProjectPhase,
   PostAddendum,
+  PostClarification,
   PostProject,
-} from '../../../application/projects/use-cases.ts';
+} from '../../../application/projects/index.ts';
+import type { ProjectQuery } from '../../../application/projects/ports.ts';
 import type { RealtimePort } from '../../../application/realtime/ports.ts';
-import { ListMyReviews, ReviewContractor } from '../../../application/reviews/use-cases.ts';
+import { ListMyReviews, ReviewContractor } from '../../../application/reviews/index.ts';
 import {
   AlertSavedSearches,
   CreateSavedSearch,
   DeleteSavedSearch,
   ListSavedSearches,
   UpdateSavedSearch,
-} from '../../../application/saved-searches/use-cases.ts';
+} from '../../../application/saved-searches/index.ts';
 import type {
   FileStorage,
   PlatformSettings,
   UnitOfWork,
 } from '../../../application/shared/marketplace-ports.ts';
 import type { Clock, IdGenerator } from '../../../application/shared/ports.ts';
+import { GetPlatformStats, GetUserStats } from '../../../application/stats/index.ts';
 import type { StatsQuery } from '../../../application/stats/ports.ts';
-import { GetPlatformStats, GetUserStats } from '../../../application/stats/use-cases.ts';
-import { ApplySubscriptionStatus } from '../../../application/subscription/use-cases.ts';
+import { ApplySubscriptionStatus } from '../../../application/subscription/index.ts';
 import type { DomainEvent } from '../../../domain/shared/events.ts';
 import { DEFAULT_PLATFORM_TIME_ZONE } from '../../../domain/shared/time-zone.ts';
 import type { Config } from './config.ts';
@@ -347,7 +344,6 @@ export async function compose(config: Config, options: ComposeOptions = {}): Pro
   container.bind(TOKENS.RealtimePort).toConstantValue(realtime);
 
   // Marketplace: projects, bids, quota, reviews, achievements, files.
-  container.bind(TOKENS.UnitOfWork).toConstantValue(new MikroOrmUnitOfWork(orm.em, userCache));
   const projectQuery = new CachingProjectQuery(new SqlProjectQuery(orm.em), {
     ttlMs: config.projectListCacheMs,
   });
@@ -362,6 +358,7 @@ export async function compose(config: Config, options: ComposeOptions = {}): Pro
     (error, event) => log.error({ err: error, event: event?.type }, 'event delivery failed'),
   );
   container.bind(TOKENS.Events).toConstantValue(events);
+  container.bind(TOKENS.UnitOfWork).toConstantValue(new MikroOrmUnitOfWork(orm.em, { userCache, events }));
   // Thumbnails (issue 12) are derived copies kept on the local disk, whichever store holds the originals.
   const files = new ThumbnailingFileStorage(fileStorage(config), join(config.dataDir, 'thumbnails'));
   container.bind(TOKENS.Files).toConstantValue(files);
@@ -417,69 +414,53 @@ export async function compose(config: Config, options: ComposeOptions = {}): Pro
   container
     .bind(PostProject)
     .toResolvedValue(
-      (u, e, f, i, c) => new PostProject({ uow: u, events: e, files: f, ids: i, clock: c }),
-      [Uow, Events, Files, Ids, Time],
+      (u, f, i, c) => new PostProject({ uow: u, files: f, ids: i, clock: c }),
+      [Uow, Files, Ids, Time],
     );
   container
     .bind(EditProject)
-    .toResolvedValue(
-      (u, e, f, c) => new EditProject({ uow: u, events: e, files: f, clock: c }),
-      [Uow, Events, Files, Time],
-    );
+    .toResolvedValue((u, f, c) => new EditProject({ uow: u, files: f, clock: c }), [Uow, Files, Time]);
   container
     .bind(ChangeBidDeadline)
-    .toResolvedValue(
-      (u, e, c) => new ChangeBidDeadline({ uow: u, events: e, clock: c }),
-      [Uow, Events, Time],
-    );
+    .toResolvedValue((u, c) => new ChangeBidDeadline({ uow: u, clock: c }), [Uow, Time]);
   container
     .bind(PostAddendum)
     .toResolvedValue(
-      (u, e, f, i, c) => new PostAddendum({ uow: u, events: e, files: f, ids: i, clock: c }),
-      [Uow, Events, Files, Ids, Time],
+      (u, f, i, c) => new PostAddendum({ uow: u, files: f, ids: i, clock: c }),
+      [Uow, Files, Ids, Time],
     );
   container.bind(ListAddenda).toResolvedValue((u) => new ListAddenda({ uow: u }), [Uow]);
   container
     .bind(AskQuestion)
-    .toResolvedValue(
-      (u, e, i, c) => new AskQuestion({ uow: u, events: e, ids: i, clock: c }),
-      [Uow, Events, Ids, Time],
-    );
+    .toResolvedValue((u, i, c) => new AskQuestion({ uow: u, ids: i, clock: c }), [Uow, Ids, Time]);
   container
     .bind(PostClarification)
-    .toResolvedValue(
-      (u, e, i, c) => new PostClarification({ uow: u, events: e, ids: i, clock: c }),
-      [Uow, Events, Ids, Time],
-    );
+    .toResolvedValue((u, i, c) => new PostClarification({ uow: u, ids: i, clock: c }), [Uow, Ids, Time]);
   container
     .bind(AnswerQuestion)
-    .toResolvedValue((u, e, c) => new AnswerQuestion({ uow: u, events: e, clock: c }), [Uow, Events, Time]);
+    .toResolvedValue((u, c) => new AnswerQuestion({ uow: u, clock: c }), [Uow, Time]);
   container.bind(HideQuestion).toResolvedValue((u) => new HideQuestion({ uow: u }), [Uow]);
   container.bind(ListQuestions).toResolvedValue((u) => new ListQuestions({ uow: u }), [Uow]);
   container
     .bind(DeleteProject)
-    .toResolvedValue(
-      (u, e, f, c) => new DeleteProject({ uow: u, events: e, files: f, clock: c }),
-      [Uow, Events, Files, Time],
-    );
+    .toResolvedValue((u, f, c) => new DeleteProject({ uow: u, files: f, clock: c }), [Uow, Files, Time]);
   container.bind(GetProject).toResolvedValue((q, c) => new GetProject({ projects: q, clock: c }), [PQ, Time]);
   container.bind(ListProjects).toResolvedValue((q) => new ListProjects({ projects: q }), [PQ]);
   container
     .bind(MoveProjectPhase)
-    .toResolvedValue((u, e, c) => new MoveProjectPhase({ uow: u, events: e, clock: c }), [Uow, Events, Time]);
+    .toResolvedValue((u, c) => new MoveProjectPhase({ uow: u, clock: c }), [Uow, Time]);
   container
     .bind(CancelProject)
-    .toResolvedValue((u, e, c) => new CancelProject({ uow: u, events: e, clock: c }), [Uow, Events, Time]);
+    .toResolvedValue((u, c) => new CancelProject({ uow: u, clock: c }), [Uow, Time]);
   container
     .bind(SubmitBid)
     .toResolvedValue(
-      (u, e, i, c, s) => new SubmitBid({ uow: u, events: e, ids: i, clock: c, settings: s }),
-      [Uow, Events, Ids, Time, Settings],
+      (u, i, c, s) => new SubmitBid({ uow: u, ids: i, clock: c, settings: s }),
+      [Uow, Ids, Time, Settings],
     );
   container.bind(EditBid).toResolvedValue((u, c) => new EditBid({ uow: u, clock: c }), [Uow, Time]);
-  container
-    .bind(DecideBid)
-    .toResolvedValue((u, e, c) => new DecideBid({ uow: u, events: e, clock: c }), [Uow, Events, Time]);
+  container.bind(AcceptBid).toResolvedValue((u, c) => new AcceptBid({ uow: u, clock: c }), [Uow, Time]);
+  container.bind(DeclineBid).toResolvedValue((u, c) => new DeclineBid({ uow: u, clock: c }), [Uow, Time]);
   container
     .bind(ListProjectBids)
     .toResolvedValue((u, q) => new ListProjectBids({ uow: u, bids: q }), [Uow, BQ]);
@@ -497,16 +478,10 @@ export async function compose(config: Config, options: ComposeOptions = {}): Pro
   container.bind(GetPlatformStats).toResolvedValue((q) => new GetPlatformStats({ stats: q }), [SQ]);
   container
     .bind(ReviewContractor)
-    .toResolvedValue(
-      (u, e, i, c) => new ReviewContractor({ uow: u, events: e, ids: i, clock: c }),
-      [Uow, Events, Ids, Time],
-    );
+    .toResolvedValue((u, i, c) => new ReviewContractor({ uow: u, ids: i, clock: c }), [Uow, Ids, Time]);
   container
     .bind(RecordAchievements)
-    .toResolvedValue(
-      (u, e, i, c) => new RecordAchievements({ uow: u, events: e, ids: i, clock: c }),
-      [Uow, Events, Ids, Time],
-    );
+    .toResolvedValue((u, i, c) => new RecordAchievements({ uow: u, ids: i, clock: c }), [Uow, Ids, Time]);
   container
     .bind(GetAchievements)
     .toResolvedValue((u, c) => new GetAchievements({ uow: u, clock: c }), [Uow, Time]);
@@ -749,7 +724,6 @@ export async function compose(config: Config, options: ComposeOptions = {}): Pro
       purgeSentBefore: (sentBefore) => mailOutbox.purgeSentBefore(sentBefore),
     },
     realtime,
-    events,
     files,
     exports: new SqlAccountExport(orm.em),
     clock,

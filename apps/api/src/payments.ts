@@ -7,7 +7,6 @@ import { StripePaymentGateway } from '../../../adapters/payments/stripe-payment-
 import { MikroOrmSubscriptionUnitOfWork } from '../../../adapters/persistence/mikro-orm-payment-records.ts';
 import type { EventPublisher } from '../../../application/shared/marketplace-ports.ts';
 import type { Clock } from '../../../application/shared/ports.ts';
-import type { PaymentGateway, SubscriptionUnitOfWork } from '../../../application/subscription/ports.ts';
 import {
   ApplySubscriptionStatus,
   CancelSubscription,
@@ -16,7 +15,8 @@ import {
   HandlePaymentEvent,
   OpenBillingPortal,
   StartProSubscription,
-} from '../../../application/subscription/use-cases.ts';
+} from '../../../application/subscription/index.ts';
+import type { PaymentGateway, SubscriptionUnitOfWork } from '../../../application/subscription/ports.ts';
 import type { Config } from './config.ts';
 
 /** Identifiers of the payment ports. */
@@ -58,11 +58,11 @@ export function bindPayments(
   const sandbox = gateway instanceof SandboxPaymentGateway ? gateway : null;
 
   container.bind(PAYMENT_TOKENS.Gateway).toConstantValue(gateway);
-  container
-    .bind(PAYMENT_TOKENS.SubscriptionUow)
-    .toConstantValue(new MikroOrmSubscriptionUnitOfWork(em, userCache));
   const { SubscriptionUow: SUow, Gateway: Pay } = PAYMENT_TOKENS;
   const { Clock: Time, Events } = tokens;
+  container
+    .bind(PAYMENT_TOKENS.SubscriptionUow)
+    .toResolvedValue((e) => new MikroOrmSubscriptionUnitOfWork(em, { userCache, events: e }), [Events]);
   container
     .bind(StartProSubscription)
     .toResolvedValue(
@@ -72,8 +72,8 @@ export function bindPayments(
   container
     .bind(HandlePaymentEvent)
     .toResolvedValue(
-      (u, g, a, e, c) => new HandlePaymentEvent({ uow: u, gateway: g, apply: a, events: e, clock: c }),
-      [SUow, Pay, ApplySubscriptionStatus, Events, Time],
+      (u, g, a, c) => new HandlePaymentEvent({ uow: u, gateway: g, apply: a, clock: c }),
+      [SUow, Pay, ApplySubscriptionStatus, Time],
     );
   container
     .bind(GetSubscription)

@@ -1,8 +1,8 @@
+import { PromoteToAdmin, RegisterUser } from '../../../application/accounts/index.ts';
 import type { PasswordHasher, UserRepository } from '../../../application/accounts/ports.ts';
-import { PromoteToAdmin, RegisterUser } from '../../../application/accounts/use-cases.ts';
-import { DecideBid, SubmitBid } from '../../../application/bids/use-cases.ts';
-import { CancelProject, MoveProjectPhase, PostProject } from '../../../application/projects/use-cases.ts';
-import { ReviewContractor } from '../../../application/reviews/use-cases.ts';
+import { AcceptBid, DeclineBid, SubmitBid } from '../../../application/bids/index.ts';
+import { CancelProject, MoveProjectPhase, PostProject } from '../../../application/projects/index.ts';
+import { ReviewContractor } from '../../../application/reviews/index.ts';
 import type { Clock } from '../../../application/shared/ports.ts';
 import { calendarMonthOf } from '../../../domain/shared/time-zone.ts';
 import type { User } from '../../../domain/user/user.ts';
@@ -140,18 +140,18 @@ export async function seedDemoData(
   const now = options.now ?? new Date();
   const clock = new SeedClock(new Date(now.getTime() - 80 * DAY));
   const uow = composition.get(TOKENS.UnitOfWork);
-  const events = composition.get(TOKENS.Events);
   const ids = composition.get(TOKENS.Ids);
   const settings = composition.get(TOKENS.Settings);
   const hasher = composition.get<PasswordHasher>(TOKENS.PasswordHasher);
   const register = new RegisterUser({ users, hasher, ids, clock });
   const promote = new PromoteToAdmin({ uow, clock, ids });
-  const post = new PostProject({ uow, events, files: composition.get(TOKENS.Files), ids, clock });
-  const submit = new SubmitBid({ uow, events, ids, clock, settings });
-  const decide = new DecideBid({ uow, events, clock });
-  const move = new MoveProjectPhase({ uow, events, clock });
-  const cancel = new CancelProject({ uow, events, clock });
-  const review = new ReviewContractor({ uow, events, ids, clock });
+  const post = new PostProject({ uow, files: composition.get(TOKENS.Files), ids, clock });
+  const submit = new SubmitBid({ uow, ids, clock, settings });
+  const accept = new AcceptBid({ uow, clock });
+  const decline = new DeclineBid({ uow, clock });
+  const move = new MoveProjectPhase({ uow, clock });
+  const cancel = new CancelProject({ uow, clock });
+  const review = new ReviewContractor({ uow, ids, clock });
   const at = <T>(time: Date, work: () => Promise<T>): Promise<T> => {
     clock.at = time;
     return work();
@@ -262,7 +262,7 @@ export async function seedDemoData(
     if (p.declineOne && bids.length >= 3) {
       const highest = bids.reduce((a, b) => (b.amountCents > a.amountCents ? b : a));
       const when = Math.min(highest.at.getTime() + 6 * HOUR, now.getTime() - 30 * 60 * 1000);
-      await at(new Date(when), () => decide.execute(owner, highest.id, 'rejected'));
+      await at(new Date(when), () => decline.execute(owner, highest.id));
     }
 
     // The steps after bidding, spread between the end of bidding and a little before now.
@@ -273,7 +273,7 @@ export async function seedDemoData(
         bids.find((b) => b.bidder === p.winner) ??
         bids.find((b) => PRO_BIDDERS.includes(b.bidder)) ??
         (bids[0] as (typeof bids)[number]);
-      steps.push((time) => at(time, () => decide.execute(owner, winner.id, 'accepted')));
+      steps.push((time) => at(time, () => accept.execute(owner, winner.id)));
       const later: TargetPhase[] = ['in_progress', 'review', 'completed'];
       const reached = later.slice(0, Math.max(0, later.indexOf(p.phase) + 1));
       for (const phase of reached)

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SandboxPaymentGateway } from '../../../adapters/payments/sandbox-payment-gateway.ts';
-import { HandlePaymentEvent } from '../../../application/subscription/use-cases.ts';
+import { HandlePaymentEvent } from '../../../application/subscription/index.ts';
 import { PAYMENT_TOKENS } from '../../../apps/api/src/payments.ts';
 import { truncateAll } from '../support/database.ts';
 import {

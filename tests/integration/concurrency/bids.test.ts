@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'v
 import { MikroOrmUnitOfWork } from '../../../adapters/persistence/mikro-orm-unit-of-work.ts';
 import { closeOrm, createOrm } from '../../../adapters/persistence/orm.ts';
 import { UuidGenerator } from '../../../adapters/system/system.ts';
-import { DecideBid, SubmitBid } from '../../../application/bids/use-cases.ts';
+import { AcceptBid, SubmitBid } from '../../../application/bids/index.ts';
 import type { EventPublisher } from '../../../application/shared/marketplace-ports.ts';
 import type { Clock } from '../../../application/shared/ports.ts';
 import { ConflictError, PermissionError } from '../../../domain/shared/errors.ts';
@@ -57,7 +57,12 @@ describe('bids under concurrency (real use cases, real adapters)', () => {
   });
 
   const submitBid = (events = new Recorder()) =>
-    new SubmitBid({ uow, events, ids: new UuidGenerator(), clock, settings });
+    new SubmitBid({
+      uow: new MikroOrmUnitOfWork(orm.em, { events }),
+      ids: new UuidGenerator(),
+      clock,
+      settings,
+    });
   const terms = { amount: 5000, timeline: 10, proposal: 'Ready to start.' };
 
   async function bidCount(where: string, params: unknown[]): Promise<number> {
@@ -117,9 +122,9 @@ describe('bids under concurrency (real use cases, real adapters)', () => {
       bids.push(await storeBid(orm, project.id, contractor.id, { createdAt: minutes(i) }));
     }
     const events = new Recorder();
-    const decide = new DecideBid({ uow, events, clock });
+    const accept = new AcceptBid({ uow: new MikroOrmUnitOfWork(orm.em, { events }), clock });
 
-    const results = await Promise.allSettled(bids.map((bid) => decide.execute(owner, bid.id, 'accepted')));
+    const results = await Promise.allSettled(bids.map((bid) => accept.execute(owner, bid.id)));
 
     const { fulfilled, rejected } = outcomes(results);
     expect(fulfilled).toBe(1);

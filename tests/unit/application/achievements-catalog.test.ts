@@ -3,8 +3,8 @@ import {
   GetAchievements,
   GetUserBadges,
   RecordAchievements,
-} from '../../../application/achievements/use-cases.ts';
-import { GetCatalog } from '../../../application/catalog/use-cases.ts';
+} from '../../../application/achievements/index.ts';
+import { GetCatalog } from '../../../application/catalog/index.ts';
 import { CATALOG } from '../../../domain/catalog/catalog.ts';
 import type { DomainEvent } from '../../../domain/shared/events.ts';
 import { aContractor, type Env, makeEnv, NOW } from '../../fakes/mothers.ts';
@@ -39,7 +39,6 @@ describe('RecordAchievements', () => {
   it('adds points per category and awards a badge once when its threshold is reached', async () => {
     const record = new RecordAchievements({
       uow: env.uow,
-      events: env.events,
       ids: env.ids,
       clock: env.clock,
     });
@@ -67,7 +66,6 @@ describe('RecordAchievements', () => {
     env.db.addUser(aContractor('c1', { services: ['electrical'] }));
     await new RecordAchievements({
       uow: env.uow,
-      events: env.events,
       ids: env.ids,
       clock: env.clock,
     }).execute(completed);
@@ -84,7 +82,6 @@ describe('RecordAchievements', () => {
   it('does nothing for events that earn no points', async () => {
     const record = new RecordAchievements({
       uow: env.uow,
-      events: env.events,
       ids: env.ids,
       clock: env.clock,
     });

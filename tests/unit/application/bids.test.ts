@@ -1,12 +1,11 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import {
-  DecideBid,
   EditBid,
   GetBidQuota,
   ListMyBids,
   ListProjectBids,
   SubmitBid,
-} from '../../../application/bids/use-cases.ts';
+} from '../../../application/bids/index.ts';
 import { Bid } from '../../../domain/bid/bid.ts';
 import type { Project } from '../../../domain/project/project.ts';
 import type { User } from '../../../domain/user/user.ts';
@@ -16,6 +15,7 @@ import {
   aContractor,
   anAdmin,
   aProject,
+  bidDecider,
   DAY,
   type Env,
   makeEnv,
@@ -31,8 +31,7 @@ beforeEach(() => {
   env.db.addUser(owner);
 });
 
-const submit = () =>
-  new SubmitBid({ uow: env.uow, events: env.events, ids: env.ids, clock: env.clock, settings: env.settings });
+const submit = () => new SubmitBid({ uow: env.uow, ids: env.ids, clock: env.clock, settings: env.settings });
 
 function seedProject(id = 'p1'): Project {
   const project = aProject({ id, owner });
@@ -250,11 +249,7 @@ describe('EditBid', () => {
     await expect(edit.execute(aContractor('c2'), bid.id, { amount: 1 })).rejects.toMatchObject({
       code: 'NOT_BID_OWNER',
     });
-    await new DecideBid({ uow: env.uow, events: env.events, clock: env.clock }).execute(
-      owner,
-      bid.id,
-      'rejected',
-    );
+    await bidDecider(env).execute(owner, bid.id, 'rejected');
     await expect(edit.execute(contractor, bid.id, { amount: 1 })).rejects.toMatchObject({
       code: 'BID_NOT_PENDING',
     });
@@ -264,7 +259,7 @@ describe('EditBid', () => {
   });
 });
 
-describe('DecideBid', () => {
+describe('AcceptBid and DeclineBid', () => {
   function seed() {
     const project = seedProject();
     const bids = ['c1', 'c2', 'c3'].map((c, i) => {
@@ -274,7 +269,7 @@ describe('DecideBid', () => {
     });
     return { project: project, bids };
   }
-  const decide = () => new DecideBid({ uow: env.uow, events: env.events, clock: env.clock });
+  const decide = () => bidDecider(env);
 
   it('accepting awards the project and stores every other pending bid as rejected; events after commit', async () => {
     const { project } = seed();

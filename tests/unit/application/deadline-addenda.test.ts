@@ -1,11 +1,11 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { EditBid, SubmitBid } from '../../../application/bids/use-cases.ts';
+import { EditBid, SubmitBid } from '../../../application/bids/index.ts';
 import {
   ChangeBidDeadline,
   DeleteProject,
   ListAddenda,
   PostAddendum,
-} from '../../../application/projects/use-cases.ts';
+} from '../../../application/projects/index.ts';
 import {
   aBid,
   aClient,
@@ -40,7 +40,7 @@ function seed(bidDeadline: Date | null = later(1)) {
 }
 
 describe('ChangeBidDeadline', () => {
-  const make = () => new ChangeBidDeadline({ uow: env.uow, events: env.events, clock: env.clock });
+  const make = () => new ChangeBidDeadline({ uow: env.uow, clock: env.clock });
 
   it('stores the later deadline, keeps the pending bids and tells every bidder after commit', async () => {
     const { project } = seed();
@@ -78,7 +78,6 @@ describe('ChangeBidDeadline', () => {
     env.db.addUser(late);
     const submit = new SubmitBid({
       uow: env.uow,
-      events: env.events,
       ids: env.ids,
       clock: env.clock,
       settings: env.settings,
@@ -104,7 +103,6 @@ describe('PostAddendum and ListAddenda', () => {
   const make = () =>
     new PostAddendum({
       uow: env.uow,
-      events: env.events,
       files: env.storage,
       ids: env.ids,
       clock: env.clock,
@@ -146,7 +144,6 @@ describe('PostAddendum and ListAddenda', () => {
     await make().execute(owner, project.id, { text: 'Plan', files: [aFile({ name: 'plan-v2' })] });
     await new DeleteProject({
       uow: env.uow,
-      events: env.events,
       files: env.storage,
       clock: env.clock,
     }).execute(owner, project.id);

@@ -1,7 +1,15 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { DecideBid } from '../../../application/bids/use-cases.ts';
 import { Bid } from '../../../domain/bid/bid.ts';
-import { aBid, aClient, aContractor, aProject, type Env, makeEnv, NOW } from '../../fakes/mothers.ts';
+import {
+  aBid,
+  aClient,
+  aContractor,
+  aProject,
+  bidDecider,
+  type Env,
+  makeEnv,
+  NOW,
+} from '../../fakes/mothers.ts';
 
 let env: Env;
 const owner = aClient();
@@ -12,8 +20,8 @@ beforeEach(() => {
 });
 
 /** Issue 23 (decision 0193): a bid of a deleted account is never accepted. */
-describe('DecideBid and deleted bidders', () => {
-  const decide = () => new DecideBid({ uow: env.uow, events: env.events, clock: env.clock });
+describe('AcceptBid, DeclineBid and deleted bidders', () => {
+  const decide = () => bidDecider(env);
 
   it('refuses to accept a pending bid whose bidder deleted their account (409 BIDDER_DELETED); nothing changes', async () => {
     const project = aProject({ owner });

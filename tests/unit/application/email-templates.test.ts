@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { UserRepository } from '../../../application/accounts/ports.ts';
+import { EmailOnEvent } from '../../../application/email/index.ts';
 import type {
   EmailAudience,
   EmailSettings,
@@ -7,7 +8,6 @@ import type {
   QueuedMail,
 } from '../../../application/email/ports.ts';
 import { composeAccountMail, composeMail } from '../../../application/email/templates.ts';
-import { EmailOnEvent } from '../../../application/email/use-cases.ts';
 import { notificationsForEvent } from '../../../domain/notification/notification.ts';
 import type { BidDeadlineChanged } from '../../../domain/shared/events.ts';
 import { endOfLocalDay, formatDay } from '../../../domain/shared/time-zone.ts';

@@ -4,7 +4,7 @@ import {
   OpenProject,
   SaveProject,
   UnsaveProject,
-} from '../../../application/engagement/use-cases.ts';
+} from '../../../application/engagement/index.ts';
 import { aClient, aContractor, anAdmin, aProject, type Env, makeEnv } from '../../fakes/mothers.ts';
 
 let env: Env;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { GetLanding } from '../../../application/landing/index.ts';
 import type { LandingQuery, Testimonial } from '../../../application/landing/ports.ts';
-import { GetLanding } from '../../../application/landing/use-cases.ts';
 import { Project } from '../../../domain/project/project.ts';
 import { aBid, aClient, aContractor, aProject, makeEnv, NOW } from '../../fakes/mothers.ts';
 

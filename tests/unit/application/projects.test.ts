@@ -7,7 +7,7 @@ import {
   ListProjects,
   MoveProjectPhase,
   PostProject,
-} from '../../../application/projects/use-cases.ts';
+} from '../../../application/projects/index.ts';
 import { Review } from '../../../domain/review/review.ts';
 import {
   aBid,
@@ -42,8 +42,7 @@ function seedProjectWithBids() {
 }
 
 describe('PostProject', () => {
-  const make = () =>
-    new PostProject({ uow: env.uow, events: env.events, files: env.storage, ids: env.ids, clock: env.clock });
+  const make = () => new PostProject({ uow: env.uow, files: env.storage, ids: env.ids, clock: env.clock });
 
   it('stores the project and publishes ProjectPosted after commit', async () => {
     const project = await make().execute(owner, { ...validProjectInput(), files: [aFile({ name: 'plan' })] });
@@ -86,8 +85,7 @@ describe('PostProject', () => {
 });
 
 describe('EditProject', () => {
-  const make = () =>
-    new EditProject({ uow: env.uow, events: env.events, files: env.storage, clock: env.clock });
+  const make = () => new EditProject({ uow: env.uow, files: env.storage, clock: env.clock });
 
   it('saves the changes and deletes the dropped files after commit', async () => {
     const { project } = seedProjectWithBids();
@@ -122,8 +120,7 @@ describe('EditProject', () => {
 });
 
 describe('DeleteProject', () => {
-  const make = () =>
-    new DeleteProject({ uow: env.uow, events: env.events, files: env.storage, clock: env.clock });
+  const make = () => new DeleteProject({ uow: env.uow, files: env.storage, clock: env.clock });
 
   it('removes the project, its bids and files; keeps messages and reviews with projectId cleared', async () => {
     const { project } = seedProjectWithBids();
@@ -246,7 +243,7 @@ describe('MoveProjectPhase and CancelProject', () => {
     const project = aProject({ owner });
     project.acceptBid(owner, aBid({ project, bidder: aContractor('c1') }), [], NOW);
     env.db.addProject(project);
-    const move = new MoveProjectPhase({ uow: env.uow, events: env.events, clock: env.clock });
+    const move = new MoveProjectPhase({ uow: env.uow, clock: env.clock });
     for (const to of ['in_progress', 'review', 'completed']) await move.execute(owner, project.id, to);
     expect(env.db.project(project.id)).toMatchObject({ status: 'completed', currentPhase: 'completed' });
     expect(env.events.published.at(-1)).toMatchObject({ type: 'project_completed', recipientId: 'c1' });
@@ -258,11 +255,7 @@ describe('MoveProjectPhase and CancelProject', () => {
     project.acceptBid(owner, aBid({ project }), [], NOW);
     env.db.addProject(project);
     await expect(
-      new MoveProjectPhase({ uow: env.uow, events: env.events, clock: env.clock }).execute(
-        owner,
-        project.id,
-        'completed',
-      ),
+      new MoveProjectPhase({ uow: env.uow, clock: env.clock }).execute(owner, project.id, 'completed'),
     ).rejects.toMatchObject({
       code: 'INVALID_PHASE_TRANSITION',
     });
@@ -272,7 +265,7 @@ describe('MoveProjectPhase and CancelProject', () => {
 
   it('cancels and stores the pending bids as rejected, telling each bidder', async () => {
     const { project } = seedProjectWithBids();
-    const cancel = new CancelProject({ uow: env.uow, events: env.events, clock: env.clock });
+    const cancel = new CancelProject({ uow: env.uow, clock: env.clock });
     await cancel.execute(owner, project.id);
     expect(env.db.project(project.id)?.status).toBe('cancelled');
     expect(env.db.bid('b1')?.status).toBe('rejected');

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { ReviewContractor } from '../../../application/reviews/use-cases.ts';
-import { GetPlatformStats, GetUserStats } from '../../../application/stats/use-cases.ts';
-import { ApplySubscriptionStatus } from '../../../application/subscription/use-cases.ts';
+import { ReviewContractor } from '../../../application/reviews/index.ts';
+import { GetPlatformStats, GetUserStats } from '../../../application/stats/index.ts';
+import { ApplySubscriptionStatus } from '../../../application/subscription/index.ts';
 import { Bid } from '../../../domain/bid/bid.ts';
 import type { Project } from '../../../domain/project/project.ts';
 import {
@@ -34,8 +34,7 @@ function completedProject(id: string, contractorId = 'c1'): Project {
 }
 
 describe('ReviewContractor', () => {
-  const review = () =>
-    new ReviewContractor({ uow: env.uow, events: env.events, ids: env.ids, clock: env.clock });
+  const review = () => new ReviewContractor({ uow: env.uow, ids: env.ids, clock: env.clock });
 
   it('stores the review, updates rating (2 decimals) and reviewCount, and publishes review_received', async () => {
     env.db.addUser(aContractor('c1'));

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import type { SavedSearchRepository, SearchMatch } from '../../../application/saved-searches/ports.ts';
 import {
   ALERT_CHUNK,
   AlertSavedSearches,
   CreateSavedSearch,
   DeleteSavedSearch,
   UpdateSavedSearch,
-} from '../../../application/saved-searches/use-cases.ts';
+} from '../../../application/saved-searches/index.ts';
+import type { SavedSearchRepository, SearchMatch } from '../../../application/saved-searches/ports.ts';
 import { notificationsForEvent } from '../../../domain/notification/notification.ts';
 import {
   checkCanAddSavedSearch,

@@ -1,18 +1,18 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { SandboxPaymentGateway } from '../../../adapters/payments/sandbox-payment-gateway.ts';
-import type {
-  PaymentEvent,
-  PaymentRecords,
-  SubscriptionRecord,
-  SubscriptionUnitOfWork,
-} from '../../../application/subscription/ports.ts';
 import {
   ApplySubscriptionStatus,
   ConfirmSandboxPayment,
   GetSubscription,
   HandlePaymentEvent,
   StartProSubscription,
-} from '../../../application/subscription/use-cases.ts';
+} from '../../../application/subscription/index.ts';
+import type {
+  PaymentEvent,
+  PaymentRecords,
+  SubscriptionRecord,
+  SubscriptionUnitOfWork,
+} from '../../../application/subscription/ports.ts';
 import { aClient, aContractor, type Env, makeEnv } from '../../fakes/mothers.ts';
 
 /** payment_subscriptions and payment_events in memory (not transactional: enough for these rules). */
@@ -54,10 +54,11 @@ beforeEach(() => {
   records = new InMemoryPaymentRecords();
   uow = {
     run: (work) => env.uow.run((tx) => work({ users: tx.users, payments: records, outbox: tx.outbox })),
+    commit: (work) => env.uow.commit((tx) => work({ users: tx.users, payments: records, outbox: tx.outbox })),
   };
   gateway = new SandboxPaymentGateway({ clock: env.clock });
   apply = new ApplySubscriptionStatus({ uow: env.uow, clock: env.clock });
-  handle = new HandlePaymentEvent({ uow, gateway, apply, events: env.events, clock: env.clock });
+  handle = new HandlePaymentEvent({ uow, gateway, apply, clock: env.clock });
   start = new StartProSubscription({ uow, gateway, apply, clock: env.clock });
   env.db.addUser(aContractor('c1'));
 });

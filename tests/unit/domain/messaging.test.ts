@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { retryDelayMs } from '../../../application/email/use-cases.ts';
+import { retryDelayMs } from '../../../application/email/index.ts';
 import { Message, messagePreview } from '../../../domain/message/message.ts';
 import { notificationsForEvent } from '../../../domain/notification/notification.ts';
 import { User } from '../../../domain/user/user.ts';

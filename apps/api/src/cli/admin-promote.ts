@@ -1,4 +1,4 @@
-import { PromoteToAdmin } from '../../../../application/accounts/use-cases.ts';
+import { PromoteToAdmin } from '../../../../application/accounts/index.ts';
 import { DomainError } from '../../../../domain/shared/errors.ts';
 import { loadConfig } from '../config.ts';
 import { compose } from '../container.ts';

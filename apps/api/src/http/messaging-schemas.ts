@@ -1,6 +1,6 @@
 import { type Static, Type } from 'typebox';
 import type { RoleChangeView } from '../../../../application/admin/ports.ts';
-import { notificationView } from '../../../../application/notifications/use-cases.ts';
+import { notificationView } from '../../../../application/notifications/index.ts';
 import {
   MAX_MESSAGE_LENGTH,
   MESSAGE_TYPES,

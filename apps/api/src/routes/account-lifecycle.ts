@@ -9,8 +9,8 @@ import {
   SendVerificationEmail,
   VERIFICATION_MAILS_PER_HOUR,
   VerifyEmail,
-} from '../../../../application/accounts/lifecycle.ts';
-import { CancelSubscription } from '../../../../application/subscription/use-cases.ts';
+} from '../../../../application/accounts/index.ts';
+import { CancelSubscription } from '../../../../application/subscription/index.ts';
 import { ConflictError } from '../../../../domain/shared/errors.ts';
 import type { Config } from '../config.ts';
 import { requireUser, sessionId } from '../http/auth.ts';

@@ -1,13 +1,13 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { AdminChangeRole } from '../../../../application/accounts/use-cases.ts';
+import { AdminChangeRole } from '../../../../application/accounts/index.ts';
 import {
   DEFAULT_ADMIN_PAGE,
   ListRoleChanges,
   ListUsers,
   MAX_ADMIN_PAGE,
-} from '../../../../application/admin/use-cases.ts';
-import { GetPlatformStats } from '../../../../application/stats/use-cases.ts';
+} from '../../../../application/admin/index.ts';
+import { GetPlatformStats } from '../../../../application/stats/index.ts';
 import { requireUser } from '../http/auth.ts';
 import { AdminStatsRef, AdminUserRef, RoleChangeRef, toRoleChangeDto } from '../http/messaging-schemas.ts';
 import { operation } from '../http/openapi.ts';

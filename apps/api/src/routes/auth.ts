@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import { SendVerificationEmail } from '../../../../application/accounts/lifecycle.ts';
-import { RegisterUser, SignIn, SignOut, StartSession } from '../../../../application/accounts/use-cases.ts';
+import { SendVerificationEmail } from '../../../../application/accounts/index.ts';
+import { RegisterUser, SignIn, SignOut, StartSession } from '../../../../application/accounts/index.ts';
 import type { Config } from '../config.ts';
 import { TOKENS } from '../container.ts';
 import { requireUser, sessionId } from '../http/auth.ts';

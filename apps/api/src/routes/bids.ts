@@ -1,6 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { BID_DECISIONS, DecideBid, EditBid } from '../../../../application/bids/use-cases.ts';
+import {
+  AcceptBid,
+  BID_DECISIONS,
+  bidDecisionOf,
+  DeclineBid,
+  EditBid,
+} from '../../../../application/bids/index.ts';
 import type { BidTerms } from '../../../../domain/bid/bid.ts';
 import { requireUser } from '../http/auth.ts';
 import { BidRef, toBidDto } from '../http/marketplace-schemas.ts';
@@ -46,7 +52,11 @@ export const bidRoutes: FastifyPluginAsyncTypebox<{ services: AppServices }> = a
     },
     async (request) => {
       const user = await requireUser(request);
-      const bid = await services.get(DecideBid).execute(user, request.params.bidId, request.body.status);
+      const { bidId } = request.params;
+      const bid =
+        bidDecisionOf(request.body.status) === 'accepted'
+          ? await services.get(AcceptBid).execute(user, bidId)
+          : await services.get(DeclineBid).execute(user, bidId);
       return toBidDto(bid.toSnapshot());
     },
   );

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { GetCatalog } from '../../../../application/catalog/use-cases.ts';
+import { GetCatalog } from '../../../../application/catalog/index.ts';
 import type { Config } from '../config.ts';
 import { CatalogRef } from '../http/marketplace-schemas.ts';
 import { operation, publicRateLimit } from '../http/openapi.ts';

@@ -4,8 +4,8 @@ import {
   ListSavedProjects,
   SaveProject,
   UnsaveProject,
-} from '../../../../application/engagement/use-cases.ts';
-import { GetLanding } from '../../../../application/landing/use-cases.ts';
+} from '../../../../application/engagement/index.ts';
+import { GetLanding } from '../../../../application/landing/index.ts';
 import { MAX_SAVED_LISTED } from '../../../../domain/project/engagement.ts';
 import type { Config } from '../config.ts';
 import { requireUser } from '../http/auth.ts';

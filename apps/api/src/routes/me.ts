@@ -1,15 +1,15 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { GetAchievements, GetUserBadges } from '../../../../application/achievements/use-cases.ts';
+import { GetAchievements, GetUserBadges } from '../../../../application/achievements/index.ts';
 import {
   GetBidQuota,
   ListMyBidStatuses,
   ListMyBids,
   MAX_BID_STATUS_IDS,
-} from '../../../../application/bids/use-cases.ts';
-import { ListProjects } from '../../../../application/projects/use-cases.ts';
-import { ListMyReviews, MAX_LISTED_REVIEWS } from '../../../../application/reviews/use-cases.ts';
-import { GetUserStats } from '../../../../application/stats/use-cases.ts';
+} from '../../../../application/bids/index.ts';
+import { ListProjects } from '../../../../application/projects/index.ts';
+import { ListMyReviews, MAX_LISTED_REVIEWS } from '../../../../application/reviews/index.ts';
+import { GetUserStats } from '../../../../application/stats/index.ts';
 import { BID_STATUSES } from '../../../../domain/bid/bid.ts';
 import { PROJECT_STATUSES } from '../../../../domain/project/phase.ts';
 import { requireUser } from '../http/auth.ts';

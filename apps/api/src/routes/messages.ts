@@ -7,7 +7,7 @@ import {
   MAX_CONVERSATION_LIMIT,
   MarkConversationRead,
   SendMessage,
-} from '../../../../application/messages/use-cases.ts';
+} from '../../../../application/messages/index.ts';
 import { MAX_MESSAGE_LENGTH } from '../../../../domain/message/message.ts';
 import type { Config } from '../config.ts';
 import { requireUser, type sessionId } from '../http/auth.ts';

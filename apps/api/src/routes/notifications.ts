@@ -7,7 +7,7 @@ import {
   MAX_NOTIFICATION_LIMIT,
   MarkAllNotificationsRead,
   MarkNotificationRead,
-} from '../../../../application/notifications/use-cases.ts';
+} from '../../../../application/notifications/index.ts';
 import { requireUser } from '../http/auth.ts';
 import { NotificationRef, toNotificationDto } from '../http/messaging-schemas.ts';
 import { operation } from '../http/openapi.ts';

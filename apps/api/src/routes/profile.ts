@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { SendVerificationEmail } from '../../../../application/accounts/lifecycle.ts';
-import { type ProfileChange, UpdateProfile } from '../../../../application/profile/use-cases.ts';
+import { SendVerificationEmail } from '../../../../application/accounts/index.ts';
+import { type ProfileChange, UpdateProfile } from '../../../../application/profile/index.ts';
 import { RateLimitError, ValidationError } from '../../../../domain/shared/errors.ts';
 import type { Config } from '../config.ts';
 import { requireUser } from '../http/auth.ts';

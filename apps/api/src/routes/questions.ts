@@ -7,7 +7,7 @@ import {
   ListQuestions,
   PostClarification,
   type QuestionView,
-} from '../../../../application/projects/questions.ts';
+} from '../../../../application/projects/index.ts';
 import { ANSWER_MAX_LENGTH, QUESTION_MAX_LENGTH } from '../../../../domain/project/question.ts';
 import { requireUser } from '../http/auth.ts';
 import { operation } from '../http/openapi.ts';

@@ -5,7 +5,7 @@ import {
   DeleteSavedSearch,
   ListSavedSearches,
   UpdateSavedSearch,
-} from '../../../../application/saved-searches/use-cases.ts';
+} from '../../../../application/saved-searches/index.ts';
 import { MAX_SAVED_SEARCHES } from '../../../../domain/project/saved-search.ts';
 import type { Config } from '../config.ts';
 import { requireUser } from '../http/auth.ts';

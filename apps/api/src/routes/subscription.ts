@@ -9,7 +9,7 @@ import {
   StartProSubscription,
   type SubscriptionStart,
   type SubscriptionView,
-} from '../../../../application/subscription/use-cases.ts';
+} from '../../../../application/subscription/index.ts';
 import { NotFoundError } from '../../../../domain/shared/errors.ts';
 import { centsToDecimal } from '../../../../domain/shared/money.ts';
 import { PRO_PRICE_CENTS, PRO_TRIAL_DAYS } from '../../../../domain/subscription/plan.ts';

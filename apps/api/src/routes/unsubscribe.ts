@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply } from 'fastify';
 import { Type } from 'typebox';
-import { Unsubscribe } from '../../../../application/email/use-cases.ts';
+import { Unsubscribe } from '../../../../application/email/index.ts';
 import { DomainError } from '../../../../domain/shared/errors.ts';
 import { operation } from '../http/openapi.ts';
 import type { AppServices } from '../http/services.ts';

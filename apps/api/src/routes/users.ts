@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { ChangeOwnRole } from '../../../../application/accounts/use-cases.ts';
+import { ChangeOwnRole } from '../../../../application/accounts/index.ts';
 import { requireUser } from '../http/auth.ts';
 import { operation } from '../http/openapi.ts';
 import { errors, RoleSchema, toUserDto, UserRef } from '../http/schemas.ts';

@@ -1,0 +1,24 @@
+import { NotFoundError, PermissionError } from '../../domain/shared/errors.ts';
+import type { User } from '../../domain/user/user.ts';
+import type { UnitOfWork } from '../shared/marketplace-ports.ts';
+import type { Clock, IdGenerator } from '../shared/ports.ts';
+import { UseCase } from '../shared/use-case.ts';
+import { assignRoleAudited, lockForRoleChange } from './shared.ts';
+
+export class AdminChangeRole extends UseCase<{ uow: UnitOfWork; clock: Clock; ids: IdGenerator }> {
+  /**
+   * Any of the four roles on anyone, but never the last admin's (409 LAST_ADMIN, decision 0091). The
+   * audit log records who changed whose role, from what to what, in the same transaction.
+   */
+  async execute(actor: User, targetUserId: string, role: string): Promise<User> {
+    if (!actor.isAdmin) {
+      throw new PermissionError('ADMIN_ONLY', 'Admin privileges required');
+    }
+    return this.deps.uow.run(async (tx) => {
+      const target = await lockForRoleChange(tx, targetUserId, role);
+      if (!target) throw new NotFoundError('USER_NOT_FOUND', `No user with id '${targetUserId}'`);
+      await assignRoleAudited(tx, target, role, actor.id, this.deps.ids, this.deps.clock.now());
+      return target;
+    });
+  }
+}

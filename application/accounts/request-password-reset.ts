@@ -1,0 +1,61 @@
+import { ValidationError } from '../../domain/shared/errors.ts';
+import { normalizeEmail } from '../../domain/user/user.ts';
+import { composeAccountMail } from '../email/templates.ts';
+import { AccountUseCase } from './lifecycle.ts';
+
+export const RESET_LINK_TTL_MS = 60 * 60 * 1000;
+
+/** Reset mails per account per hour; more are silently not sent (the answer never changes). */
+export const RESET_MAILS_PER_HOUR = 3;
+
+export const RESET_REQUESTED_MESSAGE =
+  'If an account exists for that email, we have sent a link to reset its password. The link works for one hour.';
+
+/** 'Forgot password?': always the same answer, so nobody learns whether an email has an account. */
+export class RequestPasswordReset extends AccountUseCase {
+  async execute(rawEmail: string): Promise<string> {
+    if (rawEmail.trim() === '') {
+      throw new ValidationError('EMAIL_REQUIRED', 'Please enter your email', 'email');
+    }
+    let email: string;
+    try {
+      email = normalizeEmail(rawEmail);
+    } catch {
+      return RESET_REQUESTED_MESSAGE;
+    }
+    const user = await this.deps.users.findByEmail(email);
+    if (!user || user.isDeleted) return RESET_REQUESTED_MESSAGE;
+    const now = this.deps.clock.now();
+    const recent = await this.deps.resets.countSince(user.id, new Date(now.getTime() - 60 * 60 * 1000));
+    if (recent >= RESET_MAILS_PER_HOUR) return RESET_REQUESTED_MESSAGE;
+    const { token, hash } = this.deps.tokens.newResetToken();
+    await this.deps.resets.create({
+      tokenHash: hash,
+      userId: user.id,
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + RESET_LINK_TTL_MS),
+    });
+    const url = `${this.deps.links.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
+    await this.deps.mail.enqueue(
+      [
+        {
+          ...composeAccountMail(
+            { email: user.email, name: user.name },
+            {
+              subject: 'Reset your BuildBid password',
+              paragraphs: [
+                'Someone asked to reset the password of your BuildBid account. If it was you, choose a new password through the link below. It works once, for one hour.',
+                'If it was not you, ignore this mail: your password stays as it is.',
+              ],
+              action: { label: 'Choose a new password', url },
+            },
+          ),
+          userId: user.id,
+          dedupeKey: null,
+        },
+      ],
+      now,
+    );
+    return RESET_REQUESTED_MESSAGE;
+  }
+}

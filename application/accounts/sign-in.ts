@@ -1,0 +1,120 @@
+import { AuthenticationError, RateLimitError } from '../../domain/shared/errors.ts';
+import { normalizeEmail, type User } from '../../domain/user/user.ts';
+import type { Clock } from '../shared/ports.ts';
+import { UseCase } from '../shared/use-case.ts';
+import type {
+  DeviceCookies,
+  PasswordHasher,
+  SessionRecord,
+  SessionStore,
+  SignInThrottle,
+  UserRepository,
+} from './ports.ts';
+import { SESSION_TTL_MS } from './shared.ts';
+
+/** One message for a wrong password and an unknown email, so sign-in never reveals who has an account. */
+export const INVALID_CREDENTIALS_MESSAGE = 'Invalid email or password';
+
+export interface SignedIn {
+  user: User;
+  session: SessionRecord;
+  /** A fresh device cookie for this browser and account, when the use case has DeviceCookies. */
+  deviceCookie?: string;
+}
+
+/**
+ * What slows password guessing down without letting a stranger lock the owner out (issue 23, decision
+ * 0191, OWASP's device cookies):
+ * - `perClient` counts failures per account and client: a browser with the account's device cookie is
+ *   one client wherever it is; any other browser counts by its address. The owner's known browsers and
+ *   other addresses are never refused for an attacker's failures.
+ * - `unknownDevices` counts the failures of every browser without the account's device cookie together
+ *   (guessing spread over many addresses), with more free attempts; it never refuses a known browser.
+ */
+export interface SignInGuards {
+  perClient: SignInThrottle;
+  unknownDevices: SignInThrottle;
+  devices: DeviceCookies;
+}
+
+export interface SignInInput {
+  email: string;
+  password: string;
+  previousSid?: string | undefined;
+  /** The client's address (the per-address count for browsers without a device cookie). */
+  address?: string | undefined;
+  /** The browser's device cookie, if it has one. */
+  deviceCookie?: string | undefined;
+}
+
+export class SignIn extends UseCase<{
+  users: UserRepository;
+  hasher: PasswordHasher;
+  sessions: SessionStore;
+  clock: Clock;
+  guards?: SignInGuards;
+}> {
+  #dummyHash: Promise<string> | undefined;
+
+  /**
+   * Checks the credentials and opens a new session. A session the browser already had is revoked,
+   * so a session id is never reused across a sign-in (no session fixation).
+   */
+  async execute(input: SignInInput): Promise<SignedIn> {
+    let email: string;
+    try {
+      email = normalizeEmail(input.email);
+    } catch {
+      throw new AuthenticationError('INVALID_CREDENTIALS', INVALID_CREDENTIALS_MESSAGE);
+    }
+    // Unknown emails are throttled alike (the throttle reveals no account).
+    const counts = this.#counts(email, input);
+    const wait = await this.#wait(counts);
+    if (wait > 0) {
+      const seconds = Math.ceil(wait / 1000);
+      throw new RateLimitError(
+        'SIGNIN_THROTTLED',
+        `Too many failed sign-ins for this account. Try again in ${seconds} seconds.`,
+        seconds,
+      );
+    }
+    const user = await this.deps.users.findByEmail(email);
+    // Hash even for an unknown email, so the answer takes as long either way.
+    this.#dummyHash ??= this.deps.hasher.hash('not-a-real-password');
+    const hash = user?.passwordHash ?? (await this.#dummyHash);
+    const ok = await this.deps.hasher.verify(input.password, hash);
+    if (!user || !ok) {
+      const now = this.deps.clock.now();
+      await Promise.all(counts.map(({ throttle, key }) => throttle.failed(key, now)));
+      throw new AuthenticationError('INVALID_CREDENTIALS', INVALID_CREDENTIALS_MESSAGE);
+    }
+    // Only what this browser's failures were counted under: a success elsewhere does not hand an
+    // attacker a fresh allowance.
+    await Promise.all(counts.map(({ throttle, key }) => throttle.succeeded(key)));
+    if (input.previousSid) await this.deps.sessions.revoke(input.previousSid);
+    const session = await this.deps.sessions.create(
+      user.id,
+      new Date(this.deps.clock.now().getTime() + SESSION_TTL_MS),
+    );
+    const deviceCookie = this.deps.guards?.devices.issue(email);
+    return { user, session, ...(deviceCookie ? { deviceCookie } : {}) };
+  }
+
+  /** The counts this attempt is judged and recorded under. */
+  #counts(email: string, input: SignInInput): Array<{ throttle: SignInThrottle; key: string }> {
+    const guards = this.deps.guards;
+    if (!guards) return [];
+    const device = input.deviceCookie ? guards.devices.read(input.deviceCookie, email) : null;
+    if (device) return [{ throttle: guards.perClient, key: `${email}|device:${device}` }];
+    return [
+      { throttle: guards.perClient, key: `${email}|address:${input.address ?? 'unknown'}` },
+      { throttle: guards.unknownDevices, key: `${email}|unknown-devices` },
+    ];
+  }
+
+  async #wait(counts: Array<{ throttle: SignInThrottle; key: string }>): Promise<number> {
+    const now = this.deps.clock.now();
+    const waits = await Promise.all(counts.map(({ throttle, key }) => throttle.waitMs(key, now)));
+    return Math.max(0, ...waits);
+  }
+}

@@ -1,0 +1,41 @@
+import type { Bid } from '../../domain/bid/bid.ts';
+import type { Project } from '../../domain/project/project.ts';
+import { NotFoundError, ValidationError } from '../../domain/shared/errors.ts';
+import { projectNotFound } from '../projects/shared.ts';
+import type { Transaction } from '../shared/marketplace-ports.ts';
+
+export function bidNotFound(id: string): NotFoundError {
+  return new NotFoundError('BID_NOT_FOUND', 'Bid not found');
+}
+
+export const BID_DECISIONS = ['accepted', 'rejected'] as const;
+
+export type BidDecision = (typeof BID_DECISIONS)[number];
+
+/**
+ * The bid to decide on, read under its project's lock (a decision, a move or a deletion may have landed
+ * meanwhile), with the project and the project's other bids.
+ */
+export async function lockDecision(
+  tx: Transaction,
+  bidId: string,
+): Promise<{ project: Project; bid: Bid; others: Bid[] }> {
+  const found = await tx.bids.findById(bidId);
+  if (!found) throw bidNotFound(bidId);
+  const project = await tx.projects.lockForUpdate(found.projectId);
+  if (!project) throw projectNotFound(found.projectId);
+  const all = await tx.bids.listByProject(project.id);
+  const bid = all.find((b) => b.id === bidId) ?? found;
+  return { project, bid, others: all.filter((b) => b.id !== bidId) };
+}
+
+/**
+ * The decision PATCH /api/bids/{id}/status asks for: 'accepted' (AcceptBid) or 'rejected' (DeclineBid);
+ * anything else is 400 INVALID_BID_STATUS.
+ */
+export function bidDecisionOf(status: string): BidDecision {
+  if (!(BID_DECISIONS as readonly string[]).includes(status)) {
+    throw new ValidationError('INVALID_BID_STATUS', 'status must be accepted or rejected', 'status');
+  }
+  return status as BidDecision;
+}

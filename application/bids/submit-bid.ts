@@ -1,0 +1,49 @@
+import { Bid, type BidTerms, bidAlreadyExists } from '../../domain/bid/bid.ts';
+import { NotFoundError } from '../../domain/shared/errors.ts';
+import { calendarMonthOf } from '../../domain/shared/time-zone.ts';
+import { assertBidAllowed, type BidQuota, computeBidQuota } from '../../domain/subscription/plan.ts';
+import type { User } from '../../domain/user/user.ts';
+import { projectNotFound } from '../projects/shared.ts';
+import type { PlatformSettings, Transaction, UnitOfWork } from '../shared/marketplace-ports.ts';
+import type { Clock, IdGenerator } from '../shared/ports.ts';
+import { UseCase } from '../shared/use-case.ts';
+
+export interface SubmittedBid {
+  bid: Bid;
+  /** The bidder's quota after this bid. */
+  quota: BidQuota;
+}
+
+export class SubmitBid extends UseCase<{
+  uow: UnitOfWork;
+  ids: IdGenerator;
+  clock: Clock;
+  settings: PlatformSettings;
+}> {
+  /**
+   * One atomic step per bidder: lock the bidder's row, check role, project and the one-bid rule,
+   * count this month's bids and check the quota, then insert the bid. Publishes BidSubmitted after commit.
+   */
+  async execute(actor: User, projectId: string, terms: BidTerms): Promise<SubmittedBid> {
+    const now = this.deps.clock.now();
+    const { timeZone } = this.deps.settings;
+    return this.deps.uow.commit(async (tx) => {
+      const bidder = await tx.users.lockForUpdate(actor.id);
+      if (!bidder) throw new NotFoundError('USER_NOT_FOUND', 'User not found');
+      const project = await tx.projects.findById(projectId);
+      if (!project) throw projectNotFound(projectId);
+      const { bid, event } = Bid.submit({ id: this.deps.ids.next(), bidder, project, terms, now });
+      if (await tx.bids.findByProjectAndContractor(projectId, bidder.id)) throw bidAlreadyExists();
+      const used = await countThisMonth(tx, bidder.id, now, timeZone);
+      assertBidAllowed(computeBidQuota(bidder.subscriptionTier, used, now, timeZone));
+      await tx.bids.add(bid);
+      const quota = computeBidQuota(bidder.subscriptionTier, used + 1, now, timeZone);
+      return { result: { bid, quota }, events: [event] };
+    });
+  }
+}
+
+async function countThisMonth(tx: Transaction, userId: string, now: Date, timeZone: string): Promise<number> {
+  const month = calendarMonthOf(now, timeZone);
+  return tx.bids.countByContractorCreatedBetween(userId, month.start, month.end);
+}

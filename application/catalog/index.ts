@@ -1,0 +1,2 @@
+/** The catalog use cases, one per file, for the composition (apps/api) and the tests. */
+export * from './get-catalog.ts';

@@ -1,0 +1,23 @@
+import { RECIPIENT_DELETED_MESSAGE } from '../../domain/message/message.ts';
+import { NotFoundError } from '../../domain/shared/errors.ts';
+import type { UserRepository } from '../accounts/ports.ts';
+import { UseCase } from '../shared/use-case.ts';
+
+/** Whether a conversation takes new messages (issue 23): `closed` once the other party deleted their account. */
+export interface ConversationStatus {
+  otherUserId: string;
+  closed: boolean;
+  /** Why it is closed, for the dialog's line; null while open. */
+  closedReason: string | null;
+}
+
+export class GetConversationStatus extends UseCase<{ users: UserRepository }> {
+  /** The message dialog asks when it opens, to show a closed conversation without its composer. */
+  async execute(otherUserId: string): Promise<ConversationStatus> {
+    const other = await this.deps.users.findById(otherUserId);
+    if (!other) throw new NotFoundError('USER_NOT_FOUND', 'User not found', 'otherUserId');
+    return other.isDeleted
+      ? { otherUserId, closed: true, closedReason: RECIPIENT_DELETED_MESSAGE }
+      : { otherUserId, closed: false, closedReason: null };
+  }
+}

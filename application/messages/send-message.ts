@@ -1,0 +1,87 @@
+import {
+  assertMayReceiveMessages,
+  Message,
+  type MessageSnapshot,
+  messagePreview,
+} from '../../domain/message/message.ts';
+import { NotFoundError } from '../../domain/shared/errors.ts';
+import type { MessageSent } from '../../domain/shared/events.ts';
+import type { User } from '../../domain/user/user.ts';
+import type { UserRepository } from '../accounts/ports.ts';
+import type { RealtimePort } from '../realtime/ports.ts';
+import type { EventPublisher } from '../shared/marketplace-ports.ts';
+import type { Clock, IdGenerator } from '../shared/ports.ts';
+import { UseCase } from '../shared/use-case.ts';
+import type { MessageRepository } from './ports.ts';
+
+/** The socket message that tells a receiver about a new message (the spec's client reads data.senderId). */
+export const NEW_MESSAGE_PUSH = 'new_message';
+
+export interface SendMessageInput {
+  receiverId: string;
+  projectId?: string | null | undefined;
+  content: string;
+  type?: string | undefined;
+}
+
+export class SendMessage extends UseCase<{
+  users: UserRepository;
+  messages: MessageRepository;
+  events: EventPublisher;
+  realtime: RealtimePort;
+  ids: IdGenerator;
+  clock: Clock;
+}> {
+  /**
+   * Stores the message (the rules are the domain's: trimmed, not empty, not too long, not to yourself),
+   * then pushes `new_message` to the receiver's sockets and publishes `message_sent` (the receiver's
+   * message_received notification). An unknown receiver or project answers 404; a deleted receiver 409
+   * RECIPIENT_DELETED (issue 23: the conversation is closed, nothing is stored).
+   */
+  async execute(sender: User, input: SendMessageInput): Promise<MessageSnapshot> {
+    const now = this.deps.clock.now();
+    const message = Message.send({ ...input, id: this.deps.ids.next(), senderId: sender.id, now });
+    const receiver = await this.deps.users.findById(input.receiverId);
+    if (!receiver) throw new NotFoundError('USER_NOT_FOUND', 'User not found', 'receiverId');
+    assertMayReceiveMessages(receiver);
+    if (message.projectId && !(await this.deps.messages.projectExists(message.projectId))) {
+      throw new NotFoundError('PROJECT_NOT_FOUND', 'Project not found', 'projectId');
+    }
+    const snapshot = message.toSnapshot();
+    const preview = messagePreview(snapshot.content);
+    const event: MessageSent = {
+      type: 'message_sent',
+      occurredAt: now,
+      messageId: snapshot.id,
+      senderId: sender.id,
+      senderName: sender.name,
+      recipientId: receiver.id,
+      projectId: snapshot.projectId,
+      preview,
+    };
+    // The message and its event commit together (the transactional outbox, issue 14).
+    await this.deps.messages.add(snapshot, [event]);
+
+    await this.deps.realtime
+      .sendToUser(receiver.id, { type: NEW_MESSAGE_PUSH, data: newMessagePush(snapshot, preview) })
+      .catch(() => undefined);
+    await this.deps.events.publish([event]);
+    return snapshot;
+  }
+}
+
+/**
+ * The socket payload of a new message: ids and a preview only, so it stays far below PostgreSQL's
+ * 8000-byte NOTIFY limit whatever the message's length. The client refetches the conversation.
+ */
+export function newMessagePush(m: MessageSnapshot, preview = messagePreview(m.content)) {
+  return {
+    id: m.id,
+    senderId: m.senderId,
+    receiverId: m.receiverId,
+    projectId: m.projectId,
+    type: m.type,
+    preview,
+    createdAt: m.createdAt.toISOString(),
+  };
+}

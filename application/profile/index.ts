@@ -1,0 +1,2 @@
+/** The profile use cases, one per file, for the composition (apps/api) and the tests. */
+export * from './update-profile.ts';

@@ -1,0 +1,34 @@
+import type { Question } from '../../domain/project/question.ts';
+import type { User } from '../../domain/user/user.ts';
+import type { UnitOfWork } from '../shared/marketplace-ports.ts';
+import type { Clock } from '../shared/ports.ts';
+import { UseCase } from '../shared/use-case.ts';
+import { everyBidderIdOf, questionNotFound } from './questions.ts';
+import { projectNotFound } from './shared.ts';
+
+export class AnswerQuestion extends UseCase<{ uow: UnitOfWork; clock: Clock }> {
+  /** The owner answers once; the asker and every bidder are told. */
+  async execute(
+    actor: User,
+    questionId: string,
+    input: { answer: string; showAsker?: boolean },
+  ): Promise<Question> {
+    return this.deps.uow.commit(async (tx) => {
+      const found = await tx.questions.findById(questionId);
+      if (!found) throw questionNotFound();
+      const project = await tx.projects.lockForUpdate(found.projectId);
+      if (!project) throw projectNotFound(found.projectId);
+      // Read again under the project's lock: a second answer may have landed meanwhile.
+      const question = (await tx.questions.findById(questionId)) ?? found;
+      const event = question.answer(
+        actor,
+        project,
+        { text: input.answer, showAsker: input.showAsker ?? false },
+        await everyBidderIdOf(tx, project.id),
+        this.deps.clock.now(),
+      );
+      await tx.questions.save(question);
+      return { result: question, events: [event] };
+    });
+  }
+}

@@ -1,0 +1,32 @@
+import type { BidSnapshot } from '../../domain/bid/bid.ts';
+import { Project } from '../../domain/project/project.ts';
+import type { User } from '../../domain/user/user.ts';
+import type { Clock } from '../shared/ports.ts';
+import { UseCase } from '../shared/use-case.ts';
+import type { ProjectQuery, ProjectReview, ProjectView } from './ports.ts';
+import { projectNotFound } from './shared.ts';
+
+export interface ProjectDetails extends ProjectView {
+  /** Whether a bid could be submitted now (status active, phase bidding, deadline not passed). */
+  takingBids: boolean;
+  /** The caller's own bid on the project; always null for its owner. */
+  viewerBid: BidSnapshot | null;
+  /** The owner's review of the awarded contractor, once given. */
+  review: ProjectReview | null;
+}
+
+export class GetProject extends UseCase<{ projects: ProjectQuery; clock: Clock }> {
+  /**
+   * Any signed-in user may read a project, with their own bid on it (the owner sees none here: the
+   * project's bids are ListProjectBids'). One read of the project query, no transaction.
+   */
+  async execute(actor: User, projectId: string): Promise<ProjectDetails> {
+    const view = await this.deps.projects.findDetail(projectId, actor.id);
+    if (!view) throw projectNotFound(projectId);
+    return {
+      ...view,
+      viewerBid: view.project.clientId === actor.id ? null : view.viewerBid,
+      takingBids: Project.restore(view.project).isTakingBids(this.deps.clock.now()),
+    };
+  }
+}

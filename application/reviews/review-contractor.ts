@@ -1,0 +1,39 @@
+import { Review, reviewAlreadyExists } from '../../domain/review/review.ts';
+import { NotFoundError } from '../../domain/shared/errors.ts';
+import type { User } from '../../domain/user/user.ts';
+import { projectNotFound } from '../projects/shared.ts';
+import type { UnitOfWork } from '../shared/marketplace-ports.ts';
+import type { Clock, IdGenerator } from '../shared/ports.ts';
+import { UseCase } from '../shared/use-case.ts';
+
+export interface ReviewInput {
+  rating: unknown;
+  comment?: string | null;
+}
+
+export class ReviewContractor extends UseCase<{
+  uow: UnitOfWork;
+  ids: IdGenerator;
+  clock: Clock;
+}> {
+  /**
+   * The owner of a completed project reviews its awarded contractor, once. The contractor's rating
+   * and reviewCount are recomputed from their reviews in the same transaction (their row locked).
+   */
+  async execute(actor: User, projectId: string, input: ReviewInput): Promise<Review> {
+    const now = this.deps.clock.now();
+    return this.deps.uow.commit(async (tx) => {
+      const project = await tx.projects.findById(projectId);
+      if (!project) throw projectNotFound(projectId);
+      const written = Review.write({ id: this.deps.ids.next(), project, reviewer: actor, ...input, now });
+      if (await tx.reviews.findByProjectAndReviewer(projectId, actor.id)) throw reviewAlreadyExists();
+      await tx.reviews.add(written.review);
+      const reviewee = await tx.users.lockForUpdate(written.review.revieweeId);
+      if (!reviewee) throw new NotFoundError('USER_NOT_FOUND', 'The reviewed contractor no longer exists');
+      const summary = await tx.reviews.summaryFor(reviewee.id);
+      reviewee.applyRatingSummary(summary.count, summary.total, now);
+      await tx.users.save(reviewee);
+      return { result: written.review, events: [written.event] };
+    });
+  }
+}

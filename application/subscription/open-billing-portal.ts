@@ -1,0 +1,19 @@
+import { ConflictError } from '../../domain/shared/errors.ts';
+import { UseCase } from '../shared/use-case.ts';
+import type { PaymentGateway, SubscriptionUnitOfWork } from './ports.ts';
+
+/** 'Update Payment Method': a provider-hosted billing portal session for the user's customer. */
+export class OpenBillingPortal extends UseCase<{ uow: SubscriptionUnitOfWork; gateway: PaymentGateway }> {
+  async execute(userId: string, returnUrl: string): Promise<{ url: string }> {
+    const customerId = await this.deps.uow.run(
+      async (tx) => (await tx.users.findById(userId))?.stripeCustomerId,
+    );
+    if (!customerId) {
+      throw new ConflictError(
+        'NO_PAYMENT_CUSTOMER',
+        'You have no payment method on file yet. Subscribe first.',
+      );
+    }
+    return this.deps.gateway.createPortalSession({ customerId, returnUrl });
+  }
+}
