@@ -16,15 +16,18 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest }
 import { Authenticate, SESSION_TTL_MS } from '../../../application/accounts/index.ts';
 import type { Config } from './config.ts';
 import { TOKENS } from './container.ts';
+import { registerAccess } from './http/access.ts';
 import { SESSION_COOKIE, sessionId } from './http/auth.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
-import { MARKETPLACE_SCHEMAS } from './http/marketplace-schemas.ts';
 import { MESSAGING_SCHEMAS } from './http/messaging-schemas.ts';
 import { documentRoute, finishDocument } from './http/openapi.ts';
 import { MULTIPART_LIMITS } from './http/project-form.ts';
+import { MARKETPLACE_SCHEMAS } from './http/schemas/index.ts';
 import { SHARED_SCHEMAS } from './http/schemas.ts';
 import { registerSecurity } from './http/security.ts';
 import type { AppServices } from './http/services.ts';
+import { HTTP_TOKENS } from './http/tokens.ts';
+import { RemotesFile } from './remotes.ts';
 import { accountLifecycleRoutes } from './routes/account-lifecycle.ts';
 import { adminRoutes } from './routes/admin.ts';
 import { authRoutes } from './routes/auth.ts';
@@ -35,7 +38,7 @@ import { meRoutes } from './routes/me.ts';
 import { messageRoutes } from './routes/messages.ts';
 import { notificationRoutes } from './routes/notifications.ts';
 import { profileRoutes } from './routes/profile.ts';
-import { projectRoutes } from './routes/projects.ts';
+import { projectRoutes } from './routes/projects/index.ts';
 import { questionRoutes } from './routes/questions.ts';
 import { realtimeRoutes } from './routes/realtime.ts';
 import { savedSearchRoutes } from './routes/saved-searches.ts';
@@ -123,7 +126,9 @@ export async function buildApp(config: Config, services: AppServices): Promise<A
   });
 
   registerErrorHandler(app);
-  await registerSecurity(app, config, join(config.appsDir, 'shell', 'dist', 'index.html'));
+  // REMOTES_FILE, re-read on the application's clock (a test moves it instead of sleeping).
+  const remotes = new RemotesFile(config, services.get(HTTP_TOKENS.Clock));
+  await registerSecurity(app, config, remotes, join(config.appsDir, 'shell', 'dist', 'index.html'));
   for (const schema of [...SHARED_SCHEMAS, ...MARKETPLACE_SCHEMAS, ...MESSAGING_SCHEMAS, ...PAYMENT_SCHEMAS])
     app.addSchema(schema);
 
@@ -192,6 +197,8 @@ export async function buildApp(config: Config, services: AppServices): Promise<A
     }
     return user;
   });
+  // Each route's operation({ access }) is checked here, before its handler (http/access.ts).
+  registerAccess(app);
 
   await app.register(rateLimit, {
     global: false,
@@ -209,8 +216,8 @@ export async function buildApp(config: Config, services: AppServices): Promise<A
   // Project files are streamed part by part (request.parts()); see http/project-form.ts.
   await app.register(multipart, { limits: MULTIPART_LIMITS, throwFileSizeLimit: false });
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
-  await app.register(realtimeRoutes, { hub: () => services.get(TOKENS.Realtime), config });
-  await app.register(systemRoutes, { config, services });
+  await app.register(realtimeRoutes, { hub: () => services.get(TOKENS.Realtime), config, remotes });
+  await app.register(systemRoutes, { config, services, remotes });
   await app.register(authRoutes, { config, services });
   await app.register(accountLifecycleRoutes, { config, services });
   await app.register(userRoutes, { services });

@@ -6,6 +6,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Clock } from '../../../application/shared/ports.ts';
 import type { Config } from './config.ts';
 
 const VALID_URL = /^(\/|https?:\/\/)/;
@@ -38,6 +39,43 @@ export function currentRemotes(
     );
   }
   return remotes;
+}
+
+/** How long the remotes' origins (the CSP and the origin check) are kept before REMOTES_FILE is read again. */
+export const REMOTE_ORIGINS_TTL_MS = 1000;
+
+/**
+ * The remotes of one running API: GET /remotes.json reads the file on every request; the origins the
+ * security headers and the origin check need are read at most once a second of the application's
+ * Clock, so a test moves its fake clock instead of sleeping.
+ */
+export class RemotesFile {
+  readonly #config: Pick<Config, 'remotes' | 'remotesFile'>;
+  readonly #clock: Clock;
+  #seen: { at: number; origins: string[] } | undefined;
+
+  constructor(config: Pick<Config, 'remotes' | 'remotesFile'>, clock: Clock) {
+    this.#config = config;
+    this.#clock = clock;
+  }
+
+  /** Remote name → manifest URL, read now. */
+  current(log?: FastifyBaseLogger): Record<string, string> {
+    return currentRemotes(this.#config, log);
+  }
+
+  /** The origins of the remotes served from another origin (https://... URLs). */
+  origins(): string[] {
+    const now = this.#clock.now().getTime();
+    const seen = this.#seen;
+    if (seen && (!this.#config.remotesFile || now - seen.at < REMOTE_ORIGINS_TTL_MS)) return seen.origins;
+    const origins = new Set<string>();
+    for (const url of Object.values(this.current())) {
+      if (/^https?:\/\//.test(url)) origins.add(new URL(url).origin);
+    }
+    this.#seen = { at: now, origins: [...origins] };
+    return this.#seen.origins;
+  }
 }
 
 /** A strong ETag of a body, for no-cache revalidation. */

@@ -4,6 +4,7 @@ import { connect as tcpConnect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FakeClock } from '../../fakes/in-memory.ts';
 import { buildTestApp, sessionCookie, type TestApp, uniqueEmail } from '../support/app.ts';
 
 /** A built shell with the same kind of inline theme script the real build has. */
@@ -54,16 +55,16 @@ const register = async (headers: Record<string, string> = {}) => {
 describe('security headers', () => {
   it('allows a remote that REMOTES_FILE moves to another origin, without a restart (CSP and origin check)', async () => {
     const file = join(mkdtempSync(join(tmpdir(), 'buildbid-remotes-')), 'remotes.json');
-    const moved = await buildTestApp({
-      APPS_DIR: fakeAppsDir(),
-      PUBLIC_URL: 'https://buildbid.example',
-      REMOTES_FILE: file,
-    });
+    const clock = new FakeClock(new Date());
+    const moved = await buildTestApp(
+      { APPS_DIR: fakeAppsDir(), PUBLIC_URL: 'https://buildbid.example', REMOTES_FILE: file },
+      { clock },
+    );
     try {
       const before = csp(await moved.app.inject({ method: 'GET', url: '/' }));
       expect(before['script-src']).not.toContain('https://bids-next.example');
       writeFileSync(file, JSON.stringify({ bids: 'https://bids-next.example/mf-manifest.json' }));
-      await new Promise((r) => setTimeout(r, 1100)); // the file is re-read at most once a second
+      clock.advance(1100); // the file is re-read at most once a second (of the application's clock)
       const after = csp(await moved.app.inject({ method: 'GET', url: '/' }));
       expect(after['script-src']).toContain('https://bids-next.example');
       expect(after['connect-src']).toContain('https://bids-next.example');

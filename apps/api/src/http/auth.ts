@@ -1,5 +1,4 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { AuthenticationError } from '../../../../domain/shared/errors.ts';
 import type { User } from '../../../../domain/user/user.ts';
 
 declare module '@fastify/secure-session' {
@@ -20,13 +19,6 @@ export const SESSION_COOKIE = 'buildbid_session';
 
 export function sessionId(request: FastifyRequest): string | undefined {
   return request.session.get('sid');
-}
-
-/** The signed-in user, or a 401 that the error handler turns into { message, code }. */
-export async function requireUser(request: FastifyRequest): Promise<User> {
-  const user = await request.currentUser();
-  if (!user) throw new AuthenticationError('UNAUTHENTICATED', 'You are not signed in');
-  return user;
 }
 
 export function clearSession(request: FastifyRequest, reply: FastifyReply): void {

@@ -13,6 +13,22 @@ export const STATUS_BY_KIND: Record<ErrorKind, number> = {
   rate_limited: 429,
 };
 
+/**
+ * An answer of the HTTP layer itself that no domain rule gives (503 NOT_READY from the readiness probe):
+ * thrown like a domain error, answered by the one error handler.
+ */
+export class HttpError extends Error {
+  readonly status: number;
+  readonly code: string;
+
+  constructor(status: number, code: string, message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'HttpError';
+    this.status = status;
+    this.code = code;
+  }
+}
+
 interface ValidationIssue {
   instancePath?: string;
   keyword?: string;
@@ -118,7 +134,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError & Partial<DomainError>, request, reply) => {
     let status: number;
     let body: ErrorDto;
-    if (error instanceof DomainError) {
+    if (error instanceof HttpError) {
+      status = error.status;
+      body = { message: error.message, code: error.code };
+    } else if (error instanceof DomainError) {
       status = STATUS_BY_KIND[error.kind];
       body = { message: error.message, code: error.code, ...(error.field ? { field: error.field } : {}) };
     } else if (error.validation) {

@@ -1,4 +1,5 @@
 import type { RouteOptions } from 'fastify';
+import { ACCESS_KEY, type Access, securityOf } from './access.ts';
 
 /**
  * The OpenAPI document for third parties (docs/api.md › "Documenting a route").
@@ -22,8 +23,11 @@ export interface OperationDoc {
   id: string;
   summary: string;
   description: string;
-  /** 'session': needs the session cookie (401 UNAUTHENTICATED without it). 'public': no sign-in. */
-  access: 'session' | 'public';
+  /**
+   * Who may call it (http/access.ts): 'public', 'session' (401 UNAUTHENTICATED without the cookie) or
+   * `{ roles }`. The one declaration: the access check and the document's security both read it.
+   */
+  access: Access;
   /** The codes the route answers besides the automatic ones, by status. */
   errors?: ErrorCodes;
   /** What each success (or redirect) answer means, by status, when the schema has no description. */
@@ -53,7 +57,8 @@ export function operation(doc: OperationDoc) {
     operationId: doc.id,
     summary: doc.summary,
     description: doc.description,
-    security: doc.access === 'session' ? [{ session: [] }] : [],
+    security: securityOf(doc.access),
+    [ACCESS_KEY]: doc.access,
     [ERROR_CODES_KEY]: doc.errors ?? {},
     ...(doc.responses ? { [RESPONSES_KEY]: doc.responses } : {}),
     ...(doc.rawBody ? { [RAW_BODY_KEY]: true } : {}),
@@ -363,6 +368,10 @@ export function documentRoute({
   for (const [status, list] of Object.entries(declared)) add(codes, Number(status), ...(list ?? []));
   const security = next.security as unknown[] | undefined;
   if (security && security.length > 0) add(codes, 401, 'UNAUTHENTICATED');
+  const access = next[ACCESS_KEY] as Access | undefined;
+  if (typeof access === 'object' && access.roles.length === 1 && access.roles[0] === 'admin') {
+    add(codes, 403, 'ADMIN_ONLY');
+  }
   if (next.params || next.querystring || next.body) add(codes, 400, 'VALIDATION_FAILED');
   // Any request may carry a query string: a NUL in it is refused before any route runs; a URL whose
   // percent-encoding is broken is BAD_REQUEST.
@@ -399,6 +408,7 @@ export function finishDocument({ openapiObject }: { openapiObject: Partial<Json>
       const responses = op.responses as Record<string, Json>;
       const codes = (op[ERROR_CODES_KEY] ?? {}) as Codes;
       delete op[ERROR_CODES_KEY];
+      delete op[ACCESS_KEY];
       delete op[RAW_BODY_KEY];
       delete op[NO_DATABASE_KEY];
       for (const [status, list] of Object.entries(codes)) {

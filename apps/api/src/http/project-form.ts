@@ -6,7 +6,7 @@ import { MAX_FILE_SIZE_BYTES, MAX_PROJECT_FILES } from '../../../../domain/proje
 import type { ProjectDetailsInput } from '../../../../domain/project/project.ts';
 import { TooLargeError, ValidationError } from '../../../../domain/shared/errors.ts';
 import { endOfLocalDay } from '../../../../domain/shared/time-zone.ts';
-import { type ProjectDataInput, ProjectDataSchema } from './marketplace-schemas.ts';
+import { type ProjectDataInput, ProjectDataSchema } from './schemas/project.ts';
 import { illFormedTextIn, nulByteIn, surrogateAnswer } from './security.ts';
 import type { UploadStore } from './tokens.ts';
 

@@ -4,7 +4,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 import type { Config } from '../config.ts';
-import { currentRemotes } from '../remotes.ts';
+import type { RemotesFile } from '../remotes.ts';
 import { SESSION_COOKIE } from './auth.ts';
 import { fieldLabel } from './error-handler.ts';
 
@@ -16,27 +16,9 @@ const STRIPE_CONNECT = 'https://api.stripe.com';
 /** Methods that change state: they must come from the site itself (docs/security.md, origin check). */
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-const memo = new WeakMap<Config, { at: number; origins: string[] }>();
-
-/**
- * The origins of the remotes served from another origin: REMOTE_<NAME>_URL=https://... and the entries of
- * REMOTES_FILE, which a remote team may edit while the API runs (re-read at most once a second).
- */
-export function remoteOrigins(config: Config, now = Date.now()): string[] {
-  const seen = memo.get(config);
-  if (seen && (!config.remotesFile || now - seen.at < 1000)) return seen.origins;
-  const origins = new Set<string>();
-  for (const url of Object.values(currentRemotes(config))) {
-    if (/^https?:\/\//.test(url)) origins.add(new URL(url).origin);
-  }
-  const fresh = { at: now, origins: [...origins] };
-  memo.set(config, fresh);
-  return fresh.origins;
-}
-
 /** The origins a state-changing request may come from: PUBLIC_URL and the remotes' origins. */
-export function allowedOrigins(config: Config): Set<string> {
-  return new Set([new URL(config.publicUrl).origin, ...remoteOrigins(config)]);
+export function allowedOrigins(config: Config, remotes: RemotesFile): Set<string> {
+  return new Set([new URL(config.publicUrl).origin, ...remotes.origins()]);
 }
 
 /** sha256 sources for every inline <script> of the built shell's index.html (the theme script). */
@@ -53,10 +35,11 @@ export function inlineScriptHashes(indexHtml: string): string[] {
 /** The page's Content-Security-Policy directives (helmet's camelCase form). */
 export function cspDirectives(
   config: Config,
+  remoteFile: RemotesFile,
   scriptHashes: string[],
 ): Record<string, (string | (() => string))[]> {
   // Evaluated for each answer, so a remote moved through REMOTES_FILE is allowed without a restart.
-  const remotes = [() => remoteOrigins(config).join(' ')];
+  const remotes = [() => remoteFile.origins().join(' ')];
   const publicUrl = new URL(config.publicUrl);
   const socketOrigin = `${publicUrl.protocol === 'https:' ? 'wss:' : 'ws:'}//${publicUrl.host}`;
   const stripe = config.stripe !== null;
@@ -87,8 +70,13 @@ export const UPLOAD_CSP = "default-src 'none'; img-src 'self'; style-src 'unsafe
  * The site's own origins: PUBLIC_URL, the remotes' origins, and the Host the browser addressed
  * (same-origin by the browser's own account: the e2e runs on 127.0.0.1, PUBLIC_URL may say localhost).
  */
-export function isSiteOrigin(config: Config, request: FastifyRequest, origin: string): boolean {
-  if (allowedOrigins(config).has(origin)) return true;
+export function isSiteOrigin(
+  config: Config,
+  remotes: RemotesFile,
+  request: FastifyRequest,
+  origin: string,
+): boolean {
+  if (allowedOrigins(config, remotes).has(origin)) return true;
   const host = request.headers.host;
   return host !== undefined && (origin === `http://${host}` || origin === `https://${host}`);
 }
@@ -105,10 +93,15 @@ function originOf(value: string): string | null {
  * Security headers on every answer (helmet, tuned in cspDirectives), the origin check on
  * state-changing requests, NUL bytes refused, and `no-store` on authenticated API answers.
  */
-export async function registerSecurity(app: FastifyInstance, config: Config, shellIndex: string) {
+export async function registerSecurity(
+  app: FastifyInstance,
+  config: Config,
+  remotes: RemotesFile,
+  shellIndex: string,
+) {
   const hashes = existsSync(shellIndex) ? inlineScriptHashes(readFileSync(shellIndex, 'utf8')) : [];
   const headersFor = helmetHeaders({
-    contentSecurityPolicy: { useDefaults: false, directives: cspDirectives(config, hashes) },
+    contentSecurityPolicy: { useDefaults: false, directives: cspDirectives(config, remotes, hashes) },
     // Remote bundles may be loaded by a shell on another origin; everything else stays same-origin.
     crossOriginResourcePolicy: { policy: 'same-origin' },
     crossOriginEmbedderPolicy: false,
@@ -122,7 +115,7 @@ export async function registerSecurity(app: FastifyInstance, config: Config, she
   // On the raw response, as helmet itself sets them: a route's own header (uploads' CSP, remote bundles'
   // cross-origin-resource-policy) still replaces them.
   app.addHook('onRequest', (_request, reply, done) => {
-    for (const [name, value] of headersFor(remoteOrigins(config).join(' '))) reply.raw.setHeader(name, value);
+    for (const [name, value] of headersFor(remotes.origins().join(' '))) reply.raw.setHeader(name, value);
     done();
   });
 
@@ -132,7 +125,7 @@ export async function registerSecurity(app: FastifyInstance, config: Config, she
     const referer = request.headers.referer;
     const from = origin !== undefined ? origin : referer !== undefined ? originOf(referer) : undefined;
     if (from === undefined) return; // server-to-server callers and the Stripe webhook send neither
-    if (from !== null && isSiteOrigin(config, request, from)) return;
+    if (from !== null && isSiteOrigin(config, remotes, request, from)) return;
     return reply
       .status(403)
       .type('application/json')

@@ -13,7 +13,7 @@ import {
 import { CancelSubscription } from '../../../../application/subscription/index.ts';
 import { ConflictError } from '../../../../domain/shared/errors.ts';
 import type { Config } from '../config.ts';
-import { requireUser, sessionId } from '../http/auth.ts';
+import { sessionId } from '../http/auth.ts';
 import { operation } from '../http/openapi.ts';
 import { errors, toUserDto, UserRef } from '../http/schemas.ts';
 import type { AppServices } from '../http/services.ts';
@@ -187,7 +187,7 @@ export const accountLifecycleRoutes: FastifyPluginAsyncTypebox<{
       },
     },
     async (request, reply) => {
-      const user = await requireUser(request);
+      const user = request.user;
       const message = await services.get(SendVerificationEmail).execute(user, { resend: true });
       return reply.status(202).send({ message });
     },
@@ -221,7 +221,7 @@ export const accountLifecycleRoutes: FastifyPluginAsyncTypebox<{
       },
     },
     async (request, reply) => {
-      const user = await requireUser(request);
+      const user = request.user;
       await services.get(ChangePassword).execute(user.id, sessionId(request), request.body);
       return reply.status(204).send(null);
     },
@@ -245,7 +245,7 @@ export const accountLifecycleRoutes: FastifyPluginAsyncTypebox<{
       },
     },
     async (request, reply) => {
-      const user = await requireUser(request);
+      const user = request.user;
       const data = await services.get(ExportMyData).execute(user);
       reply.header('content-disposition', 'attachment; filename="buildbid-data.json"');
       return {
@@ -292,7 +292,7 @@ export const accountLifecycleRoutes: FastifyPluginAsyncTypebox<{
       },
     },
     async (request, reply) => {
-      const user = await requireUser(request);
+      const user = request.user;
       await services.get(DeleteAccount).execute(user.id, request.body.password, async (owner) => {
         if (owner.subscriptionTier !== 'pro' || !owner.stripeSubscriptionId) return;
         try {

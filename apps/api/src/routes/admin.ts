@@ -8,7 +8,6 @@ import {
   MAX_ADMIN_PAGE,
 } from '../../../../application/admin/index.ts';
 import { GetPlatformStats } from '../../../../application/stats/index.ts';
-import { requireUser } from '../http/auth.ts';
 import { AdminStatsRef, AdminUserRef, RoleChangeRef, toRoleChangeDto } from '../http/messaging-schemas.ts';
 import { operation } from '../http/openapi.ts';
 import { errors, RoleSchema, toUserDto } from '../http/schemas.ts';
@@ -49,7 +48,7 @@ export const adminRoutes: FastifyPluginAsyncTypebox<{ services: AppServices }> =
             `through them (${DEFAULT_ADMIN_PAGE} by default); X-Total-Count tells how many match in all. ` +
             'Deleted accounts are neither listed nor counted. ' +
             'Anyone but an admin gets 403 ADMIN_ONLY.',
-          access: 'session',
+          access: { roles: ['admin'] },
           errors: { 403: ['ADMIN_ONLY'] },
           responses: { 200: 'The page of users, oldest first' },
         }),
@@ -68,7 +67,7 @@ export const adminRoutes: FastifyPluginAsyncTypebox<{ services: AppServices }> =
       },
     },
     async (request, reply) => {
-      const actor = await requireUser(request);
+      const actor = request.user;
       const { role, q, limit, offset } = request.query;
       const page = await services.get(ListUsers).execute(actor, {
         role: role && role !== 'all' ? role : undefined,
@@ -93,7 +92,7 @@ export const adminRoutes: FastifyPluginAsyncTypebox<{ services: AppServices }> =
             'Who changed whose role, from what, to what and when. `admin` is null for a promotion by the ' +
             'admin:promote command or once that admin’s account is gone. `limit` and `offset` page through it; ' +
             'X-Total-Count tells how many entries exist. Anyone but an admin gets 403 ADMIN_ONLY.',
-          access: 'session',
+          access: { roles: ['admin'] },
           errors: { 403: ['ADMIN_ONLY'] },
           responses: { 200: 'The entries, newest first' },
         }),
@@ -102,7 +101,7 @@ export const adminRoutes: FastifyPluginAsyncTypebox<{ services: AppServices }> =
       },
     },
     async (request, reply) => {
-      const actor = await requireUser(request);
+      const actor = request.user;
       const { limit, offset } = request.query;
       const page = await services.get(ListRoleChanges).execute(actor, {
         ...(limit === undefined ? {} : { limit }),
@@ -122,14 +121,14 @@ export const adminRoutes: FastifyPluginAsyncTypebox<{ services: AppServices }> =
           id: 'getPlatformStats',
           summary: 'Platform counts: active projects and bids (admins only)',
           description: 'The counters at the top of the admin page. Anyone but an admin gets 403 ADMIN_ONLY.',
-          access: 'session',
+          access: { roles: ['admin'] },
           errors: { 403: ['ADMIN_ONLY'] },
           responses: { 200: 'The counts' },
         }),
         response: { 200: AdminStatsRef, ...errors(401, 403) },
       },
     },
-    async (request) => services.get(GetPlatformStats).execute(await requireUser(request)),
+    async (request) => services.get(GetPlatformStats).execute(request.user),
   );
 
   app.post(
@@ -144,7 +143,7 @@ export const adminRoutes: FastifyPluginAsyncTypebox<{ services: AppServices }> =
             'Answers the user with the new role. Anyone but an admin gets 403 ADMIN_ONLY; an unknown user 404. ' +
             'Taking the role from the last admin answers 409 LAST_ADMIN ("<name> is the only admin. Make another ' +
             'user an admin before changing this role."); nothing changes.',
-          access: 'session',
+          access: { roles: ['admin'] },
           errors: { 403: ['ADMIN_ONLY'], 404: ['USER_NOT_FOUND'], 409: ['LAST_ADMIN'] },
           responses: { 200: 'The user, with the new role' },
         }),
@@ -154,7 +153,7 @@ export const adminRoutes: FastifyPluginAsyncTypebox<{ services: AppServices }> =
       },
     },
     async (request) => {
-      const actor = await requireUser(request);
+      const actor = request.user;
       const user = await services.get(AdminChangeRole).execute(actor, request.params.id, request.body.role);
       return toUserDto(user);
     },

@@ -1,11 +1,17 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import { SendVerificationEmail } from '../../../../application/accounts/index.ts';
-import { RegisterUser, SignIn, SignOut, StartSession } from '../../../../application/accounts/index.ts';
+import {
+  RegisterUser,
+  SendVerificationEmail,
+  SignIn,
+  SignOut,
+  StartSession,
+} from '../../../../application/accounts/index.ts';
+import { ValidationError } from '../../../../domain/shared/errors.ts';
 import type { Config } from '../config.ts';
 import { TOKENS } from '../container.ts';
-import { requireUser, sessionId } from '../http/auth.ts';
+import { sessionId } from '../http/auth.ts';
 import { operation } from '../http/openapi.ts';
 import { errors, RoleSchema, toUserDto, UserRef } from '../http/schemas.ts';
 import type { AppServices } from '../http/services.ts';
@@ -164,12 +170,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<{ config: Config; services: A
     async (request) => {
       const { email, password } = request.body;
       if (email.trim() === '' || password === '') {
-        return Promise.reject(
-          Object.assign(new Error('Please enter your email and password'), {
-            statusCode: 400,
-            code: 'CREDENTIALS_REQUIRED',
-          }),
-        );
+        throw new ValidationError('CREDENTIALS_REQUIRED', 'Please enter your email and password');
       }
       const { user, session, deviceCookie } = await services.get(SignIn).execute({
         email,
@@ -271,7 +272,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<{ config: Config; services: A
         response: { 200: UserRef, ...errors(401) },
       },
     },
-    async (request) => toUserDto(await requireUser(request)),
+    async (request) => toUserDto(request.user),
   );
 
   app.get(

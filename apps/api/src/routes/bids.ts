@@ -8,9 +8,8 @@ import {
   EditBid,
 } from '../../../../application/bids/index.ts';
 import type { BidTerms } from '../../../../domain/bid/bid.ts';
-import { requireUser } from '../http/auth.ts';
-import { BidRef, toBidDto } from '../http/marketplace-schemas.ts';
 import { operation } from '../http/openapi.ts';
+import { BidRef, toBidDto } from '../http/schemas/bid.ts';
 import { errors } from '../http/schemas.ts';
 import type { AppServices } from '../http/services.ts';
 
@@ -51,7 +50,7 @@ export const bidRoutes: FastifyPluginAsyncTypebox<{ services: AppServices }> = a
       },
     },
     async (request) => {
-      const user = await requireUser(request);
+      const user = request.user;
       const { bidId } = request.params;
       const bid =
         bidDecisionOf(request.body.status) === 'accepted'
@@ -101,7 +100,7 @@ export const bidRoutes: FastifyPluginAsyncTypebox<{ services: AppServices }> = a
       },
     },
     async (request) => {
-      const user = await requireUser(request);
+      const user = request.user;
       const changes: Partial<BidTerms> = {};
       const { amount, timeline, proposal } = request.body;
       if (amount !== undefined) changes.amount = amount;

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { GetCatalog } from '../../../../application/catalog/index.ts';
 import type { Config } from '../config.ts';
-import { CatalogRef } from '../http/marketplace-schemas.ts';
 import { operation, publicRateLimit } from '../http/openapi.ts';
+import { CatalogRef } from '../http/schemas/catalog.ts';
 import type { AppServices } from '../http/services.ts';
 
 export const catalogRoutes: FastifyPluginAsyncTypebox<{ config: Config; services: AppServices }> = async (

@@ -1,26 +1,16 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import {
-  ListSavedProjects,
-  SaveProject,
-  UnsaveProject,
-} from '../../../../application/engagement/index.ts';
+import { ListSavedProjects, SaveProject, UnsaveProject } from '../../../../application/engagement/index.ts';
 import { GetLanding } from '../../../../application/landing/index.ts';
 import { MAX_SAVED_LISTED } from '../../../../domain/project/engagement.ts';
 import type { Config } from '../config.ts';
-import { requireUser } from '../http/auth.ts';
-import {
-  LandingRef,
-  ProjectSummaryRef,
-  SaveStateRef,
-  toLandingDto,
-  toProjectSummaryDto,
-} from '../http/marketplace-schemas.ts';
 import { operation, publicRateLimit } from '../http/openapi.ts';
+import { LandingRef, toLandingDto } from '../http/schemas/catalog.ts';
+import { ProjectSummaryRef, SaveStateRef, toProjectSummaryDto } from '../http/schemas/project.ts';
 import { errors } from '../http/schemas.ts';
 import type { AppServices } from '../http/services.ts';
 import { HTTP_TOKENS } from '../http/tokens.ts';
-import { ProjectIdParams } from './projects.ts';
+import { ProjectIdParams } from './projects/shared.ts';
 
 /** Saved projects and the public landing data (issue 12). Views are counted by GET /api/projects/{id}. */
 export const engagementRoutes: FastifyPluginAsyncTypebox<{ config: Config; services: AppServices }> = async (
@@ -49,7 +39,7 @@ export const engagementRoutes: FastifyPluginAsyncTypebox<{ config: Config; servi
       },
     },
     async (request) => {
-      const user = await requireUser(request);
+      const user = request.user;
       return services.get(SaveProject).execute(user, request.params.id);
     },
   );
@@ -73,7 +63,7 @@ export const engagementRoutes: FastifyPluginAsyncTypebox<{ config: Config; servi
       },
     },
     async (request) => {
-      const user = await requireUser(request);
+      const user = request.user;
       return services.get(UnsaveProject).execute(user, request.params.id);
     },
   );
@@ -94,7 +84,7 @@ export const engagementRoutes: FastifyPluginAsyncTypebox<{ config: Config; servi
       },
     },
     async (request) => {
-      const user = await requireUser(request);
+      const user = request.user;
       const views = await services.get(ListSavedProjects).execute(user);
       return Promise.all(
         views.map(async (view) =>

@@ -12,27 +12,23 @@ import { ListMyReviews, MAX_LISTED_REVIEWS } from '../../../../application/revie
 import { GetUserStats } from '../../../../application/stats/index.ts';
 import { BID_STATUSES } from '../../../../domain/bid/bid.ts';
 import { PROJECT_STATUSES } from '../../../../domain/project/phase.ts';
-import { requireUser } from '../http/auth.ts';
+import { operation } from '../http/openapi.ts';
+import { BidQuotaRef, MyBidRef, toBidQuotaDto, toMyBidDto } from '../http/schemas/bid.ts';
 import {
   AchievementsRef,
-  BidQuotaRef,
-  MyBidRef,
-  ProjectSummaryRef,
   ReceivedReviewRef,
   toAchievementsDto,
-  toBidQuotaDto,
-  toMyBidDto,
   toReceivedReviewDto,
   toUserBadgeDto,
   toUserStatsDto,
   UserBadgeRef,
   UserStatsRef,
-} from '../http/marketplace-schemas.ts';
-import { operation } from '../http/openapi.ts';
+} from '../http/schemas/profile.ts';
+import { ProjectSummaryRef } from '../http/schemas/project.ts';
 import { errors } from '../http/schemas.ts';
 import type { AppServices } from '../http/services.ts';
 import { HTTP_TOKENS } from '../http/tokens.ts';
-import { DEFAULT_PROJECT_LIMIT, PageHeaders, PagingQuery, sendPage } from './projects.ts';
+import { DEFAULT_PROJECT_LIMIT, PageHeaders, PagingQuery, sendPage } from './projects/shared.ts';
 
 /** The signed-in user's marketplace data: bids, projects, stats, quota, achievements; and anyone's badges. */
 export const meRoutes: FastifyPluginAsyncTypebox<{ services: AppServices }> = async (app, { services }) => {
@@ -52,7 +48,7 @@ export const meRoutes: FastifyPluginAsyncTypebox<{ services: AppServices }> = as
       },
     },
     async (request) => {
-      const user = await requireUser(request);
+      const user = request.user;
       return (await services.get(ListMyBids).execute(user)).map(toMyBidDto);
     },
   );
@@ -75,7 +71,7 @@ export const meRoutes: FastifyPluginAsyncTypebox<{ services: AppServices }> = as
       },
     },
     async (request) => {
-      const user = await requireUser(request);
+      const user = request.user;
       return (await services.get(ListMyReviews).execute(user)).map(toReceivedReviewDto);
     },
   );
@@ -118,7 +114,7 @@ export const meRoutes: FastifyPluginAsyncTypebox<{ services: AppServices }> = as
       },
     },
     async (request) => {
-      const user = await requireUser(request);
+      const user = request.user;
       return services.get(ListMyBidStatuses).execute(user, request.query.projectId);
     },
   );
@@ -148,7 +144,7 @@ export const meRoutes: FastifyPluginAsyncTypebox<{ services: AppServices }> = as
       },
     },
     async (request, reply) => {
-      const user = await requireUser(request);
+      const user = request.user;
       const { limit, ...filters } = request.query;
       const page = await services
         .get(ListProjects)
@@ -173,7 +169,7 @@ export const meRoutes: FastifyPluginAsyncTypebox<{ services: AppServices }> = as
         response: { 200: UserStatsRef, ...errors(401) },
       },
     },
-    async (request) => toUserStatsDto(await services.get(GetUserStats).execute(await requireUser(request))),
+    async (request) => toUserStatsDto(await services.get(GetUserStats).execute(request.user)),
   );
 
   app.get(
@@ -192,7 +188,7 @@ export const meRoutes: FastifyPluginAsyncTypebox<{ services: AppServices }> = as
         response: { 200: BidQuotaRef, ...errors(401) },
       },
     },
-    async (request) => toBidQuotaDto(await services.get(GetBidQuota).execute(await requireUser(request))),
+    async (request) => toBidQuotaDto(await services.get(GetBidQuota).execute(request.user)),
   );
 
   app.get(
@@ -212,7 +208,7 @@ export const meRoutes: FastifyPluginAsyncTypebox<{ services: AppServices }> = as
       },
     },
     async (request) => {
-      const user = await requireUser(request);
+      const user = request.user;
       return toAchievementsDto(await services.get(GetAchievements).execute(user.id));
     },
   );
@@ -234,7 +230,6 @@ export const meRoutes: FastifyPluginAsyncTypebox<{ services: AppServices }> = as
       },
     },
     async (request) => {
-      await requireUser(request);
       return (await services.get(GetUserBadges).execute(request.params.id)).map(toUserBadgeDto);
     },
   );

@@ -10,7 +10,7 @@ import {
 } from '../../../../application/messages/index.ts';
 import { MAX_MESSAGE_LENGTH } from '../../../../domain/message/message.ts';
 import type { Config } from '../config.ts';
-import { requireUser, type sessionId } from '../http/auth.ts';
+import type { sessionId } from '../http/auth.ts';
 import { ConversationStatusRef, MessageRef, toMessageDto } from '../http/messaging-schemas.ts';
 import { operation } from '../http/openapi.ts';
 import { errors } from '../http/schemas.ts';
@@ -69,7 +69,7 @@ export const messageRoutes: FastifyPluginAsyncTypebox<{ services: AppServices; c
       },
     },
     async (request) => {
-      const user = await requireUser(request);
+      const user = request.user;
       const { otherUserId, projectId, limit } = request.query;
       const list = await services
         .get(GetConversation)
@@ -98,7 +98,6 @@ export const messageRoutes: FastifyPluginAsyncTypebox<{ services: AppServices; c
       },
     },
     async (request) => {
-      await requireUser(request);
       return services.get(GetConversationStatus).execute(request.query.otherUserId);
     },
   );
@@ -132,7 +131,7 @@ export const messageRoutes: FastifyPluginAsyncTypebox<{ services: AppServices; c
       },
     },
     async (request) => {
-      const user = await requireUser(request);
+      const user = request.user;
       const { otherUserId, projectId } = request.body;
       const count = await services
         .get(MarkConversationRead)
@@ -189,7 +188,7 @@ export const messageRoutes: FastifyPluginAsyncTypebox<{ services: AppServices; c
       },
     },
     async (request, reply) => {
-      const user = await requireUser(request);
+      const user = request.user;
       const message = await services.get(SendMessage).execute(user, request.body);
       return reply.status(201).send(toMessageDto(message));
     },

@@ -8,7 +8,6 @@ import {
   MarkAllNotificationsRead,
   MarkNotificationRead,
 } from '../../../../application/notifications/index.ts';
-import { requireUser } from '../http/auth.ts';
 import { NotificationRef, toNotificationDto } from '../http/messaging-schemas.ts';
 import { operation } from '../http/openapi.ts';
 import { errors } from '../http/schemas.ts';
@@ -47,7 +46,7 @@ export const notificationRoutes: FastifyPluginAsyncTypebox<{ services: AppServic
       },
     },
     async (request) => {
-      const user = await requireUser(request);
+      const user = request.user;
       const list = await services.get(ListNotifications).execute(user.id, request.query.limit);
       return list.map(toNotificationDto);
     },
@@ -69,7 +68,7 @@ export const notificationRoutes: FastifyPluginAsyncTypebox<{ services: AppServic
       },
     },
     async (request) => {
-      const user = await requireUser(request);
+      const user = request.user;
       return { count: await services.get(CountUnreadNotifications).execute(user.id) };
     },
   );
@@ -93,7 +92,7 @@ export const notificationRoutes: FastifyPluginAsyncTypebox<{ services: AppServic
       },
     },
     async (request) => {
-      const user = await requireUser(request);
+      const user = request.user;
       return { count: await services.get(MarkAllNotificationsRead).execute(user.id) };
     },
   );
@@ -117,7 +116,7 @@ export const notificationRoutes: FastifyPluginAsyncTypebox<{ services: AppServic
       },
     },
     async (request) => {
-      const user = await requireUser(request);
+      const user = request.user;
       return toNotificationDto(await services.get(MarkNotificationRead).execute(user.id, request.params.id));
     },
   );

@@ -4,7 +4,6 @@ import { SendVerificationEmail } from '../../../../application/accounts/index.ts
 import { type ProfileChange, UpdateProfile } from '../../../../application/profile/index.ts';
 import { RateLimitError, ValidationError } from '../../../../domain/shared/errors.ts';
 import type { Config } from '../config.ts';
-import { requireUser } from '../http/auth.ts';
 import { operation } from '../http/openapi.ts';
 import { errors, toUserDto, UserRef } from '../http/schemas.ts';
 import type { AppServices } from '../http/services.ts';
@@ -116,7 +115,7 @@ export const profileRoutes: FastifyPluginAsyncTypebox<{ services: AppServices; c
       },
     },
     async (request) => {
-      const user = await requireUser(request);
+      const user = request.user;
       const body = request.body;
       const kinds = [
         PROFILE_FIELDS.some((f) => body[f] !== undefined) ? 'profile' : null,

@@ -9,7 +9,6 @@ import {
   type QuestionView,
 } from '../../../../application/projects/index.ts';
 import { ANSWER_MAX_LENGTH, QUESTION_MAX_LENGTH } from '../../../../domain/project/question.ts';
-import { requireUser } from '../http/auth.ts';
 import { operation } from '../http/openapi.ts';
 import { errors } from '../http/schemas.ts';
 import type { AppServices } from '../http/services.ts';
@@ -114,7 +113,7 @@ export const questionRoutes: FastifyPluginAsyncTypebox<{ services: AppServices }
       },
     },
     async (request) => {
-      const user = await requireUser(request);
+      const user = request.user;
       return (await services.get(ListQuestions).execute(user, request.params.id)).map(toQuestionDto);
     },
   );
@@ -149,7 +148,7 @@ export const questionRoutes: FastifyPluginAsyncTypebox<{ services: AppServices }
       },
     },
     async (request, reply) => {
-      const user = await requireUser(request);
+      const user = request.user;
       const q = await services.get(AskQuestion).execute(user, request.params.id, request.body.text);
       return reply.status(201).send(await viewOf(user, request.params.id, q.id));
     },
@@ -187,7 +186,7 @@ export const questionRoutes: FastifyPluginAsyncTypebox<{ services: AppServices }
       },
     },
     async (request, reply) => {
-      const user = await requireUser(request);
+      const user = request.user;
       const q = await services.get(PostClarification).execute(user, request.params.id, request.body.text);
       return reply.status(201).send(await viewOf(user, request.params.id, q.id));
     },
@@ -225,7 +224,7 @@ export const questionRoutes: FastifyPluginAsyncTypebox<{ services: AppServices }
       },
     },
     async (request) => {
-      const user = await requireUser(request);
+      const user = request.user;
       const q = await services.get(AnswerQuestion).execute(user, request.params.questionId, request.body);
       return viewOf(user, q.projectId, q.id);
     },
@@ -253,7 +252,7 @@ export const questionRoutes: FastifyPluginAsyncTypebox<{ services: AppServices }
       },
     },
     async (request) => {
-      const user = await requireUser(request);
+      const user = request.user;
       const q = await services
         .get(HideQuestion)
         .execute(user, request.params.questionId, request.body.hidden);

@@ -1,8 +1,10 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { InProcessSocketHub } from '../../../../adapters/realtime/in-process-socket-hub.ts';
+import { PermissionError } from '../../../../domain/shared/errors.ts';
 import type { Config } from '../config.ts';
 import { sessionId } from '../http/auth.ts';
 import { isSiteOrigin } from '../http/security.ts';
+import type { RemotesFile } from '../remotes.ts';
 
 /** Close code for a socket without a valid session (HTTP 401's counterpart). */
 export const WS_UNAUTHORIZED = 4401;
@@ -13,22 +15,23 @@ export const WS_UNAUTHORIZED = 4401;
  * Origin on an upgrade: one from another site is refused with 403 before the upgrade (cross-site
  * WebSocket hijacking), and a session holds at most WS_MAX_PER_SESSION sockets.
  */
-export const realtimeRoutes: FastifyPluginAsync<{ hub: () => InProcessSocketHub; config: Config }> = async (
-  app,
-  options,
-) => {
+export const realtimeRoutes: FastifyPluginAsync<{
+  hub: () => InProcessSocketHub;
+  config: Config;
+  remotes: RemotesFile;
+}> = async (app, options) => {
   app.get(
     '/ws',
     {
       websocket: true,
       schema: { hide: true },
-      preValidation: async (request, reply) => {
+      preValidation: async (request) => {
         const origin = request.headers.origin;
-        if (origin === undefined || isSiteOrigin(options.config, request, origin)) return;
-        return reply.status(403).send({
-          message: `The socket must be opened from this site (got Origin ${origin})`,
-          code: 'ORIGIN_FORBIDDEN',
-        });
+        if (origin === undefined || isSiteOrigin(options.config, options.remotes, request, origin)) return;
+        throw new PermissionError(
+          'ORIGIN_FORBIDDEN',
+          `The socket must be opened from this site (got Origin ${origin})`,
+        );
       },
     },
     async (socket, request) => {

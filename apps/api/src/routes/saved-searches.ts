@@ -8,9 +8,8 @@ import {
 } from '../../../../application/saved-searches/index.ts';
 import { MAX_SAVED_SEARCHES } from '../../../../domain/project/saved-search.ts';
 import type { Config } from '../config.ts';
-import { requireUser } from '../http/auth.ts';
-import { SavedSearchRef, toSavedSearchDto } from '../http/marketplace-schemas.ts';
 import { operation } from '../http/openapi.ts';
+import { SavedSearchRef, toSavedSearchDto } from '../http/schemas/saved-search.ts';
 import { errors } from '../http/schemas.ts';
 import type { AppServices } from '../http/services.ts';
 
@@ -55,7 +54,7 @@ export const savedSearchRoutes: FastifyPluginAsyncTypebox<{ config: Config; serv
       },
     },
     async (request) => {
-      const user = await requireUser(request);
+      const user = request.user;
       return (await services.get(ListSavedSearches).execute(user)).map(toSavedSearchDto);
     },
   );
@@ -92,7 +91,7 @@ export const savedSearchRoutes: FastifyPluginAsyncTypebox<{ config: Config; serv
       },
     },
     async (request, reply) => {
-      const user = await requireUser(request);
+      const user = request.user;
       const { name, filters, alerts } = request.body;
       const search = await services
         .get(CreateSavedSearch)
@@ -127,7 +126,7 @@ export const savedSearchRoutes: FastifyPluginAsyncTypebox<{ config: Config; serv
       },
     },
     async (request) => {
-      const user = await requireUser(request);
+      const user = request.user;
       const { name, filters, alerts } = request.body;
       const search = await services
         .get(UpdateSavedSearch)
@@ -154,7 +153,7 @@ export const savedSearchRoutes: FastifyPluginAsyncTypebox<{ config: Config; serv
       },
     },
     async (request, reply) => {
-      const user = await requireUser(request);
+      const user = request.user;
       await services.get(DeleteSavedSearch).execute(user, request.params.id);
       return reply.status(204).send(null);
     },

@@ -15,7 +15,6 @@ import { centsToDecimal } from '../../../../domain/shared/money.ts';
 import { PRO_PRICE_CENTS, PRO_TRIAL_DAYS } from '../../../../domain/subscription/plan.ts';
 import { SUBSCRIPTION_TIERS } from '../../../../domain/user/user.ts';
 import type { Config } from '../config.ts';
-import { requireUser } from '../http/auth.ts';
 import { operation, publicRateLimit } from '../http/openapi.ts';
 import { errors, ref } from '../http/schemas.ts';
 import type { AppServices } from '../http/services.ts';
@@ -206,7 +205,7 @@ export const subscriptionRoutes: FastifyPluginAsyncTypebox<{
       },
     },
     async (request) => {
-      const user = await requireUser(request);
+      const user = request.user;
       return toStartDto(await services.get(StartProSubscription).execute(user.id), paymentsMode);
     },
   );
@@ -228,7 +227,7 @@ export const subscriptionRoutes: FastifyPluginAsyncTypebox<{
       },
     },
     async (request) => {
-      const user = await requireUser(request);
+      const user = request.user;
       return toSubscriptionDto(await services.get(GetSubscription).execute(user.id));
     },
   );
@@ -251,7 +250,7 @@ export const subscriptionRoutes: FastifyPluginAsyncTypebox<{
       },
     },
     async (request) => {
-      const user = await requireUser(request);
+      const user = request.user;
       return toSubscriptionDto(await services.get(CancelSubscription).execute(user.id));
     },
   );
@@ -275,7 +274,7 @@ export const subscriptionRoutes: FastifyPluginAsyncTypebox<{
       },
     },
     async (request) => {
-      const user = await requireUser(request);
+      const user = request.user;
       return services.get(OpenBillingPortal).execute(user.id, `${config.publicUrl}/profile`);
     },
   );
@@ -338,7 +337,7 @@ export const subscriptionRoutes: FastifyPluginAsyncTypebox<{
       if (!confirm.available) {
         throw new NotFoundError('NOT_FOUND', 'The sandbox payment gateway is not active on this server');
       }
-      const user = await requireUser(request);
+      const user = request.user;
       return toSubscriptionDto(
         await confirm.execute({
           userId: user.id,

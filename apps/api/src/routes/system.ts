@@ -1,15 +1,17 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { Config } from '../config.ts';
+import { HttpError } from '../http/error-handler.ts';
 import { operation, publicRateLimit } from '../http/openapi.ts';
 import { ErrorRef } from '../http/schemas.ts';
 import type { AppServices } from '../http/services.ts';
-import { currentRemotes, etagOf } from '../remotes.ts';
+import { etagOf, type RemotesFile } from '../remotes.ts';
 
-export const systemRoutes: FastifyPluginAsyncTypebox<{ config: Config; services: AppServices }> = async (
-  app,
-  { config, services },
-) => {
+export const systemRoutes: FastifyPluginAsyncTypebox<{
+  config: Config;
+  services: AppServices;
+  remotes: RemotesFile;
+}> = async (app, { config, services, remotes }) => {
   app.get(
     '/healthz',
     {
@@ -50,14 +52,13 @@ export const systemRoutes: FastifyPluginAsyncTypebox<{ config: Config; services:
         response: { 200: Type.Object({ status: Type.Literal('ready') }), 503: ErrorRef },
       },
     },
-    async (request, reply) => {
+    async () => {
       try {
         await services.checkDatabase();
-        return { status: 'ready' as const };
       } catch (error) {
-        request.log.warn({ err: error }, 'database not reachable');
-        return reply.status(503).send({ message: 'The database is not reachable', code: 'NOT_READY' });
+        throw new HttpError(503, 'NOT_READY', 'The database is not reachable', { cause: error });
       }
+      return { status: 'ready' as const };
     },
   );
 
@@ -89,11 +90,11 @@ export const systemRoutes: FastifyPluginAsyncTypebox<{ config: Config; services:
     },
     async (request, reply) => {
       // Re-read on every request (REMOTES_FILE), revalidated by ETag: a release reaches the next page load.
-      const remotes = currentRemotes(config, request.log);
-      const etag = etagOf(JSON.stringify(remotes));
+      const current = remotes.current(request.log);
+      const etag = etagOf(JSON.stringify(current));
       reply.header('cache-control', 'no-cache').header('etag', etag);
       if (request.headers['if-none-match'] === etag) return reply.status(304).send(null);
-      return remotes;
+      return current;
     },
   );
 };

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply } from 'fastify';
 import { Type } from 'typebox';
-import { requireUser } from '../http/auth.ts';
+import { NotFoundError } from '../../../../domain/shared/errors.ts';
 import { operation } from '../http/openapi.ts';
 import { ErrorRef } from '../http/schemas.ts';
 import { UPLOAD_CSP } from '../http/security.ts';
@@ -83,11 +83,8 @@ export const uploadRoutes: FastifyPluginAsyncTypebox<{ services: AppServices }> 
       },
     },
     async (request, reply) => {
-      await requireUser(request);
       const opened = await services.get(HTTP_TOKENS.Uploads).open(request.params.name);
-      if (!opened) {
-        return reply.status(404).send({ message: 'File not found', code: 'FILE_NOT_FOUND' });
-      }
+      if (!opened) throw new NotFoundError('FILE_NOT_FOUND', 'File not found');
       const { file, stream } = opened;
       const inline = INLINE_TYPES.test(file.mimeType);
       fileHeaders(reply, file.mimeType, 3600).header(
@@ -130,11 +127,8 @@ export const uploadRoutes: FastifyPluginAsyncTypebox<{ services: AppServices }> 
       },
     },
     async (request, reply) => {
-      await requireUser(request);
       const opened = await services.get(HTTP_TOKENS.Uploads).thumbnail(request.params.name);
-      if (!opened) {
-        return reply.status(404).send({ message: 'Thumbnail not found', code: 'THUMBNAIL_NOT_FOUND' });
-      }
+      if (!opened) throw new NotFoundError('THUMBNAIL_NOT_FOUND', 'Thumbnail not found');
       fileHeaders(reply, 'image/webp', 86400)
         .header('content-disposition', contentDisposition('inline', opened.file.originalName))
         .header('content-length', String(opened.file.size));

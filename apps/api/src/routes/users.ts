@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { ChangeOwnRole } from '../../../../application/accounts/index.ts';
-import { requireUser } from '../http/auth.ts';
 import { operation } from '../http/openapi.ts';
 import { errors, RoleSchema, toUserDto, UserRef } from '../http/schemas.ts';
 import type { AppServices } from '../http/services.ts';
@@ -27,7 +26,7 @@ export const userRoutes: FastifyPluginAsyncTypebox<{ services: AppServices }> = 
       },
     },
     async (request) => {
-      const user = await requireUser(request);
+      const user = request.user;
       return toUserDto(await services.get(ChangeOwnRole).execute(user.id, request.body.role));
     },
   );

@@ -1,0 +1,120 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { CancelProject, MoveProjectPhase } from '../../../../../application/projects/index.ts';
+import { ReviewContractor } from '../../../../../application/reviews/index.ts';
+import { PROJECT_PHASES } from '../../../../../domain/project/phase.ts';
+import { operation } from '../../http/openapi.ts';
+import { ReviewRef, toReviewDto } from '../../http/schemas/profile.ts';
+import { ProjectRef } from '../../http/schemas/project.ts';
+import { errors } from '../../http/schemas.ts';
+import type { AppServices } from '../../http/services.ts';
+import { ProjectIdParams, projectReader } from './shared.ts';
+
+/** A project's phases: moving it on, cancelling it, and reviewing the contractor once it is completed. */
+export const phaseRoutes: FastifyPluginAsyncTypebox<{ services: AppServices }> = async (
+  app,
+  { services },
+) => {
+  const projectFor = projectReader(services);
+
+  app.post(
+    '/api/projects/:id/phase',
+    {
+      schema: {
+        tags: ['projects'],
+        ...operation({
+          id: 'moveProjectPhase',
+          summary: 'Move your awarded project on: awarded → in_progress → review → completed',
+          description:
+            'Owner only, one step at a time (409 INVALID_PHASE_TRANSITION otherwise). Reaching completed ' +
+            'sets the status completed.',
+          access: 'session',
+          errors: {
+            403: ['NOT_PROJECT_OWNER'],
+            404: ['PROJECT_NOT_FOUND'],
+            409: ['INVALID_PHASE_TRANSITION', 'PROJECT_NOT_ACTIVE'],
+          },
+          responses: { 200: 'The project in its new phase' },
+        }),
+        params: ProjectIdParams,
+        body: Type.Object(
+          { phase: Type.Enum([...PROJECT_PHASES]) },
+          { examples: [{ phase: 'in_progress' }] },
+        ),
+        response: { 200: ProjectRef, ...errors(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => {
+      const user = request.user;
+      await services.get(MoveProjectPhase).execute(user, request.params.id, request.body.phase);
+      return projectFor(user, request.params.id);
+    },
+  );
+
+  app.post(
+    '/api/projects/:id/cancel',
+    {
+      schema: {
+        tags: ['projects'],
+        ...operation({
+          id: 'cancelProject',
+          summary: 'Cancel your active project; its pending bids are rejected',
+          description:
+            'Owner only. No body. A project that is not active answers 409 PROJECT_NOT_CANCELLABLE.',
+          access: 'session',
+          errors: {
+            403: ['NOT_PROJECT_OWNER'],
+            404: ['PROJECT_NOT_FOUND'],
+            409: ['PROJECT_NOT_CANCELLABLE'],
+          },
+          responses: { 200: 'The cancelled project' },
+        }),
+        params: ProjectIdParams,
+        response: { 200: ProjectRef, ...errors(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => {
+      const user = request.user;
+      await services.get(CancelProject).execute(user, request.params.id);
+      return projectFor(user, request.params.id);
+    },
+  );
+
+  app.post(
+    '/api/projects/:id/reviews',
+    {
+      schema: {
+        tags: ['projects'],
+        ...operation({
+          id: 'reviewContractor',
+          summary: 'Review the contractor of your completed project (once)',
+          description:
+            "The owner rates the awarded contractor 1..5 stars; the contractor's rating is recomputed. " +
+            'Only once per project (409 REVIEW_ALREADY_EXISTS).',
+          access: 'session',
+          errors: {
+            400: ['INVALID_RATING', 'COMMENT_TOO_LONG'],
+            403: ['NOT_PROJECT_OWNER'],
+            404: ['PROJECT_NOT_FOUND', 'USER_NOT_FOUND'],
+            409: ['PROJECT_NOT_COMPLETED', 'NO_AWARDED_CONTRACTOR', 'REVIEW_ALREADY_EXISTS'],
+          },
+          responses: { 201: 'The review' },
+        }),
+        params: ProjectIdParams,
+        body: Type.Object(
+          {
+            rating: Type.Integer({ minimum: 1, maximum: 5, description: 'Whole stars, 1..5' }),
+            comment: Type.Optional(Type.Union([Type.String({ maxLength: 2000 }), Type.Null()])),
+          },
+          { examples: [{ rating: 5, comment: 'On time and tidy. Would hire again.' }] },
+        ),
+        response: { 201: ReviewRef, ...errors(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request, reply) => {
+      const user = request.user;
+      const review = await services.get(ReviewContractor).execute(user, request.params.id, request.body);
+      return reply.status(201).send(toReviewDto(review));
+    },
+  );
+};
