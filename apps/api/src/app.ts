@@ -127,7 +127,7 @@ export async function buildApp(config: Config, services: AppServices): Promise<A
 
   registerErrorHandler(app);
   // REMOTES_FILE, re-read on the application's clock (a test moves it instead of sleeping).
-  const remotes = new RemotesFile(config, services.get(HTTP_TOKENS.Clock));
+  const remotes = new RemotesFile(config, { now: () => services.get(HTTP_TOKENS.Clock).now() });
   await registerSecurity(app, config, remotes, join(config.appsDir, 'shell', 'dist', 'index.html'));
   for (const schema of [...SHARED_SCHEMAS, ...MARKETPLACE_SCHEMAS, ...MESSAGING_SCHEMAS, ...PAYMENT_SCHEMAS])
     app.addSchema(schema);
