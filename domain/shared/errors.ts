@@ -61,3 +61,51 @@ export class RateLimitError extends DomainError {
       retryAfterSeconds === undefined ? undefined : Math.max(1, Math.ceil(retryAfterSeconds));
   }
 }
+
+const ERROR_CLASSES = {
+  invalid: ValidationError,
+  unauthenticated: AuthenticationError,
+  forbidden: PermissionError,
+  not_found: NotFoundError,
+  conflict: ConflictError,
+  too_large: TooLargeError,
+  rate_limited: RateLimitError,
+} as const;
+
+/** One code of an error catalogue: its kind, and the message the API answers with unless the throw site gives one. */
+export type ErrorSpec = readonly [kind: ErrorKind, message?: string];
+
+/** What a throw site may add to a catalogued error: its own message (a detail), and the input field. */
+export interface ErrorDetails {
+  message?: string;
+  field?: string;
+}
+
+/**
+ * Builds a DomainError of one code: `()`, `(message)`, `(message, field)` or `({ field })`. The message
+ * is the catalogue's unless given; a code catalogued without one needs it at every throw site.
+ */
+export type ErrorFactory<S extends ErrorSpec> = S extends readonly [ErrorKind, string]
+  ? (message?: string | ErrorDetails, field?: string) => DomainError
+  : (message: string | (ErrorDetails & { message: string }), field?: string) => DomainError;
+
+/**
+ * An error catalogue (one per context, domain/<context>/errors.ts): each code is written once, with its
+ * kind and message, and thrown as `CATALOGUE.CODE()`. The codes of all catalogues make ErrorCode
+ * (./error-codes.ts).
+ */
+export function errorCatalogue<const S extends Record<string, ErrorSpec>>(
+  specs: S,
+): { readonly [C in keyof S]: ErrorFactory<S[C]> } {
+  const factories: Record<string, (message?: string | ErrorDetails, field?: string) => DomainError> = {};
+  for (const [code, [kind, defaultMessage]] of Object.entries(specs)) {
+    factories[code] = (details, field) => {
+      const given = typeof details === 'object' ? details : { message: details, field };
+      const message = given.message ?? defaultMessage ?? code;
+      return kind === 'rate_limited'
+        ? new RateLimitError(code, message)
+        : new ERROR_CLASSES[kind](code, message, given.field);
+    };
+  }
+  return factories as { readonly [C in keyof S]: ErrorFactory<S[C]> };
+}

@@ -1,0 +1,11 @@
+/**
+ * The error catalogue of notifications: every code once, with its kind (the HTTP
+ * status, apps/api/src/http/error-handler.ts) and the message the API answers with. Throw with
+ * `NOTIFICATION_ERRORS.CODE()`; a message given at the throw site replaces the catalogue's (a detail such as a
+ * name or a limit). ErrorCode (../shared/error-codes.ts) is built from these catalogues.
+ */
+import { errorCatalogue } from '../shared/errors.ts';
+
+export const NOTIFICATION_ERRORS = errorCatalogue({
+  NOTIFICATION_NOT_FOUND: ['not_found', 'Notification not found'],
+});
