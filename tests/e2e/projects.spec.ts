@@ -1,4 +1,4 @@
-import { postProject, register } from './support/marketplace.ts';
+import { moveBidDeadline, postProject, register } from './support/marketplace.ts';
 import { expect, test } from './support/page-hygiene.ts';
 
 /** The projects remote: browsing, posting, editing, deadlines, questions, saved searches and engagement. */
@@ -395,17 +395,18 @@ test.describe('deadlines', () => {
     await register(earlyContext.request, 'contractor', 'Earl');
     await register(lateContext.request, 'contractor', 'Lena');
 
-    const deadline = new Date(Date.now() + 4_000);
     const projectId = await postProject(ownerContext.request, 'Rebuild the storm-damaged dock', {
-      bidDeadline: deadline.toISOString(),
+      bidDeadline: new Date(Date.now() + 60 * 60 * 1000).toISOString(),
     });
     const early = await earlyContext.request.post(`/api/projects/${projectId}/bids`, {
       data: { amount: 9000, timeline: 20, proposal: 'Pressure-treated pilings, two weeks.' },
     });
     expect(early.status()).toBe(201);
 
-    // The deadline passes: the late contractor's page offers no bid, and the API names the deadline.
-    await new Promise((resolve) => setTimeout(resolve, Math.max(0, deadline.getTime() - Date.now() + 500)));
+    // The deadline passes (moved a minute into the past, no sleeping): the late contractor's page offers
+    // no bid, and the API names the deadline.
+    const deadline = new Date(Date.now() - 60 * 1000);
+    await moveBidDeadline(projectId, deadline);
     const late = await lateContext.newPage();
     await late.goto(`/projects/${projectId}`);
     await expect(late.getByRole('heading', { name: 'Rebuild the storm-damaged dock' })).toBeVisible();

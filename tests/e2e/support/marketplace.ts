@@ -2,6 +2,7 @@
 import { execFileSync } from 'node:child_process';
 import { sampleProjectData } from '@buildbid/test-kit/samples';
 import type { APIRequestContext } from '@playwright/test';
+import pg from 'pg';
 
 export const PASSWORD = 'hammer-and-nails';
 
@@ -52,4 +53,19 @@ export function promoteToAdmin(email: string): void {
     },
     stdio: 'pipe',
   });
+}
+
+/**
+ * Moves a project's bid deadline to `at` in the server's database, as if that much time had passed: the
+ * server reads the real clock, so a test that needs the deadline behind it moves the deadline, not the
+ * clock, instead of sleeping until it passes.
+ */
+export async function moveBidDeadline(projectId: string, at: Date): Promise<void> {
+  const client = new pg.Client({ connectionString: process.env.E2E_DATABASE_URL });
+  await client.connect();
+  try {
+    await client.query('update projects set bid_deadline = $1 where id = $2', [at, projectId]);
+  } finally {
+    await client.end();
+  }
 }
