@@ -1,3 +1,4 @@
+import { sampleProjectData } from '@buildbid/test-kit/samples';
 import type { APIRequestContext, Locator } from '@playwright/test';
 import sharp from 'sharp';
 import { register } from './support/marketplace.ts';
@@ -16,23 +17,13 @@ async function postWithPhoto(request: APIRequestContext, title: string) {
   })
     .png()
     .toBuffer();
-  const projectData = {
+  const projectData = sampleProjectData({
     title,
     description: 'Screen in the back porch and replace the rotten joists under it.',
-    projectStage: 'permit_approved',
-    contractorNeeds: ['labor_materials'],
-    phases: ['envelope_roofing'],
-    generalContractor: false,
-    services: ['roofing'],
-    servicePhases: ['building_envelope'],
-    projectType: 'general_contractor',
-    category: 'Construction',
-    country: 'BS',
-    island: 'New Providence',
-    city: 'Nassau',
     budgetMin: 4000,
     budgetMax: 6000,
-  };
+    tags: undefined,
+  });
   const res = await request.post('/api/projects', {
     multipart: {
       projectData: JSON.stringify(projectData),
