@@ -14,6 +14,7 @@ import {
   Popover,
   Select,
   SelectValue,
+  Switch,
   Text,
   TextArea,
   TextField,
@@ -195,5 +196,46 @@ export function SelectInput({
         </ListBox>
       </Popover>
     </Select>
+  );
+}
+
+/**
+ * An on/off switch: the track and thumb, then its label (`children`). `className` is added to 'switch';
+ * with `description` the label is a name and a muted line under it.
+ */
+export function ToggleSwitch({
+  isSelected,
+  onChange,
+  isDisabled,
+  className,
+  description,
+  children,
+}: {
+  isSelected: boolean;
+  onChange(on: boolean): void;
+  isDisabled?: boolean;
+  className?: string;
+  description?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <Switch
+      className={className ? `switch ${className}` : 'switch'}
+      isSelected={isSelected}
+      onChange={onChange}
+      {...(isDisabled !== undefined ? { isDisabled } : {})}
+    >
+      <span className="switch-track" aria-hidden="true">
+        <span className="switch-thumb" />
+      </span>
+      {description === undefined ? (
+        children
+      ) : (
+        <span className="service-text">
+          <span className="service-name">{children}</span>
+          <span className="muted small">{description}</span>
+        </span>
+      )}
+    </Switch>
   );
 }

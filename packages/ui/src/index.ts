@@ -18,7 +18,7 @@ export {
   useRemoteModule,
 } from './exposed.ts';
 export { DialogFrame, FormActions, FormDialog, SubmitForm, type SubmitProps } from './FormDialog.tsx';
-export { type Choice, SelectInput, TextAreaInput, TextInput } from './fields.tsx';
+export { type Choice, SelectInput, TextAreaInput, TextInput, ToggleSwitch } from './fields.tsx';
 export {
   BUDGET_NEGOTIABLE,
   formatAverage,

@@ -1,7 +1,7 @@
 /** The Notifications tab: email notifications on or off. */
 import type { ApiUser } from '@buildbid/api-client';
+import { ToggleSwitch } from '@buildbid/ui';
 import { useEffect, useState } from 'react';
-import { Switch } from 'react-aria-components';
 import { updateMe } from '../api.ts';
 import { type Shell, useFailureReporter } from './shared.ts';
 
@@ -33,15 +33,14 @@ export function NotificationsTab({ user, shell }: { user: ApiUser; shell: Shell 
   return (
     <div className="profile-tab">
       <h2 className="card-title">Notifications</h2>
-      <Switch className="switch" isSelected={enabled} isDisabled={pending} onChange={(on) => void change(on)}>
-        <span className="switch-track" aria-hidden="true">
-          <span className="switch-thumb" />
-        </span>
-        <span className="service-text">
-          <span className="service-name">Email notifications</span>
-          <span className="muted small">New bids, messages and projects matching your specialties.</span>
-        </span>
-      </Switch>
+      <ToggleSwitch
+        isSelected={enabled}
+        isDisabled={pending}
+        onChange={(on) => void change(on)}
+        description="New bids, messages and projects matching your specialties."
+      >
+        Email notifications
+      </ToggleSwitch>
     </div>
   );
 }

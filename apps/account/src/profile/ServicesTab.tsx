@@ -1,8 +1,8 @@
 /** The Services tab (contractors): the service specialties they get new projects' emails for. */
 import type { ApiUser } from '@buildbid/api-client';
 import { SERVICE_TYPES } from '@buildbid/domain/catalog';
+import { ToggleSwitch } from '@buildbid/ui';
 import { useEffect, useState } from 'react';
-import { Switch } from 'react-aria-components';
 import { updateMe } from '../api.ts';
 import { type Shell, useFailureReporter } from './shared.ts';
 
@@ -42,20 +42,15 @@ export function ServicesTab({ user, shell }: { user: ApiUser; shell: Shell }) {
       <ul className="service-list">
         {SERVICE_TYPES.map((s) => (
           <li key={s.id}>
-            <Switch
-              className="switch service-switch"
+            <ToggleSwitch
+              className="service-switch"
               isSelected={services.includes(s.id)}
               isDisabled={pending !== null}
               onChange={(on) => void toggle(s.id, s.name, on)}
+              description={s.description}
             >
-              <span className="switch-track" aria-hidden="true">
-                <span className="switch-thumb" />
-              </span>
-              <span className="service-text">
-                <span className="service-name">{s.name}</span>
-                <span className="muted small">{s.description}</span>
-              </span>
-            </Switch>
+              {s.name}
+            </ToggleSwitch>
           </li>
         ))}
       </ul>

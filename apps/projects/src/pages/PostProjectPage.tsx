@@ -12,18 +12,9 @@ import {
   requiredUploadHints,
   servicesForPhase,
 } from '@buildbid/domain/catalog';
-import { reportFailure, SelectInput, statusText, TextAreaInput, TextInput } from '@buildbid/ui';
+import { reportFailure, SelectInput, statusText, TextAreaInput, TextInput, ToggleSwitch } from '@buildbid/ui';
 import { useEffect, useRef, useState } from 'react';
-import {
-  Button,
-  Checkbox,
-  CheckboxGroup,
-  FieldError,
-  Label,
-  Radio,
-  RadioGroup,
-  Switch,
-} from 'react-aria-components';
+import { Button, Checkbox, CheckboxGroup, FieldError, Label, Radio, RadioGroup } from 'react-aria-components';
 import { createProject } from '../api.ts';
 import { FilePicker } from '../components/FilePicker.tsx';
 import { PhasesField } from '../components/PhasesField.tsx';
@@ -317,16 +308,12 @@ export function PostProjectPage({ user, search, navigate, toast }: RemoteProps) 
             error={errors.phases}
             onChange={set}
           />
-          <Switch
-            className="switch"
+          <ToggleSwitch
             isSelected={form.generalContractor}
             onChange={(generalContractor) => set({ generalContractor })}
           >
-            <span className="switch-track" aria-hidden="true">
-              <span className="switch-thumb" />
-            </span>
             I want a General Contractor to manage the whole project
-          </Switch>
+          </ToggleSwitch>
         </FormSection>
 
         <FormSection id="post-section-5" n={5} title="Location">
