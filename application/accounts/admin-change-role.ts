@@ -1,4 +1,5 @@
-import { NotFoundError, PermissionError } from '../../domain/shared/errors.ts';
+import { USER_ERRORS } from '../../domain/user/errors.ts';
+
 import type { User } from '../../domain/user/user.ts';
 import type { UnitOfWork } from '../shared/marketplace-ports.ts';
 import type { Clock, IdGenerator } from '../shared/ports.ts';
@@ -12,11 +13,11 @@ export class AdminChangeRole extends UseCase<{ uow: UnitOfWork; clock: Clock; id
    */
   async execute(actor: User, targetUserId: string, role: string): Promise<User> {
     if (!actor.isAdmin) {
-      throw new PermissionError('ADMIN_ONLY', 'Admin privileges required');
+      throw USER_ERRORS.ADMIN_ONLY();
     }
     return this.deps.uow.run(async (tx) => {
       const target = await lockForRoleChange(tx, targetUserId, role);
-      if (!target) throw new NotFoundError('USER_NOT_FOUND', `No user with id '${targetUserId}'`);
+      if (!target) throw USER_ERRORS.USER_NOT_FOUND(`No user with id '${targetUserId}'`);
       await assignRoleAudited(tx, target, role, actor.id, this.deps.ids, this.deps.clock.now());
       return target;
     });

@@ -1,4 +1,5 @@
-import { NotFoundError } from '../../domain/shared/errors.ts';
+import { USER_ERRORS } from '../../domain/user/errors.ts';
+
 import type { User } from '../../domain/user/user.ts';
 import type { UnitOfWork } from '../shared/marketplace-ports.ts';
 import type { Clock } from '../shared/ports.ts';
@@ -9,7 +10,7 @@ export class ChangeOwnRole extends UseCase<{ uow: UnitOfWork; clock: Clock }> {
   async execute(userId: string, role: string): Promise<User> {
     return this.deps.uow.run(async (tx) => {
       const user = await lockForRoleChange(tx, userId, role);
-      if (!user) throw new NotFoundError('USER_NOT_FOUND', 'User not found');
+      if (!user) throw USER_ERRORS.USER_NOT_FOUND();
       user.changeOwnRole(role, this.deps.clock.now());
       await tx.users.save(user);
       return user;

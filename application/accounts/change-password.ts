@@ -1,4 +1,5 @@
-import { NotFoundError } from '../../domain/shared/errors.ts';
+import { USER_ERRORS } from '../../domain/user/errors.ts';
+
 import { AccountUseCase } from './lifecycle.ts';
 
 /** The Profile's 'Change Password': the current one first; every other session is revoked. */
@@ -9,13 +10,13 @@ export class ChangePassword extends AccountUseCase {
     input: { currentPassword?: string; newPassword: string },
   ): Promise<void> {
     const user = await this.deps.users.findById(userId);
-    if (!user) throw new NotFoundError('USER_NOT_FOUND', 'User not found');
+    if (!user) throw USER_ERRORS.USER_NOT_FOUND();
     await this.checkCurrentPassword(user, input.currentPassword, 'currentPassword');
     this.checkNewPassword(input.newPassword, 'newPassword');
     const passwordHash = await this.deps.hasher.hash(input.newPassword);
     await this.deps.uow.run(async (tx) => {
       const locked = await tx.users.lockForUpdate(userId);
-      if (!locked) throw new NotFoundError('USER_NOT_FOUND', 'User not found');
+      if (!locked) throw USER_ERRORS.USER_NOT_FOUND();
       locked.changePasswordHash(passwordHash, this.deps.clock.now());
       await tx.users.save(locked);
     });

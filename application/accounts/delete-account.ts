@@ -1,5 +1,5 @@
-import { NotFoundError } from '../../domain/shared/errors.ts';
 import type { BidWithdrawn, ProjectDeleted } from '../../domain/shared/events.ts';
+import { USER_ERRORS } from '../../domain/user/errors.ts';
 import type { User } from '../../domain/user/user.ts';
 import { deleteProjectIn } from '../projects/delete-project.ts';
 import { removeQuietly } from '../projects/shared.ts';
@@ -25,7 +25,7 @@ export class DeleteAccount extends AccountUseCase {
     cancelSubscription: (user: User) => Promise<void>,
   ): Promise<void> {
     const user = await this.deps.users.findById(userId);
-    if (!user || user.isDeleted) throw new NotFoundError('USER_NOT_FOUND', 'User not found');
+    if (!user || user.isDeleted) throw USER_ERRORS.USER_NOT_FOUND();
     await this.checkCurrentPassword(user, password, 'password');
     if (user.isAdmin) {
       // Refuse before anything is cancelled; the transaction checks again under the admins' locks.
@@ -36,7 +36,7 @@ export class DeleteAccount extends AccountUseCase {
     const deleted = await this.deps.uow.commit(async (tx) => {
       const admins = user.isAdmin ? await tx.users.lockAdmins() : null;
       const locked = await tx.users.lockForUpdate(userId);
-      if (!locked) throw new NotFoundError('USER_NOT_FOUND', 'User not found');
+      if (!locked) throw USER_ERRORS.USER_NOT_FOUND();
       if (admins) locked.assertNotLastAdmin('client', admins);
       const deleted: ProjectDeleted[] = [];
       for (const projectId of await tx.personalData.projectsToDelete(userId)) {

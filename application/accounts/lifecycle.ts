@@ -3,8 +3,10 @@
  * password changes, email verification, the data export and deleting an account. What its use cases
  * share is here; each use case has its own file in this folder.
  */
+
 import { ValidationError } from '../../domain/shared/errors.ts';
 import { checkNotCommonPassword } from '../../domain/user/common-passwords.ts';
+import { USER_ERRORS } from '../../domain/user/errors.ts';
 import { checkPasswordPolicy, type User } from '../../domain/user/user.ts';
 import type { MailOutbox } from '../email/ports.ts';
 import type { RealtimePort } from '../realtime/ports.ts';
@@ -57,10 +59,10 @@ export abstract class AccountUseCase extends UseCase<AccountLifecycleDeps> {
 
   protected async checkCurrentPassword(user: User, password: string | undefined, field: string) {
     if (!password) {
-      throw new ValidationError('PASSWORD_REQUIRED', 'Enter your current password', field);
+      throw USER_ERRORS.PASSWORD_REQUIRED('Enter your current password', field);
     }
     if (!(await this.deps.hasher.verify(password, user.passwordHash))) {
-      throw new ValidationError('WRONG_PASSWORD', 'Your current password is not correct', field);
+      throw USER_ERRORS.WRONG_PASSWORD('Your current password is not correct', field);
     }
   }
 

@@ -1,4 +1,5 @@
-import { NotFoundError } from '../../domain/shared/errors.ts';
+import { USER_ERRORS } from '../../domain/user/errors.ts';
+
 import { normalizeEmail, type Role, type User } from '../../domain/user/user.ts';
 import type { UnitOfWork } from '../shared/marketplace-ports.ts';
 import type { Clock, IdGenerator } from '../shared/ports.ts';
@@ -11,7 +12,7 @@ export class PromoteToAdmin extends UseCase<{ uow: UnitOfWork; clock: Clock; ids
     const normalized = normalizeEmail(email);
     return this.deps.uow.run(async (tx) => {
       const found = await tx.users.findByEmail(normalized);
-      if (!found) throw new NotFoundError('USER_NOT_FOUND', `No user with email '${email}'`);
+      if (!found) throw USER_ERRORS.USER_NOT_FOUND(`No user with email '${email}'`);
       const user = (await tx.users.lockForUpdate(found.id)) ?? found;
       await assignRoleAudited(tx, user, 'admin' satisfies Role, null, this.deps.ids, this.deps.clock.now());
       return user;

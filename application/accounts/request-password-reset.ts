@@ -1,4 +1,5 @@
-import { ValidationError } from '../../domain/shared/errors.ts';
+import { USER_ERRORS } from '../../domain/user/errors.ts';
+
 import { normalizeEmail } from '../../domain/user/user.ts';
 import { composeAccountMail } from '../email/templates.ts';
 import { AccountUseCase } from './lifecycle.ts';
@@ -15,7 +16,7 @@ export const RESET_REQUESTED_MESSAGE =
 export class RequestPasswordReset extends AccountUseCase {
   async execute(rawEmail: string): Promise<string> {
     if (rawEmail.trim() === '') {
-      throw new ValidationError('EMAIL_REQUIRED', 'Please enter your email', 'email');
+      throw USER_ERRORS.EMAIL_REQUIRED({ field: 'email' });
     }
     let email: string;
     try {

@@ -1,4 +1,5 @@
-import { ValidationError } from '../../domain/shared/errors.ts';
+import { USER_ERRORS } from '../../domain/user/errors.ts';
+
 import type { User } from '../../domain/user/user.ts';
 import { AccountUseCase } from './lifecycle.ts';
 import type { SessionRecord } from './ports.ts';
@@ -20,7 +21,7 @@ export class ResetPassword extends AccountUseCase {
     const user = await this.deps.uow.run(async (tx) => {
       const userId = await this.deps.resets.consume(hash, now);
       const found = userId ? await tx.users.lockForUpdate(userId) : null;
-      if (!found || found.isDeleted) throw new ValidationError('INVALID_RESET_TOKEN', INVALID_RESET, 'token');
+      if (!found || found.isDeleted) throw USER_ERRORS.INVALID_RESET_TOKEN(INVALID_RESET, 'token');
       found.changePasswordHash(passwordHash, now);
       if (!found.emailVerified) found.verifyEmail(found.email, now);
       await tx.users.save(found);

@@ -1,4 +1,5 @@
-import { ConflictError } from '../../domain/shared/errors.ts';
+import { USER_ERRORS } from '../../domain/user/errors.ts';
+
 import type { User } from '../../domain/user/user.ts';
 import { composeAccountMail } from '../email/templates.ts';
 import { AccountUseCase } from './lifecycle.ts';
@@ -16,8 +17,7 @@ export class SendVerificationEmail extends AccountUseCase {
    */
   async execute(user: User, options: { resend?: boolean } = {}): Promise<string> {
     if (user.emailVerified) {
-      if (options.resend)
-        throw new ConflictError('EMAIL_ALREADY_VERIFIED', 'Your email is already verified.');
+      if (options.resend) throw USER_ERRORS.EMAIL_ALREADY_VERIFIED();
       return '';
     }
     const now = this.deps.clock.now();

@@ -1,4 +1,5 @@
-import { AuthenticationError, RateLimitError } from '../../domain/shared/errors.ts';
+import { RateLimitError } from '../../domain/shared/errors.ts';
+import { USER_ERRORS } from '../../domain/user/errors.ts';
 import { normalizeEmail, type User } from '../../domain/user/user.ts';
 import type { Clock } from '../shared/ports.ts';
 import { UseCase } from '../shared/use-case.ts';
@@ -65,7 +66,7 @@ export class SignIn extends UseCase<{
     try {
       email = normalizeEmail(input.email);
     } catch {
-      throw new AuthenticationError('INVALID_CREDENTIALS', INVALID_CREDENTIALS_MESSAGE);
+      throw USER_ERRORS.INVALID_CREDENTIALS(INVALID_CREDENTIALS_MESSAGE);
     }
     // Unknown emails are throttled alike (the throttle reveals no account).
     const counts = this.#counts(email, input);
@@ -86,7 +87,7 @@ export class SignIn extends UseCase<{
     if (!user || !ok) {
       const now = this.deps.clock.now();
       await Promise.all(counts.map(({ throttle, key }) => throttle.failed(key, now)));
-      throw new AuthenticationError('INVALID_CREDENTIALS', INVALID_CREDENTIALS_MESSAGE);
+      throw USER_ERRORS.INVALID_CREDENTIALS(INVALID_CREDENTIALS_MESSAGE);
     }
     // Only what this browser's failures were counted under: a success elsewhere does not hand an
     // attacker a fresh allowance.

@@ -1,4 +1,5 @@
-import { ValidationError } from '../../domain/shared/errors.ts';
+import { USER_ERRORS } from '../../domain/user/errors.ts';
+
 import { AccountUseCase } from './lifecycle.ts';
 
 /** The verification link: no sign-in needed; verifies the email it was sent to. */
@@ -7,8 +8,7 @@ export class VerifyEmail extends AccountUseCase {
     const now = this.deps.clock.now();
     const claim = this.deps.tokens.readVerification(token, now);
     if (!claim) {
-      throw new ValidationError(
-        'INVALID_VERIFICATION_TOKEN',
+      throw USER_ERRORS.INVALID_VERIFICATION_TOKEN(
         'This verification link is invalid or has expired.',
         'token',
       );
@@ -16,8 +16,7 @@ export class VerifyEmail extends AccountUseCase {
     return this.deps.uow.run(async (tx) => {
       const user = await tx.users.lockForUpdate(claim.userId);
       if (!user) {
-        throw new ValidationError(
-          'INVALID_VERIFICATION_TOKEN',
+        throw USER_ERRORS.INVALID_VERIFICATION_TOKEN(
           'This verification link is invalid or has expired.',
           'token',
         );

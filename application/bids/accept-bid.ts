@@ -1,5 +1,6 @@
 import type { Bid } from '../../domain/bid/bid.ts';
-import { ConflictError } from '../../domain/shared/errors.ts';
+import { BID_ERRORS } from '../../domain/bid/errors.ts';
+import type { ConflictError } from '../../domain/shared/errors.ts';
 import type { User } from '../../domain/user/user.ts';
 import type { UnitOfWork } from '../shared/marketplace-ports.ts';
 import type { Clock } from '../shared/ports.ts';
@@ -7,8 +8,7 @@ import { UseCase } from '../shared/use-case.ts';
 import { lockDecision } from './shared.ts';
 
 export function bidderDeleted(): ConflictError {
-  return new ConflictError(
-    'BIDDER_DELETED',
+  return BID_ERRORS.BIDDER_DELETED(
     'This bidder deleted their account, so their bid can no longer be accepted',
   );
 }

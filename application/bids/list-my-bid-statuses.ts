@@ -1,5 +1,6 @@
 import { BIDDER_ROLES } from '../../domain/bid/bid.ts';
-import { ValidationError } from '../../domain/shared/errors.ts';
+import { BID_ERRORS } from '../../domain/bid/errors.ts';
+
 import type { User } from '../../domain/user/user.ts';
 import { UseCase } from '../shared/use-case.ts';
 import type { BidQuery, MyBidStatus } from './ports.ts';
@@ -12,11 +13,7 @@ export class ListMyBidStatuses extends UseCase<{ bids: BidQuery }> {
   async execute(actor: User, projectIds: readonly string[]): Promise<MyBidStatus[]> {
     const ids = [...new Set(projectIds)];
     if (ids.length > MAX_BID_STATUS_IDS) {
-      throw new ValidationError(
-        'TOO_MANY_IDS',
-        `Ask for at most ${MAX_BID_STATUS_IDS} projects at a time`,
-        'projectId',
-      );
+      throw BID_ERRORS.TOO_MANY_IDS(`Ask for at most ${MAX_BID_STATUS_IDS} projects at a time`, 'projectId');
     }
     if (ids.length === 0 || !BIDDER_ROLES.includes(actor.role)) return [];
     return this.deps.bids.statusesOn(actor.id, ids);

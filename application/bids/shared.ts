@@ -1,12 +1,9 @@
 import type { Bid } from '../../domain/bid/bid.ts';
+import { BID_ERRORS } from '../../domain/bid/errors.ts';
+import { PROJECT_ERRORS } from '../../domain/project/errors.ts';
 import type { Project } from '../../domain/project/project.ts';
-import { NotFoundError, ValidationError } from '../../domain/shared/errors.ts';
-import { projectNotFound } from '../projects/shared.ts';
-import type { Transaction } from '../shared/marketplace-ports.ts';
 
-export function bidNotFound(id: string): NotFoundError {
-  return new NotFoundError('BID_NOT_FOUND', 'Bid not found');
-}
+import type { Transaction } from '../shared/marketplace-ports.ts';
 
 export const BID_DECISIONS = ['accepted', 'rejected'] as const;
 
@@ -21,9 +18,9 @@ export async function lockDecision(
   bidId: string,
 ): Promise<{ project: Project; bid: Bid; others: Bid[] }> {
   const found = await tx.bids.findById(bidId);
-  if (!found) throw bidNotFound(bidId);
+  if (!found) throw BID_ERRORS.BID_NOT_FOUND();
   const project = await tx.projects.lockForUpdate(found.projectId);
-  if (!project) throw projectNotFound(found.projectId);
+  if (!project) throw PROJECT_ERRORS.PROJECT_NOT_FOUND();
   const all = await tx.bids.listByProject(project.id);
   const bid = all.find((b) => b.id === bidId) ?? found;
   return { project, bid, others: all.filter((b) => b.id !== bidId) };
@@ -35,7 +32,7 @@ export async function lockDecision(
  */
 export function bidDecisionOf(status: string): BidDecision {
   if (!(BID_DECISIONS as readonly string[]).includes(status)) {
-    throw new ValidationError('INVALID_BID_STATUS', 'status must be accepted or rejected', 'status');
+    throw BID_ERRORS.INVALID_BID_STATUS({ field: 'status' });
   }
   return status as BidDecision;
 }

@@ -1,9 +1,10 @@
 import { Bid, type BidTerms, bidAlreadyExists } from '../../domain/bid/bid.ts';
-import { NotFoundError } from '../../domain/shared/errors.ts';
+import { PROJECT_ERRORS } from '../../domain/project/errors.ts';
 import { calendarMonthOf } from '../../domain/shared/time-zone.ts';
 import { assertBidAllowed, type BidQuota, computeBidQuota } from '../../domain/subscription/plan.ts';
+import { USER_ERRORS } from '../../domain/user/errors.ts';
 import type { User } from '../../domain/user/user.ts';
-import { projectNotFound } from '../projects/shared.ts';
+
 import type { PlatformSettings, Transaction, UnitOfWork } from '../shared/marketplace-ports.ts';
 import type { Clock, IdGenerator } from '../shared/ports.ts';
 import { UseCase } from '../shared/use-case.ts';
@@ -29,9 +30,9 @@ export class SubmitBid extends UseCase<{
     const { timeZone } = this.deps.settings;
     return this.deps.uow.commit(async (tx) => {
       const bidder = await tx.users.lockForUpdate(actor.id);
-      if (!bidder) throw new NotFoundError('USER_NOT_FOUND', 'User not found');
+      if (!bidder) throw USER_ERRORS.USER_NOT_FOUND();
       const project = await tx.projects.findById(projectId);
-      if (!project) throw projectNotFound(projectId);
+      if (!project) throw PROJECT_ERRORS.PROJECT_NOT_FOUND();
       const { bid, event } = Bid.submit({ id: this.deps.ids.next(), bidder, project, terms, now });
       if (await tx.bids.findByProjectAndContractor(projectId, bidder.id)) throw bidAlreadyExists();
       const used = await countThisMonth(tx, bidder.id, now, timeZone);

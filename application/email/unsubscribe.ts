@@ -1,4 +1,5 @@
-import { ValidationError } from '../../domain/shared/errors.ts';
+import { USER_ERRORS } from '../../domain/user/errors.ts';
+
 import type { User } from '../../domain/user/user.ts';
 import type { UserRepository } from '../accounts/ports.ts';
 import type { Clock } from '../shared/ports.ts';
@@ -11,7 +12,7 @@ export class Unsubscribe extends UseCase<{ tokens: UnsubscribeTokens; users: Use
     const userId = this.deps.tokens.verify(token);
     const user = userId ? await this.deps.users.findById(userId) : null;
     if (!user) {
-      throw new ValidationError('INVALID_UNSUBSCRIBE_TOKEN', 'This unsubscribe link is not valid', 'token');
+      throw USER_ERRORS.INVALID_UNSUBSCRIBE_TOKEN({ field: 'token' });
     }
     if (user.emailNotifications) {
       user.changeEmailNotifications(false, this.deps.clock.now());

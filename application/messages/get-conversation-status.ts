@@ -1,5 +1,6 @@
 import { RECIPIENT_DELETED_MESSAGE } from '../../domain/message/message.ts';
-import { NotFoundError } from '../../domain/shared/errors.ts';
+import { USER_ERRORS } from '../../domain/user/errors.ts';
+
 import type { UserRepository } from '../accounts/ports.ts';
 import { UseCase } from '../shared/use-case.ts';
 
@@ -15,7 +16,7 @@ export class GetConversationStatus extends UseCase<{ users: UserRepository }> {
   /** The message dialog asks when it opens, to show a closed conversation without its composer. */
   async execute(otherUserId: string): Promise<ConversationStatus> {
     const other = await this.deps.users.findById(otherUserId);
-    if (!other) throw new NotFoundError('USER_NOT_FOUND', 'User not found', 'otherUserId');
+    if (!other) throw USER_ERRORS.USER_NOT_FOUND({ field: 'otherUserId' });
     return other.isDeleted
       ? { otherUserId, closed: true, closedReason: RECIPIENT_DELETED_MESSAGE }
       : { otherUserId, closed: false, closedReason: null };

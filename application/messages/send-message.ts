@@ -4,8 +4,9 @@ import {
   type MessageSnapshot,
   messagePreview,
 } from '../../domain/message/message.ts';
-import { NotFoundError } from '../../domain/shared/errors.ts';
+import { PROJECT_ERRORS } from '../../domain/project/errors.ts';
 import type { MessageSent } from '../../domain/shared/events.ts';
+import { USER_ERRORS } from '../../domain/user/errors.ts';
 import type { User } from '../../domain/user/user.ts';
 import type { UserRepository } from '../accounts/ports.ts';
 import type { RealtimePort } from '../realtime/ports.ts';
@@ -42,10 +43,10 @@ export class SendMessage extends UseCase<{
     const now = this.deps.clock.now();
     const message = Message.send({ ...input, id: this.deps.ids.next(), senderId: sender.id, now });
     const receiver = await this.deps.users.findById(input.receiverId);
-    if (!receiver) throw new NotFoundError('USER_NOT_FOUND', 'User not found', 'receiverId');
+    if (!receiver) throw USER_ERRORS.USER_NOT_FOUND({ field: 'receiverId' });
     assertMayReceiveMessages(receiver);
     if (message.projectId && !(await this.deps.messages.projectExists(message.projectId))) {
-      throw new NotFoundError('PROJECT_NOT_FOUND', 'Project not found', 'projectId');
+      throw PROJECT_ERRORS.PROJECT_NOT_FOUND({ field: 'projectId' });
     }
     const snapshot = message.toSnapshot();
     const preview = messagePreview(snapshot.content);

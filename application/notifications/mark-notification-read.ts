@@ -1,5 +1,6 @@
+import { NOTIFICATION_ERRORS } from '../../domain/notification/errors.ts';
 import type { NotificationSnapshot } from '../../domain/notification/notification.ts';
-import { NotFoundError } from '../../domain/shared/errors.ts';
+
 import { UseCase } from '../shared/use-case.ts';
 import type { NotificationRepository } from './ports.ts';
 
@@ -7,7 +8,7 @@ export class MarkNotificationRead extends UseCase<{ notifications: NotificationR
   /** Someone else's notification answers exactly like a missing one (404), so ids cannot be probed. */
   async execute(userId: string, id: string): Promise<NotificationSnapshot> {
     const marked = await this.deps.notifications.markRead(userId, id);
-    if (!marked) throw new NotFoundError('NOTIFICATION_NOT_FOUND', 'Notification not found');
+    if (!marked) throw NOTIFICATION_ERRORS.NOTIFICATION_NOT_FOUND();
     return marked;
   }
 }

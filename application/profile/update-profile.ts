@@ -1,4 +1,5 @@
-import { NotFoundError, ValidationError } from '../../domain/shared/errors.ts';
+import { USER_ERRORS } from '../../domain/user/errors.ts';
+
 import { normalizeEmail, type ProfileForm, type User } from '../../domain/user/user.ts';
 import type { PasswordHasher } from '../accounts/ports.ts';
 import { lockForRoleChange } from '../accounts/shared.ts';
@@ -29,7 +30,7 @@ export class UpdateProfile extends UseCase<{ uow: UnitOfWork; clock: Clock; hash
     return this.deps.uow.run(async (tx) => {
       const role = change.kind === 'profile' ? change.form.role : undefined;
       const user = await lockForRoleChange(tx, userId, role);
-      if (!user) throw new NotFoundError('USER_NOT_FOUND', 'User not found');
+      if (!user) throw USER_ERRORS.USER_NOT_FOUND();
       const now = this.deps.clock.now();
       const changingEmail = change.kind === 'profile' && UpdateProfile.changesEmail(user, change);
       if (change.kind === 'profile') user.updateProfile(change.form, now);
@@ -40,18 +41,13 @@ export class UpdateProfile extends UseCase<{ uow: UnitOfWork; clock: Clock; hash
       // accounts (EMAIL_TAKEN) without knowing their own password. Nothing is saved on failure.
       if (this.deps.hasher && changingEmail && change.kind === 'profile') {
         if (!change.currentPassword) {
-          throw new ValidationError(
-            'PASSWORD_REQUIRED',
+          throw USER_ERRORS.PASSWORD_REQUIRED(
             'Enter your current password to change your email',
             'currentPassword',
           );
         }
         if (!(await this.deps.hasher.verify(change.currentPassword, user.passwordHash))) {
-          throw new ValidationError(
-            'WRONG_PASSWORD',
-            'Your current password is not correct',
-            'currentPassword',
-          );
+          throw USER_ERRORS.WRONG_PASSWORD('Your current password is not correct', 'currentPassword');
         }
       }
       await tx.users.save(user);

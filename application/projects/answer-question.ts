@@ -1,10 +1,10 @@
+import { PROJECT_ERRORS } from '../../domain/project/errors.ts';
 import type { Question } from '../../domain/project/question.ts';
 import type { User } from '../../domain/user/user.ts';
 import type { UnitOfWork } from '../shared/marketplace-ports.ts';
 import type { Clock } from '../shared/ports.ts';
 import { UseCase } from '../shared/use-case.ts';
-import { everyBidderIdOf, questionNotFound } from './questions.ts';
-import { projectNotFound } from './shared.ts';
+import { everyBidderIdOf } from './questions.ts';
 
 export class AnswerQuestion extends UseCase<{ uow: UnitOfWork; clock: Clock }> {
   /** The owner answers once; the asker and every bidder are told. */
@@ -15,9 +15,9 @@ export class AnswerQuestion extends UseCase<{ uow: UnitOfWork; clock: Clock }> {
   ): Promise<Question> {
     return this.deps.uow.commit(async (tx) => {
       const found = await tx.questions.findById(questionId);
-      if (!found) throw questionNotFound();
+      if (!found) throw PROJECT_ERRORS.QUESTION_NOT_FOUND();
       const project = await tx.projects.lockForUpdate(found.projectId);
-      if (!project) throw projectNotFound(found.projectId);
+      if (!project) throw PROJECT_ERRORS.PROJECT_NOT_FOUND();
       // Read again under the project's lock: a second answer may have landed meanwhile.
       const question = (await tx.questions.findById(questionId)) ?? found;
       const event = question.answer(

@@ -1,9 +1,9 @@
+import { PROJECT_ERRORS } from '../../domain/project/errors.ts';
 import { QUESTION_WINDOW_MS, Question } from '../../domain/project/question.ts';
 import type { User } from '../../domain/user/user.ts';
 import type { UnitOfWork } from '../shared/marketplace-ports.ts';
 import type { Clock, IdGenerator } from '../shared/ports.ts';
 import { UseCase } from '../shared/use-case.ts';
-import { projectNotFound } from './shared.ts';
 
 export class AskQuestion extends UseCase<{
   uow: UnitOfWork;
@@ -17,7 +17,7 @@ export class AskQuestion extends UseCase<{
       // The asker's row lock makes "count recent questions, then insert" one step per asker.
       const asker = (await tx.users.lockForUpdate(actor.id)) ?? actor;
       const project = await tx.projects.findById(projectId);
-      if (!project) throw projectNotFound(projectId);
+      if (!project) throw PROJECT_ERRORS.PROJECT_NOT_FOUND();
       const askedRecently = await tx.questions.countAskedSince(
         asker.id,
         new Date(now.getTime() - QUESTION_WINDOW_MS),

@@ -1,10 +1,10 @@
 import type { BidSnapshot } from '../../domain/bid/bid.ts';
+import { PROJECT_ERRORS } from '../../domain/project/errors.ts';
 import { Project } from '../../domain/project/project.ts';
 import type { User } from '../../domain/user/user.ts';
 import type { Clock } from '../shared/ports.ts';
 import { UseCase } from '../shared/use-case.ts';
 import type { ProjectQuery, ProjectReview, ProjectView } from './ports.ts';
-import { projectNotFound } from './shared.ts';
 
 export interface ProjectDetails extends ProjectView {
   /** Whether a bid could be submitted now (status active, phase bidding, deadline not passed). */
@@ -22,7 +22,7 @@ export class GetProject extends UseCase<{ projects: ProjectQuery; clock: Clock }
    */
   async execute(actor: User, projectId: string): Promise<ProjectDetails> {
     const view = await this.deps.projects.findDetail(projectId, actor.id);
-    if (!view) throw projectNotFound(projectId);
+    if (!view) throw PROJECT_ERRORS.PROJECT_NOT_FOUND();
     return {
       ...view,
       viewerBid: view.project.clientId === actor.id ? null : view.viewerBid,

@@ -1,9 +1,10 @@
 import { Addendum } from '../../domain/project/addendum.ts';
+import { PROJECT_ERRORS } from '../../domain/project/errors.ts';
 import type { User } from '../../domain/user/user.ts';
 import type { FileStorage, StoredFile, UnitOfWork } from '../shared/marketplace-ports.ts';
 import type { Clock, IdGenerator } from '../shared/ports.ts';
 import { UseCase } from '../shared/use-case.ts';
-import { bidderIdsOf, projectNotFound, removeQuietly } from './shared.ts';
+import { bidderIdsOf, removeQuietly } from './shared.ts';
 
 export interface PostAddendumInput {
   text: string;
@@ -24,7 +25,7 @@ export class PostAddendum extends UseCase<{
       return await this.deps.uow.commit(async (tx) => {
         // The project's lock orders addenda with deadline changes and decisions on bids.
         const project = await tx.projects.lockForUpdate(projectId);
-        if (!project) throw projectNotFound(projectId);
+        if (!project) throw PROJECT_ERRORS.PROJECT_NOT_FOUND();
         const result = Addendum.post({
           id: this.deps.ids.next(),
           project,

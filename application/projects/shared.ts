@@ -1,9 +1,4 @@
-import { NotFoundError } from '../../domain/shared/errors.ts';
 import type { FileStorage, Transaction } from '../shared/marketplace-ports.ts';
-
-export function projectNotFound(id: string): NotFoundError {
-  return new NotFoundError('PROJECT_NOT_FOUND', 'Project not found');
-}
 
 /** Removes stored files without letting a storage failure hide the error (or result) that matters. */
 export async function removeQuietly(files: FileStorage, names: readonly string[]): Promise<void> {

@@ -1,7 +1,9 @@
+import { PROJECT_ERRORS } from '../../domain/project/errors.ts';
 import { Review, reviewAlreadyExists } from '../../domain/review/review.ts';
-import { NotFoundError } from '../../domain/shared/errors.ts';
+import { USER_ERRORS } from '../../domain/user/errors.ts';
+
 import type { User } from '../../domain/user/user.ts';
-import { projectNotFound } from '../projects/shared.ts';
+
 import type { UnitOfWork } from '../shared/marketplace-ports.ts';
 import type { Clock, IdGenerator } from '../shared/ports.ts';
 import { UseCase } from '../shared/use-case.ts';
@@ -24,12 +26,12 @@ export class ReviewContractor extends UseCase<{
     const now = this.deps.clock.now();
     return this.deps.uow.commit(async (tx) => {
       const project = await tx.projects.findById(projectId);
-      if (!project) throw projectNotFound(projectId);
+      if (!project) throw PROJECT_ERRORS.PROJECT_NOT_FOUND();
       const written = Review.write({ id: this.deps.ids.next(), project, reviewer: actor, ...input, now });
       if (await tx.reviews.findByProjectAndReviewer(projectId, actor.id)) throw reviewAlreadyExists();
       await tx.reviews.add(written.review);
       const reviewee = await tx.users.lockForUpdate(written.review.revieweeId);
-      if (!reviewee) throw new NotFoundError('USER_NOT_FOUND', 'The reviewed contractor no longer exists');
+      if (!reviewee) throw USER_ERRORS.USER_NOT_FOUND('The reviewed contractor no longer exists');
       const summary = await tx.reviews.summaryFor(reviewee.id);
       reviewee.applyRatingSummary(summary.count, summary.total, now);
       await tx.users.save(reviewee);

@@ -1,3 +1,4 @@
+import { PROJECT_ERRORS } from '../../domain/project/errors.ts';
 import {
   type RawSavedSearchFilters,
   type SavedSearchSnapshot,
@@ -8,7 +9,7 @@ import type { User } from '../../domain/user/user.ts';
 import type { Clock } from '../shared/ports.ts';
 import { UseCase } from '../shared/use-case.ts';
 import type { SavedSearchRepository } from './ports.ts';
-import { alertsOf, savedSearchNotFound } from './shared.ts';
+import { alertsOf } from './shared.ts';
 
 export interface SavedSearchChanges {
   name?: string | undefined;
@@ -20,7 +21,7 @@ export interface SavedSearchChanges {
 export class UpdateSavedSearch extends UseCase<{ searches: SavedSearchRepository; clock: Clock }> {
   async execute(user: User, id: string, changes: SavedSearchChanges): Promise<SavedSearchSnapshot> {
     const found = await this.deps.searches.find(id);
-    if (!found || found.userId !== user.id) throw savedSearchNotFound();
+    if (!found || found.userId !== user.id) throw PROJECT_ERRORS.SAVED_SEARCH_NOT_FOUND();
     const updated: SavedSearchSnapshot = {
       ...found,
       ...(changes.name !== undefined ? { name: savedSearchName(changes.name) } : {}),

@@ -1,4 +1,5 @@
-import { PermissionError } from '../../domain/shared/errors.ts';
+import { USER_ERRORS } from '../../domain/user/errors.ts';
+
 import type { User } from '../../domain/user/user.ts';
 import { UseCase } from '../shared/use-case.ts';
 import type { StatsQuery } from './ports.ts';
@@ -6,7 +7,7 @@ import type { StatsQuery } from './ports.ts';
 export class GetPlatformStats extends UseCase<{ stats: StatsQuery }> {
   /** GET /api/admin/stats: admins only. */
   async execute(actor: User): Promise<{ activeProjects: number; totalBids: number }> {
-    if (!actor.isAdmin) throw new PermissionError('ADMIN_ONLY', 'Admin privileges required');
+    if (!actor.isAdmin) throw USER_ERRORS.ADMIN_ONLY();
     return this.deps.stats.platformCounts();
   }
 }

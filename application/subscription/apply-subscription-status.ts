@@ -1,9 +1,11 @@
-import { NotFoundError, ValidationError } from '../../domain/shared/errors.ts';
+import { SUBSCRIPTION_ERRORS } from '../../domain/subscription/errors.ts';
+
 import {
   isSubscriptionStatus,
   type SubscriptionStatus,
   tierForSubscriptionStatus,
 } from '../../domain/subscription/plan.ts';
+import { USER_ERRORS } from '../../domain/user/errors.ts';
 import type { User } from '../../domain/user/user.ts';
 import type { UnitOfWork } from '../shared/marketplace-ports.ts';
 import type { Clock } from '../shared/ports.ts';
@@ -32,15 +34,14 @@ export class ApplySubscriptionStatus extends UseCase<{ uow: UnitOfWork; clock: C
   }): Promise<User> {
     const { status } = input;
     if (!isSubscriptionStatus(status)) {
-      throw new ValidationError(
-        'UNKNOWN_SUBSCRIPTION_STATUS',
+      throw SUBSCRIPTION_ERRORS.UNKNOWN_SUBSCRIPTION_STATUS(
         `Unknown subscription status '${status}'`,
         'status',
       );
     }
     return this.deps.uow.run(async (tx) => {
       const user = await tx.users.lockForUpdate(input.userId);
-      if (!user) throw new NotFoundError('USER_NOT_FOUND', `No user with id '${input.userId}'`);
+      if (!user) throw USER_ERRORS.USER_NOT_FOUND(`No user with id '${input.userId}'`);
       this.apply(
         user,
         { subscriptionId: input.subscriptionId, status, hasPaymentMethod: input.hasPaymentMethod ?? true },

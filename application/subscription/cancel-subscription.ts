@@ -1,4 +1,6 @@
-import { ConflictError, NotFoundError } from '../../domain/shared/errors.ts';
+import { SUBSCRIPTION_ERRORS } from '../../domain/subscription/errors.ts';
+import { USER_ERRORS } from '../../domain/user/errors.ts';
+
 import type { Clock } from '../shared/ports.ts';
 import { UseCase } from '../shared/use-case.ts';
 import type { ApplySubscriptionStatus } from './apply-subscription-status.ts';
@@ -15,11 +17,11 @@ export class CancelSubscription extends UseCase<{
   async execute(userId: string): Promise<SubscriptionView> {
     return this.deps.uow.run(async (tx) => {
       const user = await tx.users.lockForUpdate(userId);
-      if (!user) throw new NotFoundError('USER_NOT_FOUND', `No user with id '${userId}'`);
+      if (!user) throw USER_ERRORS.USER_NOT_FOUND(`No user with id '${userId}'`);
       const subscriptionId = user.stripeSubscriptionId;
       const record = subscriptionId ? await tx.payments.findSubscription(subscriptionId) : null;
       if (!subscriptionId || !record || user.subscriptionTier !== 'pro' || !running(record.status)) {
-        throw new ConflictError('NO_ACTIVE_SUBSCRIPTION', 'You have no active subscription to cancel.');
+        throw SUBSCRIPTION_ERRORS.NO_ACTIVE_SUBSCRIPTION();
       }
       const state = await this.deps.gateway.cancelAtPeriodEnd(subscriptionId);
       await syncSubscription(tx, this.deps.apply, user, state, this.deps.clock.now());

@@ -1,4 +1,5 @@
-import { NotFoundError, ValidationError } from '../../domain/shared/errors.ts';
+import { ValidationError } from '../../domain/shared/errors.ts';
+import { SUBSCRIPTION_ERRORS } from '../../domain/subscription/errors.ts';
 import { UseCase } from '../shared/use-case.ts';
 import type { GetSubscription } from './get-subscription.ts';
 import type { HandlePaymentEvent } from './handle-payment-event.ts';
@@ -27,7 +28,7 @@ export class ConfirmSandboxPayment extends UseCase<{
     cvc: string;
   }): Promise<SubscriptionView> {
     if (!this.deps.sandbox) {
-      throw new NotFoundError('NOT_FOUND', 'The sandbox payment gateway is not active on this server');
+      throw SUBSCRIPTION_ERRORS.NOT_FOUND();
     }
     const result = await this.deps.sandbox.confirm({
       userId: input.userId,

@@ -1,4 +1,5 @@
-import { ConflictError } from '../../domain/shared/errors.ts';
+import { SUBSCRIPTION_ERRORS } from '../../domain/subscription/errors.ts';
+
 import { UseCase } from '../shared/use-case.ts';
 import type { PaymentGateway, SubscriptionUnitOfWork } from './ports.ts';
 
@@ -9,8 +10,7 @@ export class OpenBillingPortal extends UseCase<{ uow: SubscriptionUnitOfWork; ga
       async (tx) => (await tx.users.findById(userId))?.stripeCustomerId,
     );
     if (!customerId) {
-      throw new ConflictError(
-        'NO_PAYMENT_CUSTOMER',
+      throw SUBSCRIPTION_ERRORS.NO_PAYMENT_CUSTOMER(
         'You have no payment method on file yet. Subscribe first.',
       );
     }

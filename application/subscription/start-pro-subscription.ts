@@ -1,5 +1,6 @@
-import { ConflictError, NotFoundError } from '../../domain/shared/errors.ts';
+import { SUBSCRIPTION_ERRORS } from '../../domain/subscription/errors.ts';
 import { assertMaySubscribe, PRO_TRIAL_DAYS } from '../../domain/subscription/plan.ts';
+import { USER_ERRORS } from '../../domain/user/errors.ts';
 import type { Clock } from '../shared/ports.ts';
 import { UseCase } from '../shared/use-case.ts';
 import type { ApplySubscriptionStatus } from './apply-subscription-status.ts';
@@ -56,7 +57,7 @@ export class StartProSubscription extends UseCase<{
   async execute(userId: string): Promise<SubscriptionStart> {
     return this.deps.uow.run(async (tx) => {
       const user = await tx.users.lockForUpdate(userId);
-      if (!user) throw new NotFoundError('USER_NOT_FOUND', `No user with id '${userId}'`);
+      if (!user) throw USER_ERRORS.USER_NOT_FOUND(`No user with id '${userId}'`);
       assertMaySubscribe(user.role);
       const now = this.deps.clock.now();
 
@@ -97,8 +98,7 @@ export class StartProSubscription extends UseCase<{
       if (open) {
         await syncSubscription(tx, this.deps.apply, user, open, now, { adopt: true });
         if (open.clientSecret === null && !grantsPro(open)) {
-          throw new ConflictError(
-            'SUBSCRIPTION_NEEDS_ATTENTION',
+          throw SUBSCRIPTION_ERRORS.SUBSCRIPTION_NEEDS_ATTENTION(
             'Your subscription has a payment problem. Update your payment method under Profile › Billing.',
           );
         }

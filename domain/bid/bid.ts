@@ -1,5 +1,5 @@
 import { type Actor, bidWithdrawn, type Project } from '../project/project.ts';
-import { ConflictError, PermissionError, ValidationError } from '../shared/errors.ts';
+import type { ConflictError } from '../shared/errors.ts';
 import type {
   BidAccepted,
   BidRejected,
@@ -10,6 +10,7 @@ import type {
 } from '../shared/events.ts';
 import { Money } from '../shared/money.ts';
 import type { Role } from '../user/user.ts';
+import { BID_ERRORS } from './errors.ts';
 
 /**
  * 'withdrawn' (issue 23, decision 0193): the bidder deleted their account while the bid was pending. It is
@@ -48,10 +49,9 @@ export interface BidTerms {
 
 export function parseBidAmount(value: number | string | null | undefined): number {
   if (value === null || value === undefined || (typeof value === 'string' && value.trim() === '')) {
-    throw new ValidationError('AMOUNT_REQUIRED', 'Amount is required', 'amount');
+    throw BID_ERRORS.AMOUNT_REQUIRED({ field: 'amount' });
   }
-  const notPositive = () =>
-    new ValidationError('AMOUNT_NOT_POSITIVE', 'Amount must be greater than 0', 'amount');
+  const notPositive = () => BID_ERRORS.AMOUNT_NOT_POSITIVE({ field: 'amount' });
   // A negative amount is the same mistake as 0: a bid is more than 0, whatever its sign says.
   if ((typeof value === 'number' ? value : Number(value.trim())) < 0) throw notPositive();
   const money = Money.parse(value, 'amount');
@@ -61,19 +61,14 @@ export function parseBidAmount(value: number | string | null | undefined): numbe
 
 export function parseTimeline(value: number | string | null | undefined): number {
   if (value === null || value === undefined || (typeof value === 'string' && value.trim() === '')) {
-    throw new ValidationError('TIMELINE_REQUIRED', 'Timeline is required', 'timeline');
+    throw BID_ERRORS.TIMELINE_REQUIRED({ field: 'timeline' });
   }
   const days = typeof value === 'number' ? value : /^\s*\d+\s*$/.test(value) ? Number(value) : Number.NaN;
   if (!Number.isInteger(days)) {
-    throw new ValidationError(
-      'TIMELINE_NOT_WHOLE_DAYS',
-      'Timeline must be a whole number of days',
-      'timeline',
-    );
+    throw BID_ERRORS.TIMELINE_NOT_WHOLE_DAYS('Timeline must be a whole number of days', 'timeline');
   }
   if (days < MIN_TIMELINE_DAYS || days > MAX_TIMELINE_DAYS) {
-    throw new ValidationError(
-      'TIMELINE_OUT_OF_RANGE',
+    throw BID_ERRORS.TIMELINE_OUT_OF_RANGE(
       `Timeline must be between ${MIN_TIMELINE_DAYS} and ${MAX_TIMELINE_DAYS} days`,
       'timeline',
     );
@@ -83,10 +78,9 @@ export function parseTimeline(value: number | string | null | undefined): number
 
 export function parseProposal(value: string | null | undefined): string {
   const proposal = (value ?? '').trim();
-  if (proposal === '') throw new ValidationError('PROPOSAL_REQUIRED', 'Proposal is required', 'proposal');
+  if (proposal === '') throw BID_ERRORS.PROPOSAL_REQUIRED({ field: 'proposal' });
   if (proposal.length > PROPOSAL_MAX_LENGTH) {
-    throw new ValidationError(
-      'PROPOSAL_TOO_LONG',
+    throw BID_ERRORS.PROPOSAL_TOO_LONG(
       `Proposal must be at most ${PROPOSAL_MAX_LENGTH} characters`,
       'proposal',
     );
@@ -100,16 +94,16 @@ export function parseProposal(value: string | null | undefined): string {
  */
 export function assertMayBid(bidder: Actor, project: Project, now: Date): void {
   if (!BIDDER_ROLES.includes(bidder.role)) {
-    throw new PermissionError('ROLE_CANNOT_BID', 'Only contractors and vendors can submit bids');
+    throw BID_ERRORS.ROLE_CANNOT_BID();
   }
   if (project.isOwnedBy(bidder.id)) {
-    throw new PermissionError('OWN_PROJECT', 'You cannot bid on your own project');
+    throw BID_ERRORS.OWN_PROJECT('You cannot bid on your own project');
   }
   project.assertTakingBids(now);
 }
 
 export function bidAlreadyExists(): ConflictError {
-  return new ConflictError('BID_ALREADY_EXISTS', 'You have already submitted a bid on this project');
+  return BID_ERRORS.BID_ALREADY_EXISTS();
 }
 
 /** The Bid aggregate. pending → accepted, rejected or withdrawn; all three are final. */
@@ -179,11 +173,11 @@ export class Bid {
    */
   edit(actor: Actor, project: Project, changes: Partial<BidTerms>, now: Date): void {
     if (actor.id !== this.#props.contractorId) {
-      throw new PermissionError('NOT_BID_OWNER', 'Only the bidder can edit this bid');
+      throw BID_ERRORS.NOT_BID_OWNER();
     }
     this.#assertPending();
     if (project.id !== this.#props.projectId) {
-      throw new ConflictError('BID_NOT_ON_PROJECT', 'This bid is not on this project');
+      throw BID_ERRORS.BID_NOT_ON_PROJECT();
     }
     project.assertTakingBids(now);
     const amountCents =
@@ -252,7 +246,7 @@ export class Bid {
   #assertPending(): void {
     if (this.#props.status === 'withdrawn') throw bidWithdrawn();
     if (this.#props.status !== 'pending') {
-      throw new ConflictError('BID_NOT_PENDING', `This bid is already ${this.#props.status}`);
+      throw BID_ERRORS.BID_NOT_PENDING(`This bid is already ${this.#props.status}`);
     }
   }
 

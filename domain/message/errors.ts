@@ -11,4 +11,5 @@ export const MESSAGE_ERRORS = errorCatalogue({
   MESSAGE_EMPTY: ['invalid', 'Message cannot be empty'],
   RECIPIENT_DELETED: ['conflict'],
   UNSUPPORTED_MESSAGE_TYPE: ['invalid'],
+  MESSAGE_TOO_LONG: ['invalid'],
 });

@@ -1,4 +1,5 @@
-import { ConflictError, ValidationError } from '../shared/errors.ts';
+import { ValidationError } from '../shared/errors.ts';
+import { MESSAGE_ERRORS } from './errors.ts';
 
 /** accounts-and-shell section 3: a message is text, a file or a system note; users send text. */
 export const MESSAGE_TYPES = ['text', 'file', 'system'] as const;
@@ -47,15 +48,14 @@ export class Message {
       throw new ValidationError('UNSUPPORTED_MESSAGE_TYPE', "Only 'text' messages can be sent", 'type');
     }
     if (input.senderId === input.receiverId) {
-      throw new ValidationError('CANNOT_MESSAGE_SELF', 'You cannot send a message to yourself', 'receiverId');
+      throw MESSAGE_ERRORS.CANNOT_MESSAGE_SELF({ field: 'receiverId' });
     }
     const content = input.content.trim();
     if (content === '') {
-      throw new ValidationError('MESSAGE_EMPTY', 'Message cannot be empty', 'content');
+      throw MESSAGE_ERRORS.MESSAGE_EMPTY({ field: 'content' });
     }
     if ([...content].length > MAX_MESSAGE_LENGTH) {
-      throw new ValidationError(
-        'MESSAGE_TOO_LONG',
+      throw MESSAGE_ERRORS.MESSAGE_TOO_LONG(
         `Message must be at most ${MAX_MESSAGE_LENGTH} characters`,
         'content',
       );
@@ -114,7 +114,7 @@ export const RECIPIENT_DELETED_MESSAGE = 'This account has been deleted; the con
  */
 export function assertMayReceiveMessages(receiver: { readonly isDeleted: boolean }): void {
   if (receiver.isDeleted) {
-    throw new ConflictError('RECIPIENT_DELETED', RECIPIENT_DELETED_MESSAGE, 'receiverId');
+    throw MESSAGE_ERRORS.RECIPIENT_DELETED(RECIPIENT_DELETED_MESSAGE, 'receiverId');
   }
 }
 

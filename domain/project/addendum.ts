@@ -1,5 +1,5 @@
-import { ValidationError } from '../shared/errors.ts';
 import type { AddendumPosted } from '../shared/events.ts';
+import { PROJECT_ERRORS } from './errors.ts';
 import { checkProjectFiles, type UploadedFile } from './files.ts';
 import type { Actor, Project } from './project.ts';
 
@@ -42,10 +42,9 @@ export class Addendum {
     const { project, now } = input;
     project.assertMayChangeBidding(input.actor, 'post an addendum');
     const text = (input.text ?? '').trim();
-    if (text === '') throw new ValidationError('ADDENDUM_TEXT_REQUIRED', 'Addendum text is required', 'text');
+    if (text === '') throw PROJECT_ERRORS.ADDENDUM_TEXT_REQUIRED({ field: 'text' });
     if (text.length > ADDENDUM_MAX_LENGTH) {
-      throw new ValidationError(
-        'ADDENDUM_TEXT_TOO_LONG',
+      throw PROJECT_ERRORS.ADDENDUM_TEXT_TOO_LONG(
         `Addendum text must be at most ${ADDENDUM_MAX_LENGTH} characters`,
         'text',
       );

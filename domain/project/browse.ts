@@ -1,5 +1,5 @@
 import { canonicalCategory } from '../catalog/projects.ts';
-import { ValidationError } from '../shared/errors.ts';
+import { PROJECT_ERRORS } from './errors.ts';
 import { isProjectStatus, type ProjectStatus } from './phase.ts';
 import type { ProjectSnapshot } from './project.ts';
 
@@ -90,14 +90,14 @@ export function parseProjectFilters(raw: RawProjectFilters): ProjectFilters {
   const budget = present(raw.budget);
   if (budget !== undefined) {
     if (!isBudgetBand(budget)) {
-      throw new ValidationError('UNKNOWN_BUDGET_BAND', `Unknown budget filter '${budget}'`, 'budget');
+      throw PROJECT_ERRORS.UNKNOWN_BUDGET_BAND(`Unknown budget filter '${budget}'`, 'budget');
     }
     filters.budget = budget;
   }
   const status = present(raw.status);
   if (status !== undefined) {
     if (!isProjectStatus(status)) {
-      throw new ValidationError('UNKNOWN_STATUS', `Unknown project status '${status}'`, 'status');
+      throw PROJECT_ERRORS.UNKNOWN_STATUS(`Unknown project status '${status}'`, 'status');
     }
     filters.status = status;
   }
@@ -106,11 +106,7 @@ export function parseProjectFilters(raw: RawProjectFilters): ProjectFilters {
   if (raw.limit !== null && raw.limit !== undefined && raw.limit !== '') {
     const limit = Number(raw.limit);
     if (!Number.isInteger(limit) || limit < 1 || limit > MAX_PAGE_SIZE) {
-      throw new ValidationError(
-        'INVALID_LIMIT',
-        `limit must be a whole number from 1 to ${MAX_PAGE_SIZE}`,
-        'limit',
-      );
+      throw PROJECT_ERRORS.INVALID_LIMIT(`limit must be a whole number from 1 to ${MAX_PAGE_SIZE}`, 'limit');
     }
     filters.limit = limit;
   }

@@ -2,8 +2,9 @@
  * Engagement with a project: views and saves (issue 12). Pure rules; the counts themselves are kept by
  * the persistence adapter (projects.view_count / save_count, maintained with the rows that justify them).
  */
-import { PermissionError } from '../shared/errors.ts';
+
 import { localDate } from '../shared/time-zone.ts';
+import { PROJECT_ERRORS } from './errors.ts';
 
 /** Who looks at a project: a signed-in user's id. */
 export interface Viewer {
@@ -26,7 +27,7 @@ export function viewKey(viewer: Viewer, now: Date, timeZone: string): { viewerKe
 /** Anyone signed in may save a project, except its owner (403 OWN_PROJECT_SAVE). */
 export function checkCanSave(userId: string, project: { clientId: string }): void {
   if (userId === project.clientId) {
-    throw new PermissionError('OWN_PROJECT_SAVE', 'You cannot save your own project');
+    throw PROJECT_ERRORS.OWN_PROJECT_SAVE();
   }
 }
 

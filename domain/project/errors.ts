@@ -74,4 +74,6 @@ export const PROJECT_ERRORS = errorCatalogue({
   UNKNOWN_STAGE: ['invalid'],
   UNKNOWN_STATUS: ['invalid'],
   UNSUPPORTED_FILE_TYPE: ['invalid'],
+  INVALID_LIMIT: ['invalid'],
+  QUESTION_NOT_ON_PROJECT: ['conflict', 'This question is not on this project'],
 });

@@ -1,4 +1,5 @@
-import { TooLargeError, ValidationError } from '../shared/errors.ts';
+import { ValidationError } from '../shared/errors.ts';
+import { PROJECT_ERRORS } from './errors.ts';
 
 export const MAX_PROJECT_FILES = 5;
 export const MAX_FILE_SIZE_MB = 80;
@@ -56,11 +57,10 @@ export function isAllowedFileType(mimeType: string, fileName: string): boolean {
  */
 export function checkUploadedFile(file: Pick<UploadedFile, 'originalName' | 'mimeType' | 'size'>): void {
   if (file.size > MAX_FILE_SIZE_BYTES) {
-    throw new TooLargeError('FILE_TOO_LARGE', `${file.originalName} exceeds 80MB limit`, 'files');
+    throw PROJECT_ERRORS.FILE_TOO_LARGE(`${file.originalName} exceeds 80MB limit`, 'files');
   }
   if (!isAllowedFileType(file.mimeType, file.originalName)) {
-    throw new ValidationError(
-      'UNSUPPORTED_FILE_TYPE',
+    throw PROJECT_ERRORS.UNSUPPORTED_FILE_TYPE(
       `${file.originalName} is not an accepted file type (images, PDF, doc or docx)`,
       'files',
     );

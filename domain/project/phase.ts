@@ -1,4 +1,5 @@
-import { ConflictError } from '../shared/errors.ts';
+import type { ConflictError } from '../shared/errors.ts';
+import { PROJECT_ERRORS } from './errors.ts';
 
 /** Project phases in the spec's order, with their labels (projects-and-bids section 4). */
 export const PROJECT_PHASES = [
@@ -58,8 +59,7 @@ export function isStatusTransitionAllowed(from: ProjectStatus, to: ProjectStatus
 }
 
 export function invalidPhaseTransition(from: ProjectPhase, to: ProjectPhase): ConflictError {
-  return new ConflictError(
-    'INVALID_PHASE_TRANSITION',
+  return PROJECT_ERRORS.INVALID_PHASE_TRANSITION(
     `A project cannot move from ${PHASE_LABELS[from]} to ${PHASE_LABELS[to]}`,
     'phase',
   );

@@ -1,3 +1,4 @@
+import { BID_ERRORS } from '../bid/errors.ts';
 import { findIsland, findTown } from '../catalog/bahamas.ts';
 import { DEFAULT_PROJECT_COUNTRY, findCountry } from '../catalog/countries.ts';
 import {
@@ -10,7 +11,7 @@ import {
   POST_FORM_CATEGORY,
 } from '../catalog/projects.ts';
 import { isKnownServiceId } from '../catalog/service-types.ts';
-import { ConflictError, PermissionError, ValidationError } from '../shared/errors.ts';
+import { ConflictError, type PermissionError, ValidationError } from '../shared/errors.ts';
 import type {
   BidAccepted,
   BidDeadlineChanged,
@@ -26,6 +27,7 @@ import type {
 import { Money } from '../shared/money.ts';
 import { formatDay } from '../shared/time-zone.ts';
 import type { Role } from '../user/user.ts';
+import { PROJECT_ERRORS } from './errors.ts';
 import { checkProjectFiles, type UploadedFile } from './files.ts';
 import {
   biddingClosedReason,
@@ -66,8 +68,7 @@ export interface DecidableBid {
  * BID_WITHDRAWN. Here so both Project and Bid throw the same error.
  */
 export function bidWithdrawn(): ConflictError {
-  return new ConflictError(
-    'BID_WITHDRAWN',
+  return PROJECT_ERRORS.BID_WITHDRAWN(
     'This bid was withdrawn: its bidder deleted their account, so it can no longer be accepted or declined',
   );
 }
@@ -388,7 +389,7 @@ function bahamianPlace(
 }
 
 function notOwner(action: string): PermissionError {
-  return new PermissionError('NOT_PROJECT_OWNER', `Only the project owner can ${action}`);
+  return PROJECT_ERRORS.NOT_PROJECT_OWNER(`Only the project owner can ${action}`);
 }
 
 /**
@@ -405,7 +406,7 @@ export class Project {
   /** Posting publishes: the project starts active in the bidding phase. Only clients post. */
   static post(input: PostProjectProps): { project: Project; events: DomainEvent[] } {
     if (input.owner.role !== 'client') {
-      throw new PermissionError('CLIENTS_ONLY', 'Only clients can post projects');
+      throw PROJECT_ERRORS.CLIENTS_ONLY();
     }
     const files = input.files ?? [];
     const details = validateDetails(
@@ -487,8 +488,7 @@ export class Project {
     this.#assertOpenForBidding();
     const deadline = this.#props.bidDeadline;
     if (deadline && now.getTime() > deadline.getTime()) {
-      throw new ConflictError(
-        'BID_DEADLINE_PASSED',
+      throw PROJECT_ERRORS.BID_DEADLINE_PASSED(
         `The bid deadline for this project, ${formatDay(deadline)}, has passed`,
       );
     }
@@ -567,11 +567,10 @@ export class Project {
   /** Status active and phase bidding: what deciding on a bid needs (the bid deadline does not matter). */
   #assertOpenForBidding(): void {
     if (this.#props.status !== 'active') {
-      throw new ConflictError('PROJECT_NOT_ACTIVE', `This project is ${this.#props.status}`);
+      throw PROJECT_ERRORS.PROJECT_NOT_ACTIVE(`This project is ${this.#props.status}`);
     }
     if (this.#props.currentPhase !== 'bidding') {
-      throw new ConflictError(
-        'PROJECT_NOT_BIDDING',
+      throw PROJECT_ERRORS.PROJECT_NOT_BIDDING(
         `This project is not accepting bids (phase: ${PHASE_LABELS[this.#props.currentPhase]})`,
       );
     }
@@ -584,19 +583,16 @@ export class Project {
   #assertMayDecide(actor: Actor, bid: DecidableBid): void {
     if (actor.id !== this.#props.clientId) {
       if (actor.role === 'admin') {
-        throw new PermissionError(
-          'ADMIN_CANNOT_DECIDE',
-          'Admins can see bids but cannot accept or decline them',
-        );
+        throw PROJECT_ERRORS.ADMIN_CANNOT_DECIDE('Admins can see bids but cannot accept or decline them');
       }
       throw notOwner('accept or decline its bids');
     }
     if (bid.projectId !== this.#props.id) {
-      throw new ConflictError('BID_NOT_ON_PROJECT', 'This bid is not on this project');
+      throw BID_ERRORS.BID_NOT_ON_PROJECT();
     }
     if (bid.status === 'withdrawn') throw bidWithdrawn();
     if (bid.status !== 'pending') {
-      throw new ConflictError('BID_NOT_PENDING', `This bid is already ${bid.status}`);
+      throw BID_ERRORS.BID_NOT_PENDING(`This bid is already ${bid.status}`);
     }
   }
 
@@ -607,8 +603,7 @@ export class Project {
   edit(actor: Actor, changes: EditProjectChanges, now: Date, bidderIds: readonly string[] = []): EditResult {
     this.#assertOwner(actor, 'edit it');
     if (!isEditable(this.#props)) {
-      throw new ConflictError(
-        'PROJECT_NOT_EDITABLE',
+      throw PROJECT_ERRORS.PROJECT_NOT_EDITABLE(
         'A project can be edited only while it is active and not yet awarded',
       );
     }
@@ -704,7 +699,7 @@ export class Project {
     const from = this.#props.currentPhase;
     if (phaseTransition(from, to) !== 'owner_move') throw invalidPhaseTransition(from, to);
     if (this.#props.status !== 'active') {
-      throw new ConflictError('PROJECT_NOT_ACTIVE', `This project is ${this.#props.status}`);
+      throw PROJECT_ERRORS.PROJECT_NOT_ACTIVE(`This project is ${this.#props.status}`);
     }
     const events: DomainEvent[] = [this.#changePhase(to, now)];
     if (to === 'completed') {
@@ -730,10 +725,7 @@ export class Project {
   cancel(actor: Actor, bids: readonly DecidableBid[], now: Date): DomainEvent[] {
     this.#assertOwner(actor, 'cancel it');
     if (this.#props.status !== 'active') {
-      throw new ConflictError(
-        'PROJECT_NOT_CANCELLABLE',
-        `A ${this.#props.status} project cannot be cancelled`,
-      );
+      throw PROJECT_ERRORS.PROJECT_NOT_CANCELLABLE(`A ${this.#props.status} project cannot be cancelled`);
     }
     this.#props.status = 'cancelled';
     this.#props.updatedAt = now;

@@ -1,6 +1,9 @@
 import { BIDDER_ROLES } from '../bid/bid.ts';
-import { ConflictError, PermissionError, RateLimitError, ValidationError } from '../shared/errors.ts';
+import { BID_ERRORS } from '../bid/errors.ts';
+import { ValidationError } from '../shared/errors.ts';
 import type { QuestionAnswered, QuestionAsked } from '../shared/events.ts';
+import { USER_ERRORS } from '../user/errors.ts';
+import { PROJECT_ERRORS } from './errors.ts';
 import type { Actor, Project } from './project.ts';
 
 export const QUESTION_MAX_LENGTH = 1000;
@@ -73,16 +76,15 @@ export class Question {
   }): { question: Question; event: QuestionAsked } {
     const { project, asker, now } = input;
     if (!BIDDER_ROLES.includes(asker.role)) {
-      throw new PermissionError('ROLE_CANNOT_ASK', 'Only contractors and vendors can ask questions');
+      throw PROJECT_ERRORS.ROLE_CANNOT_ASK();
     }
     if (project.isOwnedBy(asker.id)) {
-      throw new PermissionError('OWN_PROJECT', 'You cannot ask a question on your own project');
+      throw BID_ERRORS.OWN_PROJECT();
     }
     project.assertTakingBids(now);
     const question = text(input.text, QUESTION_MAX_LENGTH, 'QUESTION', 'Question', 'text');
     if (input.askedRecently >= QUESTIONS_PER_WINDOW) {
-      throw new RateLimitError(
-        'QUESTION_RATE_LIMITED',
+      throw PROJECT_ERRORS.QUESTION_RATE_LIMITED(
         `You can ask at most ${QUESTIONS_PER_WINDOW} questions per hour. Please try again later.`,
       );
     }
@@ -159,19 +161,19 @@ export class Question {
     now: Date,
   ): QuestionAnswered {
     if (project.id !== this.#props.projectId) {
-      throw new ConflictError('QUESTION_NOT_ON_PROJECT', 'This question is not on this project');
+      throw PROJECT_ERRORS.QUESTION_NOT_ON_PROJECT();
     }
     if (!project.isOwnedBy(actor.id)) {
-      throw new PermissionError('NOT_PROJECT_OWNER', 'Only the project owner can answer questions');
+      throw PROJECT_ERRORS.NOT_PROJECT_OWNER();
     }
     if (project.status !== 'active') {
-      throw new ConflictError('PROJECT_NOT_ACTIVE', `This project is ${project.status}`);
+      throw PROJECT_ERRORS.PROJECT_NOT_ACTIVE(`This project is ${project.status}`);
     }
     if (this.#props.answer !== null) {
-      throw new ConflictError('QUESTION_ALREADY_ANSWERED', 'This question has already been answered');
+      throw PROJECT_ERRORS.QUESTION_ALREADY_ANSWERED();
     }
     if (this.#props.hidden) {
-      throw new ConflictError('QUESTION_HIDDEN', 'This question was hidden by an admin');
+      throw PROJECT_ERRORS.QUESTION_HIDDEN();
     }
     const answer = text(input.text, ANSWER_MAX_LENGTH, 'ANSWER', 'Answer', 'answer');
     this.#props = { ...this.#props, answer, showAsker: input.showAsker ?? false, answeredAt: now };
@@ -181,7 +183,7 @@ export class Question {
   /** Admins only: hides (or shows again) an abusive question. */
   setHidden(actor: Actor, hidden: boolean): void {
     if (actor.role !== 'admin') {
-      throw new PermissionError('ADMIN_ONLY', 'Admin privileges required');
+      throw USER_ERRORS.ADMIN_ONLY();
     }
     this.#props = { ...this.#props, hidden };
   }

@@ -3,8 +3,10 @@
  * and hears of new projects that match them, by the same rules as the browse list
  * (`matchesProjectFilters`).
  */
-import { ConflictError, ValidationError } from '../shared/errors.ts';
+
+import type { ConflictError } from '../shared/errors.ts';
 import { type BudgetBand, isBudgetBand, type ProjectFilters, parseProjectFilters } from './browse.ts';
+import { PROJECT_ERRORS } from './errors.ts';
 
 /** How many searches one user may keep. */
 export const MAX_SAVED_SEARCHES = 10;
@@ -46,11 +48,10 @@ export interface RawSavedSearchFilters {
 export function savedSearchName(raw: string): string {
   const name = raw.trim().replace(/\s+/g, ' ');
   if (name === '') {
-    throw new ValidationError('SAVED_SEARCH_NAME_REQUIRED', 'Give the search a name', 'name');
+    throw PROJECT_ERRORS.SAVED_SEARCH_NAME_REQUIRED({ field: 'name' });
   }
   if ([...name].length > MAX_SAVED_SEARCH_NAME_LENGTH) {
-    throw new ValidationError(
-      'SAVED_SEARCH_NAME_TOO_LONG',
+    throw PROJECT_ERRORS.SAVED_SEARCH_NAME_TOO_LONG(
       `The name must be at most ${MAX_SAVED_SEARCH_NAME_LENGTH} characters`,
       'name',
     );
@@ -62,11 +63,7 @@ export function savedSearchName(raw: string): string {
 export function savedSearchFilters(raw: RawSavedSearchFilters): SavedSearchFilters {
   if (raw.budget && raw.budget.trim() !== '' && raw.budget.trim().toLowerCase() !== 'all') {
     if (!isBudgetBand(raw.budget.trim())) {
-      throw new ValidationError(
-        'UNKNOWN_BUDGET_BAND',
-        `Unknown budget filter '${raw.budget}'`,
-        'filters.budget',
-      );
+      throw PROJECT_ERRORS.UNKNOWN_BUDGET_BAND(`Unknown budget filter '${raw.budget}'`, 'filters.budget');
     }
   }
   const parsed: ProjectFilters = parseProjectFilters({
@@ -90,19 +87,14 @@ export function isSearchAlerts(value: string): value is SearchAlerts {
 /** One more search is allowed while the user keeps fewer than MAX_SAVED_SEARCHES. */
 export function checkCanAddSavedSearch(kept: number): void {
   if (kept >= MAX_SAVED_SEARCHES) {
-    throw new ConflictError(
-      'SAVED_SEARCH_LIMIT',
+    throw PROJECT_ERRORS.SAVED_SEARCH_LIMIT(
       `You can keep at most ${MAX_SAVED_SEARCHES} saved searches. Delete one to save another.`,
     );
   }
 }
 
 export function savedSearchNameTaken(name: string): ConflictError {
-  return new ConflictError(
-    'SAVED_SEARCH_NAME_TAKEN',
-    `You already have a saved search named '${name}'`,
-    'name',
-  );
+  return PROJECT_ERRORS.SAVED_SEARCH_NAME_TAKEN(`You already have a saved search named '${name}'`, 'name');
 }
 
 /** Whether a digest may go out now, given when the last one did. */

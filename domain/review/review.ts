@@ -1,6 +1,8 @@
+import { PROJECT_ERRORS } from '../project/errors.ts';
 import type { Actor, Project } from '../project/project.ts';
-import { ConflictError, PermissionError, ValidationError } from '../shared/errors.ts';
+import type { ConflictError } from '../shared/errors.ts';
 import type { ReviewReceived } from '../shared/events.ts';
+import { REVIEW_ERRORS } from './errors.ts';
 
 export const MIN_RATING = 1;
 export const MAX_RATING = 5;
@@ -21,8 +23,7 @@ export interface ReviewSnapshot {
 export function parseRating(value: unknown): number {
   const rating = typeof value === 'string' && /^\s*\d+\s*$/.test(value) ? Number(value) : value;
   if (typeof rating !== 'number' || !Number.isInteger(rating) || rating < MIN_RATING || rating > MAX_RATING) {
-    throw new ValidationError(
-      'INVALID_RATING',
+    throw REVIEW_ERRORS.INVALID_RATING(
       `Rating must be a whole number from ${MIN_RATING} to ${MAX_RATING}`,
       'rating',
     );
@@ -31,7 +32,7 @@ export function parseRating(value: unknown): number {
 }
 
 export function reviewAlreadyExists(): ConflictError {
-  return new ConflictError('REVIEW_ALREADY_EXISTS', 'You have already reviewed this project');
+  return REVIEW_ERRORS.REVIEW_ALREADY_EXISTS();
 }
 
 /**
@@ -55,20 +56,19 @@ export class Review {
   }): { review: Review; event: ReviewReceived } {
     const { project } = input;
     if (!project.isOwnedBy(input.reviewer.id)) {
-      throw new PermissionError('NOT_PROJECT_OWNER', 'Only the project owner can review its contractor');
+      throw PROJECT_ERRORS.NOT_PROJECT_OWNER('Only the project owner can review its contractor');
     }
     if (project.status !== 'completed') {
-      throw new ConflictError('PROJECT_NOT_COMPLETED', 'Only a completed project can be reviewed');
+      throw REVIEW_ERRORS.PROJECT_NOT_COMPLETED();
     }
     const revieweeId = project.awardedContractorId;
     if (revieweeId === null) {
-      throw new ConflictError('NO_AWARDED_CONTRACTOR', 'This project has no awarded contractor to review');
+      throw REVIEW_ERRORS.NO_AWARDED_CONTRACTOR();
     }
     const rating = parseRating(input.rating);
     const comment = (input.comment ?? '').trim();
     if (comment.length > REVIEW_COMMENT_MAX_LENGTH) {
-      throw new ValidationError(
-        'COMMENT_TOO_LONG',
+      throw REVIEW_ERRORS.COMMENT_TOO_LONG(
         `Comment must be at most ${REVIEW_COMMENT_MAX_LENGTH} characters`,
         'comment',
       );

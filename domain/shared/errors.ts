@@ -86,8 +86,11 @@ export interface ErrorDetails {
  * is the catalogue's unless given; a code catalogued without one needs it at every throw site.
  */
 export type ErrorFactory<S extends ErrorSpec> = S extends readonly [ErrorKind, string]
-  ? (message?: string | ErrorDetails, field?: string) => DomainError
-  : (message: string | (ErrorDetails & { message: string }), field?: string) => DomainError;
+  ? (message?: string | ErrorDetails, field?: string) => ErrorOfKind[S[0]]
+  : (message: string | (ErrorDetails & { message: string }), field?: string) => ErrorOfKind[S[0]];
+
+/** The error class of each kind. */
+export type ErrorOfKind = { [K in keyof typeof ERROR_CLASSES]: InstanceType<(typeof ERROR_CLASSES)[K]> };
 
 /**
  * An error catalogue (one per context, domain/<context>/errors.ts): each code is written once, with its

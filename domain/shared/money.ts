@@ -1,4 +1,4 @@
-import { ValidationError } from './errors.ts';
+import { REQUEST_ERRORS } from './request-errors.ts';
 
 /** The largest amount a decimal(10, 2) column holds: 99,999,999.99. */
 export const MAX_MONEY_CENTS = 9_999_999_999;
@@ -16,14 +16,10 @@ export class Money {
 
   static fromCents(cents: number, field = 'amount'): Money {
     if (!Number.isSafeInteger(cents) || cents < 0) {
-      throw new ValidationError(
-        'INVALID_MONEY',
-        `${field} must be a whole, non-negative number of cents`,
-        field,
-      );
+      throw REQUEST_ERRORS.INVALID_MONEY(`${field} must be a whole, non-negative number of cents`, field);
     }
     if (cents > MAX_MONEY_CENTS) {
-      throw new ValidationError('MONEY_TOO_LARGE', `${field} must be at most 99,999,999.99`, field);
+      throw REQUEST_ERRORS.MONEY_TOO_LARGE(`${field} must be at most 99,999,999.99`, field);
     }
     return new Money(cents);
   }
@@ -38,12 +34,10 @@ export class Money {
    */
   static parse(value: number | string, field = 'amount'): Money {
     const label = capitalise(field);
-    const invalid = () =>
-      new ValidationError('INVALID_MONEY', `${label} must be a non-negative amount`, field);
+    const invalid = () => REQUEST_ERRORS.INVALID_MONEY(`${label} must be a non-negative amount`, field);
     const tooPrecise = () =>
-      new ValidationError('MONEY_TOO_PRECISE', `${label} must have at most 2 decimal places`, field);
-    const tooLarge = () =>
-      new ValidationError('MONEY_TOO_LARGE', `${label} must be at most 99,999,999.99`, field);
+      REQUEST_ERRORS.MONEY_TOO_PRECISE(`${label} must have at most 2 decimal places`, field);
+    const tooLarge = () => REQUEST_ERRORS.MONEY_TOO_LARGE(`${label} must be at most 99,999,999.99`, field);
     let text: string;
     if (typeof value === 'number') {
       if (!Number.isFinite(value) || value < 0) throw invalid();

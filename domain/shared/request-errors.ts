@@ -29,6 +29,7 @@ export const REQUEST_ERRORS = errorCatalogue({
   TOO_MANY_PARTS: ['too_large', 'The form has too many fields'],
   UNEXPECTED_FILE_FIELD: ['invalid'],
   VALIDATION_FAILED: ['invalid', 'projectData is invalid'],
+  UNKNOWN_TIME_ZONE: ['invalid'],
 });
 
 /** Answers of the HTTP layer that are no DomainError: 415 and 503. */

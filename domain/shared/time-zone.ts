@@ -1,4 +1,4 @@
-import { ValidationError } from './errors.ts';
+import { REQUEST_ERRORS } from './request-errors.ts';
 
 /** The platform's time zone unless configured otherwise: the marketplace is mainly in the Bahamas. */
 export const DEFAULT_PLATFORM_TIME_ZONE = 'America/Nassau';
@@ -20,7 +20,7 @@ function formatterFor(timeZone: string): Intl.DateTimeFormat {
         second: 'numeric',
       });
     } catch {
-      throw new ValidationError('UNKNOWN_TIME_ZONE', `Unknown time zone '${timeZone}'`, 'timeZone');
+      throw REQUEST_ERRORS.UNKNOWN_TIME_ZONE(`Unknown time zone '${timeZone}'`, 'timeZone');
     }
     formatters.set(timeZone, formatter);
   }
@@ -127,11 +127,11 @@ export function calendarMonthOf(now: Date, timeZone: string): MonthWindow {
  */
 export function endOfLocalDay(isoDate: string, timeZone: string): Date {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(isoDate);
-  if (!match) throw new ValidationError('INVALID_DATE', `'${isoDate}' is not a date (YYYY-MM-DD)`);
+  if (!match) throw REQUEST_ERRORS.INVALID_DATE(`'${isoDate}' is not a date (YYYY-MM-DD)`);
   const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
   const check = new Date(Date.UTC(year, month - 1, day));
   if (check.getUTCMonth() !== month - 1 || check.getUTCDate() !== day) {
-    throw new ValidationError('INVALID_DATE', `'${isoDate}' is not a date (YYYY-MM-DD)`);
+    throw REQUEST_ERRORS.INVALID_DATE(`'${isoDate}' is not a date (YYYY-MM-DD)`);
   }
   const nextDay = new Date(Date.UTC(year, month - 1, day + 1));
   const startOfNext = zonedTimeToInstant(

@@ -23,4 +23,5 @@ export const SUBSCRIPTION_ERRORS = errorCatalogue({
   PAYMENT_NOT_FOUND: ['not_found'],
   PORTAL_UNAVAILABLE: ['conflict'],
   SUBSCRIPTION_NEEDS_ATTENTION: ['conflict'],
+  UNKNOWN_SUBSCRIPTION_STATUS: ['invalid'],
 });

@@ -1,6 +1,6 @@
-import { PermissionError } from '../shared/errors.ts';
 import { calendarMonthOf } from '../shared/time-zone.ts';
 import type { SubscriptionTier } from '../user/user.ts';
+import { SUBSCRIPTION_ERRORS } from './errors.ts';
 
 /** Free plan: 3 new bids per calendar month (accounts-and-shell section 9). */
 export const FREE_MONTHLY_BID_LIMIT = 3;
@@ -48,7 +48,7 @@ export const SUBSCRIBE_ROLE_MESSAGE =
 /** Throws 403 NOT_A_BIDDER unless the role may subscribe to Pro. */
 export function assertMaySubscribe(role: string): void {
   if (!SUBSCRIBING_ROLES.includes(role)) {
-    throw new PermissionError('NOT_A_BIDDER', SUBSCRIBE_ROLE_MESSAGE);
+    throw SUBSCRIPTION_ERRORS.NOT_A_BIDDER(SUBSCRIBE_ROLE_MESSAGE);
   }
 }
 
@@ -102,6 +102,6 @@ export function computeBidQuota(
 /** Throws the spec's 'Bid Limit Reached' error (403, BID_LIMIT_REACHED) when no bid is left this month. */
 export function assertBidAllowed(quota: BidQuota): void {
   if (quota.limitReached) {
-    throw new PermissionError('BID_LIMIT_REACHED', BID_LIMIT_REACHED_MESSAGE);
+    throw SUBSCRIPTION_ERRORS.BID_LIMIT_REACHED(BID_LIMIT_REACHED_MESSAGE);
   }
 }

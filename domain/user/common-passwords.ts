@@ -1,4 +1,4 @@
-import { ValidationError } from '../shared/errors.ts';
+import { USER_ERRORS } from './errors.ts';
 
 /**
  * Passwords that head every published list of breached passwords (the most common of the
@@ -31,8 +31,7 @@ export function isCommonPassword(password: string): boolean {
 /** Refuses a new password from the list of the most common ones (400 PASSWORD_TOO_COMMON). */
 export function checkNotCommonPassword(password: string): void {
   if (isCommonPassword(password)) {
-    throw new ValidationError(
-      'PASSWORD_TOO_COMMON',
+    throw USER_ERRORS.PASSWORD_TOO_COMMON(
       'This password is too common. Choose one that is harder to guess.',
       'password',
     );

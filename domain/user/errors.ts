@@ -33,4 +33,6 @@ export const USER_ERRORS = errorCatalogue({
   UNAUTHENTICATED: ['unauthenticated', 'You are not signed in'],
   USER_NOT_FOUND: ['not_found', 'User not found'],
   WRONG_PASSWORD: ['invalid'],
+  INVALID_RATING_SUMMARY: ['conflict', 'The rating summary does not describe 1-5 star reviews'],
+  INVALID_UNSUBSCRIBE_TOKEN: ['invalid', 'This unsubscribe link is not valid'],
 });

@@ -1,7 +1,9 @@
 import { DEFAULT_USER_COUNTRY, isCountryCode } from '../catalog/countries.ts';
+import { CATALOG_ERRORS } from '../catalog/errors.ts';
 import { isServiceType } from '../catalog/service-types.ts';
-import { ConflictError, PermissionError, ValidationError } from '../shared/errors.ts';
+import { ValidationError } from '../shared/errors.ts';
 import { averageRatingHundredths } from '../shared/rating.ts';
+import { USER_ERRORS } from './errors.ts';
 
 export const ROLES = ['client', 'contractor', 'vendor', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
@@ -38,7 +40,7 @@ export function isSelfServiceRole(value: string): value is SelfServiceRole {
 export function normalizeEmail(raw: string): string {
   const email = raw.trim().toLowerCase();
   if (email.length > MAX_EMAIL_LENGTH || !EMAIL_PATTERN.test(email)) {
-    throw new ValidationError('INVALID_EMAIL', 'Invalid email address', 'email');
+    throw USER_ERRORS.INVALID_EMAIL({ field: 'email' });
   }
   return email;
 }
@@ -46,18 +48,16 @@ export function normalizeEmail(raw: string): string {
 export function checkPasswordPolicy(password: string): void {
   const length = [...password].length;
   if (length < MIN_PASSWORD_LENGTH) {
-    throw new ValidationError(
-      'PASSWORD_TOO_SHORT',
+    throw USER_ERRORS.PASSWORD_TOO_SHORT(
       `Password must be at least ${MIN_PASSWORD_LENGTH} characters`,
       'password',
     );
   }
   if (password.trim() === '') {
-    throw new ValidationError('PASSWORD_BLANK', 'Password cannot be only spaces', 'password');
+    throw USER_ERRORS.PASSWORD_BLANK({ field: 'password' });
   }
   if (length > MAX_PASSWORD_LENGTH) {
-    throw new ValidationError(
-      'PASSWORD_TOO_LONG',
+    throw USER_ERRORS.PASSWORD_TOO_LONG(
       `Password must be at most ${MAX_PASSWORD_LENGTH} characters`,
       'password',
     );
@@ -67,8 +67,7 @@ export function checkPasswordPolicy(password: string): void {
 function cleanName(raw: string | null | undefined, field: 'firstName' | 'lastName'): string | null {
   const name = (raw ?? '').trim();
   if (name.length > MAX_NAME_LENGTH) {
-    throw new ValidationError(
-      'NAME_TOO_LONG',
+    throw USER_ERRORS.NAME_TOO_LONG(
       `${field === 'firstName' ? 'First name' : 'Last name'} must be at most ${MAX_NAME_LENGTH} characters`,
       field,
     );
@@ -79,7 +78,7 @@ function cleanName(raw: string | null | undefined, field: 'firstName' | 'lastNam
 function checkCountry(code: string): string {
   const country = code.trim().toUpperCase();
   if (!isCountryCode(country)) {
-    throw new ValidationError('UNKNOWN_COUNTRY', `Unknown country code '${code}'`, 'country');
+    throw CATALOG_ERRORS.UNKNOWN_COUNTRY(`Unknown country code '${code}'`, 'country');
   }
   return country;
 }
@@ -162,14 +161,10 @@ export class User {
   static register(input: RegisterUserProps): User {
     const role = input.role ?? DEFAULT_ROLE;
     if (!isRole(role)) {
-      throw new ValidationError('INVALID_ROLE', 'role must be one of client, contractor, vendor', 'role');
+      throw USER_ERRORS.INVALID_ROLE({ field: 'role' });
     }
     if (!isSelfServiceRole(role)) {
-      throw new PermissionError(
-        'ROLE_NOT_SELF_ASSIGNABLE',
-        'The admin role cannot be chosen at registration',
-        'role',
-      );
+      throw USER_ERRORS.ROLE_NOT_SELF_ASSIGNABLE('The admin role cannot be chosen at registration', 'role');
     }
     return new User({
       id: input.id,
@@ -267,10 +262,7 @@ export class User {
       ratingTotal < 0 ||
       ratingTotal > reviewCount * 5
     ) {
-      throw new ConflictError(
-        'INVALID_RATING_SUMMARY',
-        'The rating summary does not describe 1-5 star reviews',
-      );
+      throw USER_ERRORS.INVALID_RATING_SUMMARY();
     }
     this.#props.reviewCount = reviewCount;
     this.#props.ratingHundredths = averageRatingHundredths(ratingTotal, reviewCount);
@@ -303,10 +295,10 @@ export class User {
   /** Self-service role switch (accounts-and-shell section 4): client, contractor or vendor only. */
   changeOwnRole(role: string, now: Date): void {
     if (!isRole(role)) {
-      throw new ValidationError('INVALID_ROLE', 'role must be one of client, contractor, vendor', 'role');
+      throw USER_ERRORS.INVALID_ROLE({ field: 'role' });
     }
     if (!isSelfServiceRole(role)) {
-      throw new PermissionError('ROLE_NOT_SELF_ASSIGNABLE', 'Only an admin can grant the admin role', 'role');
+      throw USER_ERRORS.ROLE_NOT_SELF_ASSIGNABLE({ field: 'role' });
     }
     this.#setRole(role, now);
   }
@@ -318,8 +310,7 @@ export class User {
   assertNotLastAdmin(newRole: string, adminIds: readonly string[]): void {
     if (this.#props.role !== 'admin' || newRole === 'admin') return;
     if (adminIds.filter((id) => id !== this.id).length === 0) {
-      throw new ConflictError(
-        'LAST_ADMIN',
+      throw USER_ERRORS.LAST_ADMIN(
         `${this.name || this.email} is the only admin. Make another user an admin before changing this role.`,
         'role',
       );
@@ -329,11 +320,7 @@ export class User {
   /** An admin (or the promote CLI) may set any of the four roles. */
   assignRole(role: string, now: Date): void {
     if (!isRole(role)) {
-      throw new ValidationError(
-        'INVALID_ROLE',
-        'role must be one of client, contractor, vendor, admin',
-        'role',
-      );
+      throw USER_ERRORS.INVALID_ROLE('role must be one of client, contractor, vendor, admin', 'role');
     }
     this.#setRole(role, now);
   }
@@ -358,24 +345,16 @@ export class User {
     const lastName = requiredName(input.lastName, 'lastName', 'Last name is required');
     const email = normalizeEmail(input.email ?? '');
     if ((input.country ?? '').trim() === '') {
-      throw new ValidationError('COUNTRY_REQUIRED', 'Country is required', 'country');
+      throw CATALOG_ERRORS.COUNTRY_REQUIRED({ field: 'country' });
     }
     const country = checkCountry(input.country ?? '');
     let role = this.#props.role;
     if (input.role !== undefined && input.role !== role) {
       if (!isRole(input.role)) {
-        throw new ValidationError(
-          'INVALID_ROLE',
-          'role must be one of client, contractor, vendor, admin',
-          'role',
-        );
+        throw USER_ERRORS.INVALID_ROLE('role must be one of client, contractor, vendor, admin', 'role');
       }
       if (!isSelfServiceRole(input.role) && !this.isAdmin) {
-        throw new PermissionError(
-          'ROLE_NOT_SELF_ASSIGNABLE',
-          'Only an admin can grant the admin role',
-          'role',
-        );
+        throw USER_ERRORS.ROLE_NOT_SELF_ASSIGNABLE({ field: 'role' });
       }
       role = input.role;
     }
@@ -396,7 +375,7 @@ export class User {
   changeServices(services: readonly string[], now: Date): void {
     const unknown = services.find((id) => !isServiceType(id));
     if (unknown !== undefined) {
-      throw new ValidationError('UNKNOWN_SERVICE', `Unknown service '${unknown}'`, 'services');
+      throw CATALOG_ERRORS.UNKNOWN_SERVICE(`Unknown service '${unknown}'`, 'services');
     }
     this.#props.services = [...new Set(services)];
     this.#props.updatedAt = now;
@@ -423,8 +402,7 @@ export class User {
    */
   verifyEmail(email: string, now: Date): void {
     if (this.isDeleted || email !== this.#props.email) {
-      throw new ValidationError(
-        'INVALID_VERIFICATION_TOKEN',
+      throw USER_ERRORS.INVALID_VERIFICATION_TOKEN(
         'This verification link is invalid or has expired.',
         'token',
       );
