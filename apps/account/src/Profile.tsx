@@ -21,7 +21,7 @@ import { NotificationsTab } from './profile/NotificationsTab.tsx';
 import { PreferencesTab } from './profile/PreferencesTab.tsx';
 import { ChangePasswordCard, ProfileTab } from './profile/ProfileTab.tsx';
 import { ServicesTab } from './profile/ServicesTab.tsx';
-import { countryName, type Shell } from './profile/shared.ts';
+import { countryName, Facts, type Shell } from './profile/shared.tsx';
 import { joinedText, successRate } from './profile-rules.ts';
 
 export const PROFILE_BADGES = 6;
@@ -72,20 +72,14 @@ function ProfileSummary({ user }: { user: ApiUser }) {
           </span>
         </p>
       )}
-      <dl className="profile-facts">
-        <div>
-          <dt>Email</dt>
-          <dd>{user.email}</dd>
-        </div>
-        <div>
-          <dt>Country</dt>
-          <dd>{countryName(user.country)}</dd>
-        </div>
-        <div>
-          <dt>Joined</dt>
-          <dd>{joinedText(user.createdAt)}</dd>
-        </div>
-      </dl>
+      <Facts
+        className="profile-facts"
+        rows={[
+          ['Email', user.email],
+          ['Country', countryName(user.country)],
+          ['Joined', joinedText(user.createdAt)],
+        ]}
+      />
     </section>
   );
 }

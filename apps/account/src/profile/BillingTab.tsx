@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react';
 import { Button } from 'react-aria-components';
 import { cancelSubscription, getSubscription, paymentPortalUrl, type Subscription } from '../api.ts';
 import { fallbackNextBilling } from '../profile-rules.ts';
-import { type Shell, useFailureReporter } from './shared.ts';
+import { Facts, type Shell, useFailureReporter } from './shared.tsx';
 
 export const PRO_BILLING_AMOUNT = '$29.00';
 
@@ -82,16 +82,13 @@ export function BillingTab({ user, shell }: { user: ApiUser; shell: Shell }) {
     return (
       <div className="profile-tab">
         <h2 className="card-title">Billing</h2>
-        <dl className="profile-readonly">
-          <div>
-            <dt>Plan</dt>
-            <dd>Free</dd>
-          </div>
-          <div>
-            <dt>Amount</dt>
-            <dd>$0</dd>
-          </div>
-        </dl>
+        <Facts
+          className="profile-readonly"
+          rows={[
+            ['Plan', 'Free'],
+            ['Amount', '$0'],
+          ]}
+        />
         <p className="muted">You are on the free plan: 3 bids per month.</p>
         <Button className="btn btn-primary" onPress={() => shell.navigate('/pricing')}>
           Upgrade to Pro
@@ -104,22 +101,19 @@ export function BillingTab({ user, shell }: { user: ApiUser; shell: Shell }) {
   return (
     <div className="profile-tab">
       <h2 className="card-title">Billing</h2>
-      <dl className="profile-readonly">
-        <div>
-          <dt>Plan</dt>
-          <dd>
-            Pro <span className="badge badge-accent">Pro</span>
-          </dd>
-        </div>
-        <div>
-          <dt>{cancelling ? 'Ends on' : 'Next billing date'}</dt>
-          <dd>{formatDate(nextBillingDate(subscription))}</dd>
-        </div>
-        <div>
-          <dt>Amount</dt>
-          <dd>{billingAmount(subscription)}</dd>
-        </div>
-      </dl>
+      <Facts
+        className="profile-readonly"
+        rows={[
+          [
+            'Plan',
+            <>
+              Pro <span className="badge badge-accent">Pro</span>
+            </>,
+          ],
+          [cancelling ? 'Ends on' : 'Next billing date', formatDate(nextBillingDate(subscription))],
+          ['Amount', billingAmount(subscription)],
+        ]}
+      />
       {subscription?.paymentsMode === 'sandbox' && (
         <p className="muted small">Test mode: payments run in the sandbox, without a billing portal.</p>
       )}

@@ -3,7 +3,7 @@ import type { ApiUser } from '@buildbid/api-client';
 import { ToggleSwitch } from '@buildbid/ui';
 import { useEffect, useState } from 'react';
 import { updateMe } from '../api.ts';
-import { type Shell, useFailureReporter } from './shared.ts';
+import { type Shell, useFailureReporter } from './shared.tsx';
 
 export function NotificationsTab({ user, shell }: { user: ApiUser; shell: Shell }) {
   const [enabled, setEnabled] = useState(user.emailNotifications);

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { Button } from 'react-aria-components';
 import { deleteMyAccount, EXPORT_FILE_NAME, exportMyData } from '../api.ts';
 import { passwordErrorField } from '../profile-rules.ts';
-import { type Shell, useFailureReporter } from './shared.ts';
+import { type Shell, useFailureReporter } from './shared.tsx';
 
 /** Saves the export under EXPORT_FILE_NAME through a temporary link to the Blob. */
 export function saveFile(blob: Blob, name: string): void {

@@ -15,7 +15,7 @@ import {
   validatePasswordChange,
   validateProfile,
 } from '../profile-rules.ts';
-import { countryName, type Shell, useFailureReporter } from './shared.ts';
+import { countryName, Facts, type Shell, useFailureReporter } from './shared.tsx';
 
 export const PROFILE_UPDATED = 'Your profile has been updated successfully.';
 export const PASSWORD_CHANGED = 'Password changed. Your other sessions were signed out.';
@@ -102,28 +102,16 @@ export function ProfileTab({ user, shell }: { user: ApiUser; shell: Shell }) {
             Edit
           </Button>
         </div>
-        <dl className="profile-readonly">
-          <div>
-            <dt>First Name</dt>
-            <dd>{view.firstName || '—'}</dd>
-          </div>
-          <div>
-            <dt>Last Name</dt>
-            <dd>{view.lastName || '—'}</dd>
-          </div>
-          <div>
-            <dt>Email</dt>
-            <dd>{view.email}</dd>
-          </div>
-          <div>
-            <dt>Country</dt>
-            <dd>{countryName(view.country)}</dd>
-          </div>
-          <div>
-            <dt>Role</dt>
-            <dd>{ROLE_LABELS[view.role]}</dd>
-          </div>
-        </dl>
+        <Facts
+          className="profile-readonly"
+          rows={[
+            ['First Name', view.firstName || '—'],
+            ['Last Name', view.lastName || '—'],
+            ['Email', view.email],
+            ['Country', countryName(view.country)],
+            ['Role', ROLE_LABELS[view.role]],
+          ]}
+        />
       </div>
     );
   }

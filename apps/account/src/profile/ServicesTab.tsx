@@ -4,7 +4,7 @@ import { SERVICE_TYPES } from '@buildbid/domain/catalog';
 import { ToggleSwitch } from '@buildbid/ui';
 import { useEffect, useState } from 'react';
 import { updateMe } from '../api.ts';
-import { type Shell, useFailureReporter } from './shared.ts';
+import { type Shell, useFailureReporter } from './shared.tsx';
 
 export function ServicesTab({ user, shell }: { user: ApiUser; shell: Shell }) {
   const [services, setServices] = useState<string[]>(user.services ?? []);

@@ -1,9 +1,9 @@
-/** What every Profile tab shares: the shell's callbacks it needs, failure toasts, a country's name. */
+/** What every Profile tab shares: the shell's callbacks it needs, failure toasts, a country's name, a facts list. */
 
 import type { RemoteProps } from '@buildbid/api-client';
 import { findCountry } from '@buildbid/domain/catalog';
 import { reportFailure } from '@buildbid/ui';
-import { useEffect, useRef } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 
 export type Shell = Pick<RemoteProps, 'toast' | 'navigate' | 'refreshUser'>;
 
@@ -18,4 +18,24 @@ export function useFailureReporter(shell: Shell) {
   return (error: unknown, describe?: (error: unknown) => string) => {
     timer.current = reportFailure(error, shell, describe ? { describe } : {}) ?? timer.current;
   };
+}
+
+/** A read-only list of labelled facts (`<dl>`), one `[term, value]` pair per row. */
+export function Facts({
+  className,
+  rows,
+}: {
+  className: 'profile-readonly' | 'profile-facts';
+  rows: ReadonlyArray<readonly [ReactNode, ReactNode]>;
+}) {
+  return (
+    <dl className={className}>
+      {rows.map(([term, value], i) => (
+        <div key={i}>
+          <dt>{term}</dt>
+          <dd>{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
 }
