@@ -7,7 +7,7 @@ import {
   MAX_PROJECT_FILES,
 } from '../project/files.ts';
 import { PHASE_LABELS, PROJECT_PHASES, PROJECT_STATUSES } from '../project/phase.ts';
-import { MAX_TAGS } from '../project/project.ts';
+import { MAX_TAGS } from '../project/project-details.ts';
 import { FREE_MONTHLY_BID_LIMIT, PRO_PRICE_CENTS, PRO_TRIAL_DAYS } from '../subscription/plan.ts';
 import { BAHAMAS_ISLANDS } from './bahamas.ts';
 import {
