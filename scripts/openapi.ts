@@ -27,8 +27,11 @@ const config = loadConfig(
 const unavailable = () => {
   throw new Error('not available while generating the OpenAPI document');
 };
+/** Use cases and ports are only called by handlers, which never run here. */
+const absent = new Proxy({}, { get: unavailable }) as never;
 const app = await buildApp(config, {
-  get: unavailable,
+  useCases: absent,
+  http: absent,
   requestContext: unavailable,
   checkDatabase: unavailable,
   afterWrite: unavailable,

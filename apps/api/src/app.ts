@@ -13,9 +13,9 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
-import { Authenticate, SESSION_TTL_MS } from '../../../application/accounts/index.ts';
+import { SESSION_TTL_MS } from '../../../application/accounts/index.ts';
+import type { UseCases } from './composition/index.ts';
 import type { Config } from './config.ts';
-import { TOKENS } from './container.ts';
 import { registerAccess } from './http/access.ts';
 import { SESSION_COOKIE, sessionId } from './http/auth.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
@@ -26,7 +26,6 @@ import { MARKETPLACE_SCHEMAS } from './http/schemas/index.ts';
 import { SHARED_SCHEMAS } from './http/schemas.ts';
 import { registerSecurity } from './http/security.ts';
 import type { AppServices } from './http/services.ts';
-import { HTTP_TOKENS } from './http/tokens.ts';
 import { RemotesFile } from './remotes.ts';
 import { accountLifecycleRoutes } from './routes/account-lifecycle.ts';
 import { adminRoutes } from './routes/admin.ts';
@@ -127,7 +126,7 @@ export async function buildApp(config: Config, services: AppServices): Promise<A
 
   registerErrorHandler(app);
   // REMOTES_FILE, re-read on the application's clock (a test moves it instead of sleeping).
-  const remotes = new RemotesFile(config, { now: () => services.get(HTTP_TOKENS.Clock).now() });
+  const remotes = new RemotesFile(config, { now: () => services.http.clock.now() });
   await registerSecurity(app, config, remotes, join(config.appsDir, 'shell', 'dist', 'index.html'));
   for (const schema of [...SHARED_SCHEMAS, ...MARKETPLACE_SCHEMAS, ...MESSAGING_SCHEMAS, ...PAYMENT_SCHEMAS])
     app.addSchema(schema);
@@ -188,11 +187,11 @@ export async function buildApp(config: Config, services: AppServices): Promise<A
     },
   });
 
-  const resolvedUsers = new WeakMap<object, ReturnType<Authenticate['execute']>>();
+  const resolvedUsers = new WeakMap<object, ReturnType<UseCases['authenticate']['execute']>>();
   app.decorateRequest('currentUser', function (this: FastifyRequest) {
     let user = resolvedUsers.get(this);
     if (!user) {
-      user = services.get(Authenticate).execute(sessionId(this));
+      user = services.useCases.authenticate.execute(sessionId(this));
       resolvedUsers.set(this, user);
     }
     return user;
@@ -216,25 +215,27 @@ export async function buildApp(config: Config, services: AppServices): Promise<A
   // Project files are streamed part by part (request.parts()); see http/project-form.ts.
   await app.register(multipart, { limits: MULTIPART_LIMITS, throwFileSizeLimit: false });
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
-  await app.register(realtimeRoutes, { hub: () => services.get(TOKENS.Realtime), config, remotes });
-  await app.register(systemRoutes, { config, services, remotes });
-  await app.register(authRoutes, { config, services });
-  await app.register(accountLifecycleRoutes, { config, services });
-  await app.register(userRoutes, { services });
-  await app.register(projectRoutes, { services });
-  await app.register(engagementRoutes, { config, services });
-  await app.register(savedSearchRoutes, { config, services });
-  await app.register(bidRoutes, { services });
-  await app.register(questionRoutes, { services });
-  await app.register(meRoutes, { services });
-  await app.register(catalogRoutes, { config, services });
-  await app.register(uploadRoutes, { services });
-  await app.register(notificationRoutes, { services });
-  await app.register(messageRoutes, { services, config });
-  await app.register(profileRoutes, { services, config });
-  await app.register(adminRoutes, { services });
-  await app.register(unsubscribeRoutes, { services });
-  await app.register(subscriptionRoutes, { config, services });
+  // Each route plugin's options type names the use cases it calls; it gets nothing else (decision 0202).
+  const uses = { useCases: services.useCases, http: services.http };
+  await app.register(realtimeRoutes, { hub: () => services.http.sockets, config, remotes });
+  await app.register(systemRoutes, { config, remotes, checkDatabase: () => services.checkDatabase() });
+  await app.register(authRoutes, { config, ...uses });
+  await app.register(accountLifecycleRoutes, { config, ...uses });
+  await app.register(userRoutes, { ...uses });
+  await app.register(projectRoutes, { ...uses });
+  await app.register(engagementRoutes, { config, ...uses });
+  await app.register(savedSearchRoutes, { config, ...uses });
+  await app.register(bidRoutes, { ...uses });
+  await app.register(questionRoutes, { ...uses });
+  await app.register(meRoutes, { ...uses });
+  await app.register(catalogRoutes, { config, ...uses });
+  await app.register(uploadRoutes, { ...uses });
+  await app.register(notificationRoutes, { ...uses });
+  await app.register(messageRoutes, { config, ...uses });
+  await app.register(profileRoutes, { config, ...uses });
+  await app.register(adminRoutes, { ...uses });
+  await app.register(unsubscribeRoutes, { ...uses });
+  await app.register(subscriptionRoutes, { config, ...uses });
 
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 

@@ -44,39 +44,17 @@ import { BackgroundLoop } from '../../../adapters/system/background-loop.ts';
 import { SystemClock, UuidGenerator } from '../../../adapters/system/system.ts';
 import {
   type AccountLifecycleDeps,
-  AdminChangeRole,
-  Authenticate,
-  ChangeOwnRole,
   ChangePassword,
   DeleteAccount,
   ExportMyData,
-  PromoteToAdmin,
-  RegisterUser,
   RequestPasswordReset,
   ResetPassword,
   SendVerificationEmail,
-  SignIn,
-  SignOut,
-  StartSession,
   VerifyEmail,
 } from '../../../application/accounts/index.ts';
 import type { PasswordHasher, SessionStore, UserRepository } from '../../../application/accounts/ports.ts';
-import {
-  GetAchievements,
-  GetUserBadges,
-  RecordAchievements,
-} from '../../../application/achievements/index.ts';
+import { RecordAchievements } from '../../../application/achievements/index.ts';
 import { ListRoleChanges, ListUsers } from '../../../application/admin/index.ts';
-import {
-  AcceptBid,
-  DeclineBid,
-  EditBid,
-  GetBidQuota,
-  ListMyBidStatuses,
-  ListMyBids,
-  ListProjectBids,
-  SubmitBid,
-} from '../../../application/bids/index.ts';
 import type { BidQuery } from '../../../application/bids/ports.ts';
 import { GetCatalog } from '../../../application/catalog/index.ts';
 import {
@@ -120,26 +98,9 @@ import {
 } from '../../../application/notifications/index.ts';
 import type { NotificationRepository } from '../../../application/notifications/ports.ts';
 import { UpdateProfile } from '../../../application/profile/index.ts';
-import {
-  AnswerQuestion,
-  AskQuestion,
-  CancelProject,
-  ChangeBidDeadline,
-  DeleteProject,
-  EditProject,
-  GetProject,
-  HideQuestion,
-  ListAddenda,
-  ListProjects,
-  ListQuestions,
-  MoveProjectPhase,
-  PostAddendum,
-  PostClarification,
-  PostProject,
-} from '../../../application/projects/index.ts';
 import type { ProjectQuery } from '../../../application/projects/ports.ts';
 import type { RealtimePort } from '../../../application/realtime/ports.ts';
-import { ListMyReviews, ReviewContractor } from '../../../application/reviews/index.ts';
+import { ListMyReviews } from '../../../application/reviews/index.ts';
 import {
   AlertSavedSearches,
   CreateSavedSearch,
@@ -153,11 +114,13 @@ import type {
   UnitOfWork,
 } from '../../../application/shared/marketplace-ports.ts';
 import type { Clock, IdGenerator } from '../../../application/shared/ports.ts';
-import { GetPlatformStats, GetUserStats } from '../../../application/stats/index.ts';
 import type { StatsQuery } from '../../../application/stats/ports.ts';
 import { ApplySubscriptionStatus } from '../../../application/subscription/index.ts';
 import type { DomainEvent } from '../../../domain/shared/events.ts';
 import { DEFAULT_PLATFORM_TIME_ZONE } from '../../../domain/shared/time-zone.ts';
+import { accountsBindings } from './composition/accounts.ts';
+import { type HttpPorts, httpPortsOf, type UseCases, useCasesOf } from './composition/index.ts';
+import { marketplaceBindings } from './composition/marketplace.ts';
 import type { Config } from './config.ts';
 import { HTTP_TOKENS } from './http/tokens.ts';
 import { bindPayments } from './payments.ts';
@@ -205,7 +168,12 @@ export interface Composition {
   inContext<T>(work: () => Promise<T>): Promise<T>;
   /** The same, for a callback-style hook (Fastify's onRequest). */
   requestContext(next: () => void): void;
+  /** For the seed, the CLI and tests: any binding. The HTTP layer gets `useCases` and `http` only. */
   get<T>(id: ServiceIdentifier<T>): T;
+  /** Every context's use cases by name (apps/api/src/composition/), resolved once at start. */
+  useCases: UseCases;
+  /** The ports the HTTP layer uses itself (files, settings, idempotency keys, time, sockets). */
+  http: HttpPorts;
   /** Throws when the database cannot answer. */
   checkDatabase(): Promise<void>;
   /** Called after every successful write request: drops read caches so the writer reads its writes. */
@@ -366,7 +334,7 @@ export async function compose(config: Config, options: ComposeOptions = {}): Pro
   container.bind(HTTP_TOKENS.Idempotency).toConstantValue(new SqlIdempotencyStore(orm.em));
   container.bind(HTTP_TOKENS.Clock).toConstantValue(clock);
 
-  const { Users, PasswordHasher: Hasher, Ids, Clock: Time, Sessions } = TOKENS;
+  const { Users, PasswordHasher: Hasher, Ids, Clock: Time } = TOKENS;
   // Failed sign-ins per account and client, and per account from unknown browsers (decision 0191):
   // shared through Redis when there is one, so every instance counts alike.
   const signInThrottle = (freeAttempts: number, prefix: string) =>
@@ -378,116 +346,8 @@ export async function compose(config: Config, options: ComposeOptions = {}): Pro
     unknownDevices: signInThrottle(config.accountSignInFreeAttemptsAnyAddress, 'buildbid-signin-any:'),
     devices: new HmacDeviceCookies(config.sessionKey),
   };
-  const { UnitOfWork: Uow, Events, Files, ProjectQuery: PQ, BidQuery: BQ, StatsQuery: SQ, Settings } = TOKENS;
-  container
-    .bind(RegisterUser)
-    .toResolvedValue(
-      (u, h, i, c) => new RegisterUser({ users: u, hasher: h, ids: i, clock: c }),
-      [Users, Hasher, Ids, Time],
-    );
-  container
-    .bind(SignIn)
-    .toResolvedValue(
-      (u, h, s, c) => new SignIn({ users: u, hasher: h, sessions: s, clock: c, guards: signInGuards }),
-      [Users, Hasher, Sessions, Time],
-    );
-  container
-    .bind(StartSession)
-    .toResolvedValue((s, c) => new StartSession({ sessions: s, clock: c }), [Sessions, Time]);
-  container.bind(SignOut).toResolvedValue((s) => new SignOut({ sessions: s }), [Sessions]);
-  container
-    .bind(Authenticate)
-    .toResolvedValue(
-      (s, u, c) => new Authenticate({ sessions: s, users: u, clock: c, signedIn: signedInUsers }),
-      [Sessions, Users, Time],
-    );
-  container
-    .bind(ChangeOwnRole)
-    .toResolvedValue((u, c) => new ChangeOwnRole({ uow: u, clock: c }), [Uow, Time]);
-  container
-    .bind(AdminChangeRole)
-    .toResolvedValue((u, c, i) => new AdminChangeRole({ uow: u, clock: c, ids: i }), [Uow, Time, Ids]);
-  container
-    .bind(PromoteToAdmin)
-    .toResolvedValue((u, c, i) => new PromoteToAdmin({ uow: u, clock: c, ids: i }), [Uow, Time, Ids]);
-
-  container
-    .bind(PostProject)
-    .toResolvedValue(
-      (u, f, i, c) => new PostProject({ uow: u, files: f, ids: i, clock: c }),
-      [Uow, Files, Ids, Time],
-    );
-  container
-    .bind(EditProject)
-    .toResolvedValue((u, f, c) => new EditProject({ uow: u, files: f, clock: c }), [Uow, Files, Time]);
-  container
-    .bind(ChangeBidDeadline)
-    .toResolvedValue((u, c) => new ChangeBidDeadline({ uow: u, clock: c }), [Uow, Time]);
-  container
-    .bind(PostAddendum)
-    .toResolvedValue(
-      (u, f, i, c) => new PostAddendum({ uow: u, files: f, ids: i, clock: c }),
-      [Uow, Files, Ids, Time],
-    );
-  container.bind(ListAddenda).toResolvedValue((u) => new ListAddenda({ uow: u }), [Uow]);
-  container
-    .bind(AskQuestion)
-    .toResolvedValue((u, i, c) => new AskQuestion({ uow: u, ids: i, clock: c }), [Uow, Ids, Time]);
-  container
-    .bind(PostClarification)
-    .toResolvedValue((u, i, c) => new PostClarification({ uow: u, ids: i, clock: c }), [Uow, Ids, Time]);
-  container
-    .bind(AnswerQuestion)
-    .toResolvedValue((u, c) => new AnswerQuestion({ uow: u, clock: c }), [Uow, Time]);
-  container.bind(HideQuestion).toResolvedValue((u) => new HideQuestion({ uow: u }), [Uow]);
-  container.bind(ListQuestions).toResolvedValue((u) => new ListQuestions({ uow: u }), [Uow]);
-  container
-    .bind(DeleteProject)
-    .toResolvedValue((u, f, c) => new DeleteProject({ uow: u, files: f, clock: c }), [Uow, Files, Time]);
-  container.bind(GetProject).toResolvedValue((q, c) => new GetProject({ projects: q, clock: c }), [PQ, Time]);
-  container.bind(ListProjects).toResolvedValue((q) => new ListProjects({ projects: q }), [PQ]);
-  container
-    .bind(MoveProjectPhase)
-    .toResolvedValue((u, c) => new MoveProjectPhase({ uow: u, clock: c }), [Uow, Time]);
-  container
-    .bind(CancelProject)
-    .toResolvedValue((u, c) => new CancelProject({ uow: u, clock: c }), [Uow, Time]);
-  container
-    .bind(SubmitBid)
-    .toResolvedValue(
-      (u, i, c, s) => new SubmitBid({ uow: u, ids: i, clock: c, settings: s }),
-      [Uow, Ids, Time, Settings],
-    );
-  container.bind(EditBid).toResolvedValue((u, c) => new EditBid({ uow: u, clock: c }), [Uow, Time]);
-  container.bind(AcceptBid).toResolvedValue((u, c) => new AcceptBid({ uow: u, clock: c }), [Uow, Time]);
-  container.bind(DeclineBid).toResolvedValue((u, c) => new DeclineBid({ uow: u, clock: c }), [Uow, Time]);
-  container
-    .bind(ListProjectBids)
-    .toResolvedValue((u, q) => new ListProjectBids({ uow: u, bids: q }), [Uow, BQ]);
-  container.bind(ListMyBids).toResolvedValue((q) => new ListMyBids({ bids: q }), [BQ]);
-  container.bind(ListMyBidStatuses).toResolvedValue((q) => new ListMyBidStatuses({ bids: q }), [BQ]);
-  container
-    .bind(GetBidQuota)
-    .toResolvedValue((q, c, s) => new GetBidQuota({ stats: q, clock: c, settings: s }), [SQ, Time, Settings]);
-  container
-    .bind(GetUserStats)
-    .toResolvedValue(
-      (q, c, s) => new GetUserStats({ stats: q, clock: c, settings: s }),
-      [SQ, Time, Settings],
-    );
-  container.bind(GetPlatformStats).toResolvedValue((q) => new GetPlatformStats({ stats: q }), [SQ]);
-  container
-    .bind(ReviewContractor)
-    .toResolvedValue((u, i, c) => new ReviewContractor({ uow: u, ids: i, clock: c }), [Uow, Ids, Time]);
-  container
-    .bind(RecordAchievements)
-    .toResolvedValue((u, i, c) => new RecordAchievements({ uow: u, ids: i, clock: c }), [Uow, Ids, Time]);
-  container
-    .bind(GetAchievements)
-    .toResolvedValue((u, c) => new GetAchievements({ uow: u, clock: c }), [Uow, Time]);
-  container
-    .bind(GetUserBadges)
-    .toResolvedValue((u, c) => new GetUserBadges({ uow: u, clock: c }), [Uow, Time]);
+  const { UnitOfWork: Uow, Events } = TOKENS;
+  container.load(accountsBindings({ signInGuards, signedInUsers }), marketplaceBindings);
   container
     .bind(ApplySubscriptionStatus)
     .toResolvedValue((u, c) => new ApplySubscriptionStatus({ uow: u, clock: c }), [Uow, Time]);
@@ -751,6 +611,8 @@ export async function compose(config: Config, options: ComposeOptions = {}): Pro
     inContext: (work) => RequestContext.create(orm.em, work),
     requestContext: (next) => RequestContext.create(orm.em, next),
     get: (id) => container.get(id),
+    useCases: useCasesOf(container),
+    http: httpPortsOf(container),
     checkDatabase: async () => {
       await orm.em.getConnection().execute('select 1');
     },

@@ -1,8 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest, onSendHookHandler, preHandlerHookHandler } from 'fastify';
 import { ConflictError, ValidationError } from '../../../../domain/shared/errors.ts';
-import type { AppServices } from './services.ts';
-import { HTTP_TOKENS } from './tokens.ts';
+import type { Uses } from './services.ts';
 
 /**
  * Idempotency-Key on the posts that create things (issue 14): a client that lost the answer retries with
@@ -31,11 +30,11 @@ function fingerprint(request: FastifyRequest): string {
 }
 
 /** The route hooks that make a route idempotent under the header. */
-export function idempotentRoute(services: AppServices): {
+export function idempotentRoute(http: Uses<never, 'idempotency' | 'clock'>['http']): {
   preHandler: preHandlerHookHandler;
   onSend: onSendHookHandler<unknown>;
 } {
-  const store = () => services.get(HTTP_TOKENS.Idempotency);
+  const store = () => http.idempotency;
   return {
     async preHandler(request: FastifyRequest, reply: FastifyReply) {
       const key = request.headers[IDEMPOTENCY_HEADER];
@@ -50,7 +49,7 @@ export function idempotentRoute(services: AppServices): {
       const user = await request.currentUser();
       if (!user) return; // the route answers 401
       const print = fingerprint(request);
-      const earlier = await store().claim(user.id, key, print, services.get(HTTP_TOKENS.Clock).now());
+      const earlier = await store().claim(user.id, key, print, http.clock.now());
       if (!earlier) {
         request.idempotencyClaim = { userId: user.id, key };
         return;

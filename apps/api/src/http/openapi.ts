@@ -1,4 +1,5 @@
 import type { RouteOptions } from 'fastify';
+import type { ErrorCode } from '../../../../domain/shared/error-codes.ts';
 import { ACCESS_KEY, type Access, securityOf } from './access.ts';
 
 /**
@@ -16,7 +17,8 @@ import { ACCESS_KEY, type Access, securityOf } from './access.ts';
  */
 
 export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 503;
-export type ErrorCodes = Partial<Record<ErrorStatus, readonly string[]>>;
+/** The codes a route answers by status: each one a known `ErrorCode`, so a misspelt code fails typecheck. */
+export type ErrorCodes = Partial<Record<ErrorStatus, readonly ErrorCode[]>>;
 
 export interface OperationDoc {
   /** The stable operationId (lowerCamelCase verb first: listProjects, submitBid). Never rename it. */

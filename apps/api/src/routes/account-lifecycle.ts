@@ -1,28 +1,19 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import {
-  ChangePassword,
-  DeleteAccount,
-  ExportMyData,
-  RequestPasswordReset,
-  ResetPassword,
-  SendVerificationEmail,
-  VERIFICATION_MAILS_PER_HOUR,
-  VerifyEmail,
-} from '../../../../application/accounts/index.ts';
-import { CancelSubscription } from '../../../../application/subscription/index.ts';
+import { VERIFICATION_MAILS_PER_HOUR } from '../../../../application/accounts/index.ts';
+import type { ErrorCode } from '../../../../domain/shared/error-codes.ts';
 import { ConflictError } from '../../../../domain/shared/errors.ts';
 import type { Config } from '../config.ts';
 import { sessionId } from '../http/auth.ts';
 import { operation } from '../http/openapi.ts';
 import { errors, toUserDto, UserRef } from '../http/schemas.ts';
-import type { AppServices } from '../http/services.ts';
+import type { Uses } from '../http/services.ts';
 
 /**
  * The account lifecycle over HTTP (issue 16, docs/decisions/0160-account-lifecycle.md): forgotten
  * passwords, password changes, email verification, the data export and account deletion.
  */
-const PASSWORD_RULE_CODES = [
+const PASSWORD_RULE_CODES: ErrorCode[] = [
   'PASSWORD_TOO_SHORT',
   'PASSWORD_TOO_LONG',
   'PASSWORD_TOO_COMMON',
@@ -55,10 +46,18 @@ const ExportBody = Type.Object(
   { description: "Everything the account holds about you ('Download my data')" },
 );
 
-export const accountLifecycleRoutes: FastifyPluginAsyncTypebox<{
-  config: Config;
-  services: AppServices;
-}> = async (app, { config, services }) => {
+export const accountLifecycleRoutes: FastifyPluginAsyncTypebox<
+  Uses<
+    | 'cancelSubscription'
+    | 'changePassword'
+    | 'deleteAccount'
+    | 'exportMyData'
+    | 'requestPasswordReset'
+    | 'resetPassword'
+    | 'sendVerificationEmail'
+    | 'verifyEmail'
+  > & { config: Config }
+> = async (app, { config, useCases }) => {
   const authLimit = { rateLimit: { max: config.authRateLimitPerMinute, timeWindow: '1 minute' } };
 
   app.post(
@@ -86,7 +85,7 @@ export const accountLifecycleRoutes: FastifyPluginAsyncTypebox<{
       },
     },
     async (request, reply) => {
-      const message = await services.get(RequestPasswordReset).execute(request.body.email);
+      const message = await useCases.requestPasswordReset.execute(request.body.email);
       return reply.status(202).send({ message });
     },
   );
@@ -124,7 +123,7 @@ export const accountLifecycleRoutes: FastifyPluginAsyncTypebox<{
       },
     },
     async (request) => {
-      const { user, session } = await services.get(ResetPassword).execute(request.body);
+      const { user, session } = await useCases.resetPassword.execute(request.body);
       request.session.regenerate();
       request.session.set('sid', session.sid);
       return toUserDto(user);
@@ -158,7 +157,7 @@ export const accountLifecycleRoutes: FastifyPluginAsyncTypebox<{
         },
       },
     },
-    async (request) => services.get(VerifyEmail).execute(request.body.token),
+    async (request) => useCases.verifyEmail.execute(request.body.token),
   );
 
   app.post(
@@ -188,7 +187,7 @@ export const accountLifecycleRoutes: FastifyPluginAsyncTypebox<{
     },
     async (request, reply) => {
       const user = request.user;
-      const message = await services.get(SendVerificationEmail).execute(user, { resend: true });
+      const message = await useCases.sendVerificationEmail.execute(user, { resend: true });
       return reply.status(202).send({ message });
     },
   );
@@ -222,7 +221,7 @@ export const accountLifecycleRoutes: FastifyPluginAsyncTypebox<{
     },
     async (request, reply) => {
       const user = request.user;
-      await services.get(ChangePassword).execute(user.id, sessionId(request), request.body);
+      await useCases.changePassword.execute(user.id, sessionId(request), request.body);
       return reply.status(204).send(null);
     },
   );
@@ -246,7 +245,7 @@ export const accountLifecycleRoutes: FastifyPluginAsyncTypebox<{
     },
     async (request, reply) => {
       const user = request.user;
-      const data = await services.get(ExportMyData).execute(user);
+      const data = await useCases.exportMyData.execute(user);
       reply.header('content-disposition', 'attachment; filename="buildbid-data.json"');
       return {
         exportedAt: data.exportedAt.toISOString(),
@@ -293,10 +292,10 @@ export const accountLifecycleRoutes: FastifyPluginAsyncTypebox<{
     },
     async (request, reply) => {
       const user = request.user;
-      await services.get(DeleteAccount).execute(user.id, request.body.password, async (owner) => {
+      await useCases.deleteAccount.execute(user.id, request.body.password, async (owner) => {
         if (owner.subscriptionTier !== 'pro' || !owner.stripeSubscriptionId) return;
         try {
-          await services.get(CancelSubscription).execute(owner.id);
+          await useCases.cancelSubscription.execute(owner.id);
         } catch (error) {
           // Already ending (or set Pro without a provider subscription): nothing left to cancel.
           if (!(error instanceof ConflictError)) throw error;

@@ -1,23 +1,15 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { AdminChangeRole } from '../../../../application/accounts/index.ts';
-import {
-  DEFAULT_ADMIN_PAGE,
-  ListRoleChanges,
-  ListUsers,
-  MAX_ADMIN_PAGE,
-} from '../../../../application/admin/index.ts';
-import { GetPlatformStats } from '../../../../application/stats/index.ts';
+import { DEFAULT_ADMIN_PAGE, MAX_ADMIN_PAGE } from '../../../../application/admin/index.ts';
 import { AdminStatsRef, AdminUserRef, RoleChangeRef, toRoleChangeDto } from '../http/messaging-schemas.ts';
 import { operation } from '../http/openapi.ts';
 import { errors, RoleSchema, toUserDto } from '../http/schemas.ts';
-import type { AppServices } from '../http/services.ts';
+import type { Uses } from '../http/services.ts';
 
 /** The admin page's calls (accounts-and-shell section 7). Anyone but an admin gets 403 ADMIN_ONLY. */
-export const adminRoutes: FastifyPluginAsyncTypebox<{ services: AppServices }> = async (
-  app,
-  { services },
-) => {
+export const adminRoutes: FastifyPluginAsyncTypebox<
+  Uses<'adminChangeRole' | 'getPlatformStats' | 'listRoleChanges' | 'listUsers'>
+> = async (app, { useCases }) => {
   const AdminPaging = {
     limit: Type.Optional(
       Type.Integer({
@@ -69,7 +61,7 @@ export const adminRoutes: FastifyPluginAsyncTypebox<{ services: AppServices }> =
     async (request, reply) => {
       const actor = request.user;
       const { role, q, limit, offset } = request.query;
-      const page = await services.get(ListUsers).execute(actor, {
+      const page = await useCases.listUsers.execute(actor, {
         role: role && role !== 'all' ? role : undefined,
         q,
         ...(limit === undefined ? {} : { limit }),
@@ -103,7 +95,7 @@ export const adminRoutes: FastifyPluginAsyncTypebox<{ services: AppServices }> =
     async (request, reply) => {
       const actor = request.user;
       const { limit, offset } = request.query;
-      const page = await services.get(ListRoleChanges).execute(actor, {
+      const page = await useCases.listRoleChanges.execute(actor, {
         ...(limit === undefined ? {} : { limit }),
         ...(offset === undefined ? {} : { offset }),
       });
@@ -128,7 +120,7 @@ export const adminRoutes: FastifyPluginAsyncTypebox<{ services: AppServices }> =
         response: { 200: AdminStatsRef, ...errors(401, 403) },
       },
     },
-    async (request) => services.get(GetPlatformStats).execute(request.user),
+    async (request) => useCases.getPlatformStats.execute(request.user),
   );
 
   app.post(
@@ -154,7 +146,7 @@ export const adminRoutes: FastifyPluginAsyncTypebox<{ services: AppServices }> =
     },
     async (request) => {
       const actor = request.user;
-      const user = await services.get(AdminChangeRole).execute(actor, request.params.id, request.body.role);
+      const user = await useCases.adminChangeRole.execute(actor, request.params.id, request.body.role);
       return toUserDto(user);
     },
   );

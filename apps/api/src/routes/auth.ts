@@ -1,20 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import {
-  RegisterUser,
-  SendVerificationEmail,
-  SignIn,
-  SignOut,
-  StartSession,
-} from '../../../../application/accounts/index.ts';
 import { ValidationError } from '../../../../domain/shared/errors.ts';
 import type { Config } from '../config.ts';
-import { TOKENS } from '../container.ts';
 import { sessionId } from '../http/auth.ts';
 import { operation } from '../http/openapi.ts';
 import { errors, RoleSchema, toUserDto, UserRef } from '../http/schemas.ts';
-import type { AppServices } from '../http/services.ts';
+import type { Uses } from '../http/services.ts';
 
 const RegisterBody = Type.Object(
   {
@@ -58,16 +50,17 @@ const SignInBody = Type.Object(
   { examples: [{ email: 'marcus@example.com', password: 'a long passphrase' }] },
 );
 
-export const authRoutes: FastifyPluginAsyncTypebox<{ config: Config; services: AppServices }> = async (
-  app,
-  { config, services },
-) => {
+export const authRoutes: FastifyPluginAsyncTypebox<
+  Uses<'registerUser' | 'sendVerificationEmail' | 'signIn' | 'signOut' | 'startSession', 'realtime'> & {
+    config: Config;
+  }
+> = async (app, { config, useCases, http }) => {
   /** Revokes the session on the server, closes its sockets, and clears the cookie. */
   const signOut = async (request: FastifyRequest) => {
     const sid = sessionId(request);
-    await services.get(SignOut).execute(sid);
+    await useCases.signOut.execute(sid);
     // Through the delivery port: the session's sockets may be held by another API process.
-    if (sid) await services.get(TOKENS.RealtimePort).closeSession(sid);
+    if (sid) await http.realtime.closeSession(sid);
     request.session.delete();
   };
 
@@ -108,10 +101,10 @@ export const authRoutes: FastifyPluginAsyncTypebox<{ config: Config; services: A
       },
     },
     async (request, reply) => {
-      const user = await services.get(RegisterUser).execute(request.body);
+      const user = await useCases.registerUser.execute(request.body);
       // The address is proved through the link mailed to it (issue 16); until then no notification mail.
-      await services.get(SendVerificationEmail).execute(user);
-      const session = await services.get(StartSession).execute(user.id, sessionId(request));
+      await useCases.sendVerificationEmail.execute(user);
+      const session = await useCases.startSession.execute(user.id, sessionId(request));
       request.session.regenerate();
       request.session.set('sid', session.sid);
       return reply.status(201).send(toUserDto(user));
@@ -172,7 +165,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<{ config: Config; services: A
       if (email.trim() === '' || password === '') {
         throw new ValidationError('CREDENTIALS_REQUIRED', 'Please enter your email and password');
       }
-      const { user, session, deviceCookie } = await services.get(SignIn).execute({
+      const { user, session, deviceCookie } = await useCases.signIn.execute({
         email,
         password,
         previousSid: sessionId(request),

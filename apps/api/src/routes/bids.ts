@@ -1,21 +1,18 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import {
-  AcceptBid,
-  BID_DECISIONS,
-  bidDecisionOf,
-  DeclineBid,
-  EditBid,
-} from '../../../../application/bids/index.ts';
+import { BID_DECISIONS, bidDecisionOf } from '../../../../application/bids/index.ts';
 import type { BidTerms } from '../../../../domain/bid/bid.ts';
 import { operation } from '../http/openapi.ts';
 import { BidRef, toBidDto } from '../http/schemas/bid.ts';
 import { errors } from '../http/schemas.ts';
-import type { AppServices } from '../http/services.ts';
+import type { Uses } from '../http/services.ts';
 
 const BidIdParams = Type.Object({ bidId: Type.String({ format: 'uuid', description: 'The bid id' }) });
 
-export const bidRoutes: FastifyPluginAsyncTypebox<{ services: AppServices }> = async (app, { services }) => {
+export const bidRoutes: FastifyPluginAsyncTypebox<Uses<'acceptBid' | 'declineBid' | 'editBid'>> = async (
+  app,
+  { useCases },
+) => {
   app.patch(
     '/api/bids/:bidId/status',
     {
@@ -54,8 +51,8 @@ export const bidRoutes: FastifyPluginAsyncTypebox<{ services: AppServices }> = a
       const { bidId } = request.params;
       const bid =
         bidDecisionOf(request.body.status) === 'accepted'
-          ? await services.get(AcceptBid).execute(user, bidId)
-          : await services.get(DeclineBid).execute(user, bidId);
+          ? await useCases.acceptBid.execute(user, bidId)
+          : await useCases.declineBid.execute(user, bidId);
       return toBidDto(bid.toSnapshot());
     },
   );
@@ -106,7 +103,7 @@ export const bidRoutes: FastifyPluginAsyncTypebox<{ services: AppServices }> = a
       if (amount !== undefined) changes.amount = amount;
       if (timeline !== undefined) changes.timeline = timeline;
       if (proposal !== undefined) changes.proposal = proposal;
-      const bid = await services.get(EditBid).execute(user, request.params.bidId, changes);
+      const bid = await useCases.editBid.execute(user, request.params.bidId, changes);
       return toBidDto(bid.toSnapshot());
     },
   );

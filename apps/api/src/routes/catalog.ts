@@ -1,13 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { GetCatalog } from '../../../../application/catalog/index.ts';
 import type { Config } from '../config.ts';
 import { operation, publicRateLimit } from '../http/openapi.ts';
 import { CatalogRef } from '../http/schemas/catalog.ts';
-import type { AppServices } from '../http/services.ts';
+import type { Uses } from '../http/services.ts';
 
-export const catalogRoutes: FastifyPluginAsyncTypebox<{ config: Config; services: AppServices }> = async (
+export const catalogRoutes: FastifyPluginAsyncTypebox<Uses<'getCatalog'> & { config: Config }> = async (
   app,
-  { config, services },
+  { config, useCases },
 ) => {
   app.get(
     '/api/catalog',
@@ -30,7 +29,7 @@ export const catalogRoutes: FastifyPluginAsyncTypebox<{ config: Config; services
     },
     async (_request, reply) => {
       reply.header('cache-control', 'public, max-age=3600');
-      return services.get(GetCatalog).execute();
+      return useCases.getCatalog.execute();
     },
   );
 };

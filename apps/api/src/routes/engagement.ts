@@ -1,23 +1,19 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { ListSavedProjects, SaveProject, UnsaveProject } from '../../../../application/engagement/index.ts';
-import { GetLanding } from '../../../../application/landing/index.ts';
 import { MAX_SAVED_LISTED } from '../../../../domain/project/engagement.ts';
 import type { Config } from '../config.ts';
 import { operation, publicRateLimit } from '../http/openapi.ts';
 import { LandingRef, toLandingDto } from '../http/schemas/catalog.ts';
 import { ProjectSummaryRef, SaveStateRef, toProjectSummaryDto } from '../http/schemas/project.ts';
 import { errors } from '../http/schemas.ts';
-import type { AppServices } from '../http/services.ts';
-import { HTTP_TOKENS } from '../http/tokens.ts';
+import type { Uses } from '../http/services.ts';
 import { ProjectIdParams } from './projects/shared.ts';
 
 /** Saved projects and the public landing data (issue 12). Views are counted by GET /api/projects/{id}. */
-export const engagementRoutes: FastifyPluginAsyncTypebox<{ config: Config; services: AppServices }> = async (
-  app,
-  { config, services },
-) => {
-  const uploads = () => services.get(HTTP_TOKENS.Uploads);
+export const engagementRoutes: FastifyPluginAsyncTypebox<
+  Uses<'getLanding' | 'listSavedProjects' | 'saveProject' | 'unsaveProject', 'uploads'> & { config: Config }
+> = async (app, { config, useCases, http }) => {
+  const uploads = () => http.uploads;
 
   app.put(
     '/api/projects/:id/save',
@@ -40,7 +36,7 @@ export const engagementRoutes: FastifyPluginAsyncTypebox<{ config: Config; servi
     },
     async (request) => {
       const user = request.user;
-      return services.get(SaveProject).execute(user, request.params.id);
+      return useCases.saveProject.execute(user, request.params.id);
     },
   );
 
@@ -64,7 +60,7 @@ export const engagementRoutes: FastifyPluginAsyncTypebox<{ config: Config; servi
     },
     async (request) => {
       const user = request.user;
-      return services.get(UnsaveProject).execute(user, request.params.id);
+      return useCases.unsaveProject.execute(user, request.params.id);
     },
   );
 
@@ -85,7 +81,7 @@ export const engagementRoutes: FastifyPluginAsyncTypebox<{ config: Config; servi
     },
     async (request) => {
       const user = request.user;
-      const views = await services.get(ListSavedProjects).execute(user);
+      const views = await useCases.listSavedProjects.execute(user);
       return Promise.all(
         views.map(async (view) =>
           toProjectSummaryDto(view, await uploads().describe(view.project.attachments)),
@@ -114,7 +110,7 @@ export const engagementRoutes: FastifyPluginAsyncTypebox<{ config: Config; servi
       },
     },
     async (_request, reply) => {
-      const landing = await services.get(GetLanding).execute();
+      const landing = await useCases.getLanding.execute();
       const featured = await Promise.all(
         landing.featured.map(async (view) =>
           toProjectSummaryDto(view, await uploads().describe(view.project.attachments)),

@@ -1,15 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { GetAchievements, GetUserBadges } from '../../../../application/achievements/index.ts';
-import {
-  GetBidQuota,
-  ListMyBidStatuses,
-  ListMyBids,
-  MAX_BID_STATUS_IDS,
-} from '../../../../application/bids/index.ts';
-import { ListProjects } from '../../../../application/projects/index.ts';
-import { ListMyReviews, MAX_LISTED_REVIEWS } from '../../../../application/reviews/index.ts';
-import { GetUserStats } from '../../../../application/stats/index.ts';
+import { MAX_BID_STATUS_IDS } from '../../../../application/bids/index.ts';
+import { MAX_LISTED_REVIEWS } from '../../../../application/reviews/index.ts';
 import { BID_STATUSES } from '../../../../domain/bid/bid.ts';
 import { PROJECT_STATUSES } from '../../../../domain/project/phase.ts';
 import { operation } from '../http/openapi.ts';
@@ -26,12 +18,23 @@ import {
 } from '../http/schemas/profile.ts';
 import { ProjectSummaryRef } from '../http/schemas/project.ts';
 import { errors } from '../http/schemas.ts';
-import type { AppServices } from '../http/services.ts';
-import { HTTP_TOKENS } from '../http/tokens.ts';
+import type { Uses } from '../http/services.ts';
 import { DEFAULT_PROJECT_LIMIT, PageHeaders, PagingQuery, sendPage } from './projects/shared.ts';
 
 /** The signed-in user's marketplace data: bids, projects, stats, quota, achievements; and anyone's badges. */
-export const meRoutes: FastifyPluginAsyncTypebox<{ services: AppServices }> = async (app, { services }) => {
+export const meRoutes: FastifyPluginAsyncTypebox<
+  Uses<
+    | 'getAchievements'
+    | 'getBidQuota'
+    | 'getUserBadges'
+    | 'getUserStats'
+    | 'listMyBidStatuses'
+    | 'listMyBids'
+    | 'listMyReviews'
+    | 'listProjects',
+    'uploads'
+  >
+> = async (app, { useCases, http }) => {
   app.get(
     '/api/users/me/bids',
     {
@@ -49,7 +52,7 @@ export const meRoutes: FastifyPluginAsyncTypebox<{ services: AppServices }> = as
     },
     async (request) => {
       const user = request.user;
-      return (await services.get(ListMyBids).execute(user)).map(toMyBidDto);
+      return (await useCases.listMyBids.execute(user)).map(toMyBidDto);
     },
   );
 
@@ -72,7 +75,7 @@ export const meRoutes: FastifyPluginAsyncTypebox<{ services: AppServices }> = as
     },
     async (request) => {
       const user = request.user;
-      return (await services.get(ListMyReviews).execute(user)).map(toReceivedReviewDto);
+      return (await useCases.listMyReviews.execute(user)).map(toReceivedReviewDto);
     },
   );
 
@@ -115,7 +118,7 @@ export const meRoutes: FastifyPluginAsyncTypebox<{ services: AppServices }> = as
     },
     async (request) => {
       const user = request.user;
-      return services.get(ListMyBidStatuses).execute(user, request.query.projectId);
+      return useCases.listMyBidStatuses.execute(user, request.query.projectId);
     },
   );
 
@@ -146,10 +149,12 @@ export const meRoutes: FastifyPluginAsyncTypebox<{ services: AppServices }> = as
     async (request, reply) => {
       const user = request.user;
       const { limit, ...filters } = request.query;
-      const page = await services
-        .get(ListProjects)
-        .execute(user, { ...filters, clientId: user.id, limit: limit ?? DEFAULT_PROJECT_LIMIT });
-      return sendPage(request, reply, '/api/users/me/projects', page, services.get(HTTP_TOKENS.Uploads));
+      const page = await useCases.listProjects.execute(user, {
+        ...filters,
+        clientId: user.id,
+        limit: limit ?? DEFAULT_PROJECT_LIMIT,
+      });
+      return sendPage(request, reply, '/api/users/me/projects', page, http.uploads);
     },
   );
 
@@ -169,7 +174,7 @@ export const meRoutes: FastifyPluginAsyncTypebox<{ services: AppServices }> = as
         response: { 200: UserStatsRef, ...errors(401) },
       },
     },
-    async (request) => toUserStatsDto(await services.get(GetUserStats).execute(request.user)),
+    async (request) => toUserStatsDto(await useCases.getUserStats.execute(request.user)),
   );
 
   app.get(
@@ -188,7 +193,7 @@ export const meRoutes: FastifyPluginAsyncTypebox<{ services: AppServices }> = as
         response: { 200: BidQuotaRef, ...errors(401) },
       },
     },
-    async (request) => toBidQuotaDto(await services.get(GetBidQuota).execute(request.user)),
+    async (request) => toBidQuotaDto(await useCases.getBidQuota.execute(request.user)),
   );
 
   app.get(
@@ -209,7 +214,7 @@ export const meRoutes: FastifyPluginAsyncTypebox<{ services: AppServices }> = as
     },
     async (request) => {
       const user = request.user;
-      return toAchievementsDto(await services.get(GetAchievements).execute(user.id));
+      return toAchievementsDto(await useCases.getAchievements.execute(user.id));
     },
   );
 
@@ -230,7 +235,7 @@ export const meRoutes: FastifyPluginAsyncTypebox<{ services: AppServices }> = as
       },
     },
     async (request) => {
-      return (await services.get(GetUserBadges).execute(request.params.id)).map(toUserBadgeDto);
+      return (await useCases.getUserBadges.execute(request.params.id)).map(toUserBadgeDto);
     },
   );
 };

@@ -2,11 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import {
   DEFAULT_CONVERSATION_LIMIT,
-  GetConversation,
-  GetConversationStatus,
   MAX_CONVERSATION_LIMIT,
-  MarkConversationRead,
-  SendMessage,
 } from '../../../../application/messages/index.ts';
 import { MAX_MESSAGE_LENGTH } from '../../../../domain/message/message.ts';
 import type { Config } from '../config.ts';
@@ -14,16 +10,17 @@ import type { sessionId } from '../http/auth.ts';
 import { ConversationStatusRef, MessageRef, toMessageDto } from '../http/messaging-schemas.ts';
 import { operation } from '../http/openapi.ts';
 import { errors } from '../http/schemas.ts';
-import type { AppServices } from '../http/services.ts';
+import type { Uses } from '../http/services.ts';
 
 const tags = ['messages'];
 const Uuid = Type.String({ format: 'uuid' });
 
 /** The message dialog (accounts-and-shell sections 2 and 7): a message only ever shows to its two parties. */
-export const messageRoutes: FastifyPluginAsyncTypebox<{ services: AppServices; config: Config }> = async (
-  app,
-  { services, config },
-) => {
+export const messageRoutes: FastifyPluginAsyncTypebox<
+  Uses<'getConversation' | 'getConversationStatus' | 'markConversationRead' | 'sendMessage'> & {
+    config: Config;
+  }
+> = async (app, { config, useCases }) => {
   /**
    * Sending is limited per user (per address when nobody is signed in): no flooding a receiver, and a
    * second session or a fresh sign-in does not reset the count.
@@ -71,9 +68,11 @@ export const messageRoutes: FastifyPluginAsyncTypebox<{ services: AppServices; c
     async (request) => {
       const user = request.user;
       const { otherUserId, projectId, limit } = request.query;
-      const list = await services
-        .get(GetConversation)
-        .execute(user.id, { otherUserId, projectId: projectId || null, limit });
+      const list = await useCases.getConversation.execute(user.id, {
+        otherUserId,
+        projectId: projectId || null,
+        limit,
+      });
       return list.map(toMessageDto);
     },
   );
@@ -98,7 +97,7 @@ export const messageRoutes: FastifyPluginAsyncTypebox<{ services: AppServices; c
       },
     },
     async (request) => {
-      return services.get(GetConversationStatus).execute(request.query.otherUserId);
+      return useCases.getConversationStatus.execute(request.query.otherUserId);
     },
   );
 
@@ -133,9 +132,10 @@ export const messageRoutes: FastifyPluginAsyncTypebox<{ services: AppServices; c
     async (request) => {
       const user = request.user;
       const { otherUserId, projectId } = request.body;
-      const count = await services
-        .get(MarkConversationRead)
-        .execute(user.id, { otherUserId, projectId: projectId ?? null });
+      const count = await useCases.markConversationRead.execute(user.id, {
+        otherUserId,
+        projectId: projectId ?? null,
+      });
       return { count };
     },
   );
@@ -189,7 +189,7 @@ export const messageRoutes: FastifyPluginAsyncTypebox<{ services: AppServices; c
     },
     async (request, reply) => {
       const user = request.user;
-      const message = await services.get(SendMessage).execute(user, request.body);
+      const message = await useCases.sendMessage.execute(user, request.body);
       return reply.status(201).send(toMessageDto(message));
     },
   );

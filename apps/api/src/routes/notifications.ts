@@ -1,25 +1,20 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import {
-  CountUnreadNotifications,
   DEFAULT_NOTIFICATION_LIMIT,
-  ListNotifications,
   MAX_NOTIFICATION_LIMIT,
-  MarkAllNotificationsRead,
-  MarkNotificationRead,
 } from '../../../../application/notifications/index.ts';
 import { NotificationRef, toNotificationDto } from '../http/messaging-schemas.ts';
 import { operation } from '../http/openapi.ts';
 import { errors } from '../http/schemas.ts';
-import type { AppServices } from '../http/services.ts';
+import type { Uses } from '../http/services.ts';
 
 const tags = ['notifications'];
 
 /** The bell (accounts-and-shell sections 2 and 7): only ever the caller's own notifications. */
-export const notificationRoutes: FastifyPluginAsyncTypebox<{ services: AppServices }> = async (
-  app,
-  { services },
-) => {
+export const notificationRoutes: FastifyPluginAsyncTypebox<
+  Uses<'countUnreadNotifications' | 'listNotifications' | 'markAllNotificationsRead' | 'markNotificationRead'>
+> = async (app, { useCases }) => {
   app.get(
     '/api/notifications',
     {
@@ -47,7 +42,7 @@ export const notificationRoutes: FastifyPluginAsyncTypebox<{ services: AppServic
     },
     async (request) => {
       const user = request.user;
-      const list = await services.get(ListNotifications).execute(user.id, request.query.limit);
+      const list = await useCases.listNotifications.execute(user.id, request.query.limit);
       return list.map(toNotificationDto);
     },
   );
@@ -69,7 +64,7 @@ export const notificationRoutes: FastifyPluginAsyncTypebox<{ services: AppServic
     },
     async (request) => {
       const user = request.user;
-      return { count: await services.get(CountUnreadNotifications).execute(user.id) };
+      return { count: await useCases.countUnreadNotifications.execute(user.id) };
     },
   );
 
@@ -93,7 +88,7 @@ export const notificationRoutes: FastifyPluginAsyncTypebox<{ services: AppServic
     },
     async (request) => {
       const user = request.user;
-      return { count: await services.get(MarkAllNotificationsRead).execute(user.id) };
+      return { count: await useCases.markAllNotificationsRead.execute(user.id) };
     },
   );
 
@@ -117,7 +112,7 @@ export const notificationRoutes: FastifyPluginAsyncTypebox<{ services: AppServic
     },
     async (request) => {
       const user = request.user;
-      return toNotificationDto(await services.get(MarkNotificationRead).execute(user.id, request.params.id));
+      return toNotificationDto(await useCases.markNotificationRead.execute(user.id, request.params.id));
     },
   );
 };

@@ -1,12 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { SendVerificationEmail } from '../../../../application/accounts/index.ts';
 import { type ProfileChange, UpdateProfile } from '../../../../application/profile/index.ts';
 import { RateLimitError, ValidationError } from '../../../../domain/shared/errors.ts';
 import type { Config } from '../config.ts';
 import { operation } from '../http/openapi.ts';
 import { errors, toUserDto, UserRef } from '../http/schemas.ts';
-import type { AppServices } from '../http/services.ts';
+import type { Uses } from '../http/services.ts';
 
 const PROFILE_FIELDS = ['firstName', 'lastName', 'email', 'country', 'role'] as const;
 
@@ -52,10 +51,9 @@ const ProfilePatchBody = Type.Object(
 );
 
 /** PATCH /api/users/me: the Profile page's three saves (accounts-and-shell sections 2, 5 and 7). */
-export const profileRoutes: FastifyPluginAsyncTypebox<{ services: AppServices; config: Config }> = async (
-  app,
-  { services, config },
-) => {
+export const profileRoutes: FastifyPluginAsyncTypebox<
+  Uses<'sendVerificationEmail' | 'updateProfile'> & { config: Config }
+> = async (app, { config, useCases }) => {
   /** Email changes (attempts, right or wrong password) per user in the last hour, in this process. */
   const emailChanges = new Map<string, number[]>();
   const HOUR = 60 * 60_000;
@@ -137,9 +135,9 @@ export const profileRoutes: FastifyPluginAsyncTypebox<{ services: AppServices; c
         change = { kind: 'profile', form: { firstName, lastName, email, country, role }, currentPassword };
         if (UpdateProfile.changesEmail(user, change)) countEmailChange(user.id);
       }
-      const saved = await services.get(UpdateProfile).execute(user.id, change);
+      const saved = await useCases.updateProfile.execute(user.id, change);
       // A new email is unverified: its own link goes to it (issue 16).
-      if (saved.email !== user.email) await services.get(SendVerificationEmail).execute(saved);
+      if (saved.email !== user.email) await useCases.sendVerificationEmail.execute(saved);
       return toUserDto(saved);
     },
   );

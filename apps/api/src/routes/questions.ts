@@ -1,17 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { type Static, Type } from 'typebox';
-import {
-  AnswerQuestion,
-  AskQuestion,
-  HideQuestion,
-  ListQuestions,
-  PostClarification,
-  type QuestionView,
-} from '../../../../application/projects/index.ts';
+import type { ListQuestions, QuestionView } from '../../../../application/projects/index.ts';
 import { ANSWER_MAX_LENGTH, QUESTION_MAX_LENGTH } from '../../../../domain/project/question.ts';
 import { operation } from '../http/openapi.ts';
 import { errors } from '../http/schemas.ts';
-import type { AppServices } from '../http/services.ts';
+import type { Uses } from '../http/services.ts';
 
 /** A project question or clarification as the project page shows it (issue 13). */
 export const QuestionSchema = Type.Object(
@@ -78,15 +71,14 @@ const QuestionIdParams = Type.Object({
 });
 const tags = ['questions'];
 
-export const questionRoutes: FastifyPluginAsyncTypebox<{ services: AppServices }> = async (
-  app,
-  { services },
-) => {
+export const questionRoutes: FastifyPluginAsyncTypebox<
+  Uses<'answerQuestion' | 'askQuestion' | 'hideQuestion' | 'listQuestions' | 'postClarification'>
+> = async (app, { useCases }) => {
   app.addSchema(QuestionSchema);
 
   /** The question as the caller now sees it. */
   async function viewOf(user: Parameters<ListQuestions['execute']>[0], projectId: string, id: string) {
-    const views = await services.get(ListQuestions).execute(user, projectId);
+    const views = await useCases.listQuestions.execute(user, projectId);
     const view = views.find((v) => v.question.id === id);
     if (!view) throw new Error(`question ${id} not visible after the change`);
     return toQuestionDto(view);
@@ -114,7 +106,7 @@ export const questionRoutes: FastifyPluginAsyncTypebox<{ services: AppServices }
     },
     async (request) => {
       const user = request.user;
-      return (await services.get(ListQuestions).execute(user, request.params.id)).map(toQuestionDto);
+      return (await useCases.listQuestions.execute(user, request.params.id)).map(toQuestionDto);
     },
   );
 
@@ -149,7 +141,7 @@ export const questionRoutes: FastifyPluginAsyncTypebox<{ services: AppServices }
     },
     async (request, reply) => {
       const user = request.user;
-      const q = await services.get(AskQuestion).execute(user, request.params.id, request.body.text);
+      const q = await useCases.askQuestion.execute(user, request.params.id, request.body.text);
       return reply.status(201).send(await viewOf(user, request.params.id, q.id));
     },
   );
@@ -187,7 +179,7 @@ export const questionRoutes: FastifyPluginAsyncTypebox<{ services: AppServices }
     },
     async (request, reply) => {
       const user = request.user;
-      const q = await services.get(PostClarification).execute(user, request.params.id, request.body.text);
+      const q = await useCases.postClarification.execute(user, request.params.id, request.body.text);
       return reply.status(201).send(await viewOf(user, request.params.id, q.id));
     },
   );
@@ -225,7 +217,7 @@ export const questionRoutes: FastifyPluginAsyncTypebox<{ services: AppServices }
     },
     async (request) => {
       const user = request.user;
-      const q = await services.get(AnswerQuestion).execute(user, request.params.questionId, request.body);
+      const q = await useCases.answerQuestion.execute(user, request.params.questionId, request.body);
       return viewOf(user, q.projectId, q.id);
     },
   );
@@ -253,9 +245,7 @@ export const questionRoutes: FastifyPluginAsyncTypebox<{ services: AppServices }
     },
     async (request) => {
       const user = request.user;
-      const q = await services
-        .get(HideQuestion)
-        .execute(user, request.params.questionId, request.body.hidden);
+      const q = await useCases.hideQuestion.execute(user, request.params.questionId, request.body.hidden);
       return viewOf(user, q.projectId, q.id);
     },
   );

@@ -1,17 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import {
-  CreateSavedSearch,
-  DeleteSavedSearch,
-  ListSavedSearches,
-  UpdateSavedSearch,
-} from '../../../../application/saved-searches/index.ts';
 import { MAX_SAVED_SEARCHES } from '../../../../domain/project/saved-search.ts';
+import type { ErrorCode } from '../../../../domain/shared/error-codes.ts';
 import type { Config } from '../config.ts';
 import { operation } from '../http/openapi.ts';
 import { SavedSearchRef, toSavedSearchDto } from '../http/schemas/saved-search.ts';
 import { errors } from '../http/schemas.ts';
-import type { AppServices } from '../http/services.ts';
+import type { Uses } from '../http/services.ts';
 
 const SavedSearchIdParams = Type.Object({ id: Type.String({ format: 'uuid' }) });
 
@@ -26,7 +21,7 @@ const Filters = Type.Object(
 );
 const Alerts = Type.String({ maxLength: 10, description: "'off', 'instant' (the default) or 'daily'" });
 
-const VALIDATION = [
+const VALIDATION: ErrorCode[] = [
   'SAVED_SEARCH_NAME_REQUIRED',
   'SAVED_SEARCH_NAME_TOO_LONG',
   'UNKNOWN_BUDGET_BAND',
@@ -34,10 +29,11 @@ const VALIDATION = [
 ];
 
 /** Saved searches with alerts (issue 13): the browse page's 'Save this search' and the Saved searches page. */
-export const savedSearchRoutes: FastifyPluginAsyncTypebox<{ config: Config; services: AppServices }> = async (
-  app,
-  { services },
-) => {
+export const savedSearchRoutes: FastifyPluginAsyncTypebox<
+  Uses<'createSavedSearch' | 'deleteSavedSearch' | 'listSavedSearches' | 'updateSavedSearch'> & {
+    config: Config;
+  }
+> = async (app, { useCases }) => {
   app.get(
     '/api/saved-searches',
     {
@@ -55,7 +51,7 @@ export const savedSearchRoutes: FastifyPluginAsyncTypebox<{ config: Config; serv
     },
     async (request) => {
       const user = request.user;
-      return (await services.get(ListSavedSearches).execute(user)).map(toSavedSearchDto);
+      return (await useCases.listSavedSearches.execute(user)).map(toSavedSearchDto);
     },
   );
 
@@ -93,9 +89,7 @@ export const savedSearchRoutes: FastifyPluginAsyncTypebox<{ config: Config; serv
     async (request, reply) => {
       const user = request.user;
       const { name, filters, alerts } = request.body;
-      const search = await services
-        .get(CreateSavedSearch)
-        .execute(user, { name, filters: filters ?? {}, alerts });
+      const search = await useCases.createSavedSearch.execute(user, { name, filters: filters ?? {}, alerts });
       return reply.status(201).send(toSavedSearchDto(search));
     },
   );
@@ -128,9 +122,11 @@ export const savedSearchRoutes: FastifyPluginAsyncTypebox<{ config: Config; serv
     async (request) => {
       const user = request.user;
       const { name, filters, alerts } = request.body;
-      const search = await services
-        .get(UpdateSavedSearch)
-        .execute(user, request.params.id, { name, filters, alerts });
+      const search = await useCases.updateSavedSearch.execute(user, request.params.id, {
+        name,
+        filters,
+        alerts,
+      });
       return toSavedSearchDto(search);
     },
   );
@@ -154,7 +150,7 @@ export const savedSearchRoutes: FastifyPluginAsyncTypebox<{ config: Config; serv
     },
     async (request, reply) => {
       const user = request.user;
-      await services.get(DeleteSavedSearch).execute(user, request.params.id);
+      await useCases.deleteSavedSearch.execute(user, request.params.id);
       return reply.status(204).send(null);
     },
   );

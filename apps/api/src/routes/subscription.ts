@@ -1,15 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { type Static, Type } from 'typebox';
-import {
-  CancelSubscription,
-  ConfirmSandboxPayment,
-  GetSubscription,
-  HandlePaymentEvent,
-  OpenBillingPortal,
-  StartProSubscription,
-  type SubscriptionStart,
-  type SubscriptionView,
-} from '../../../../application/subscription/index.ts';
+import type { SubscriptionStart, SubscriptionView } from '../../../../application/subscription/index.ts';
 import { NotFoundError } from '../../../../domain/shared/errors.ts';
 import { centsToDecimal } from '../../../../domain/shared/money.ts';
 import { PRO_PRICE_CENTS, PRO_TRIAL_DAYS } from '../../../../domain/subscription/plan.ts';
@@ -17,8 +8,7 @@ import { SUBSCRIPTION_TIERS } from '../../../../domain/user/user.ts';
 import type { Config } from '../config.ts';
 import { operation, publicRateLimit } from '../http/openapi.ts';
 import { errors, ref } from '../http/schemas.ts';
-import type { AppServices } from '../http/services.ts';
-import { PAYMENT_TOKENS } from '../payments.ts';
+import type { Uses } from '../http/services.ts';
 
 const PaymentsMode = Type.Enum(['stripe', 'sandbox'], {
   description:
@@ -141,10 +131,17 @@ function toStartDto(
  * The Pro subscription: Subscribe page, Billing tab, the Stripe webhook, the sandbox's card form and the
  * public settings. See docs/decisions/0006-payments.md.
  */
-export const subscriptionRoutes: FastifyPluginAsyncTypebox<{
-  config: Config;
-  services: AppServices;
-}> = async (app, { config, services }) => {
+export const subscriptionRoutes: FastifyPluginAsyncTypebox<
+  Uses<
+    | 'cancelSubscription'
+    | 'confirmSandboxPayment'
+    | 'getSubscription'
+    | 'handlePaymentEvent'
+    | 'openBillingPortal'
+    | 'paymentGateway'
+    | 'startProSubscription'
+  > & { config: Config }
+> = async (app, { config, useCases }) => {
   const paymentsMode = config.stripe ? ('stripe' as const) : ('sandbox' as const);
 
   app.get(
@@ -206,7 +203,7 @@ export const subscriptionRoutes: FastifyPluginAsyncTypebox<{
     },
     async (request) => {
       const user = request.user;
-      return toStartDto(await services.get(StartProSubscription).execute(user.id), paymentsMode);
+      return toStartDto(await useCases.startProSubscription.execute(user.id), paymentsMode);
     },
   );
 
@@ -228,7 +225,7 @@ export const subscriptionRoutes: FastifyPluginAsyncTypebox<{
     },
     async (request) => {
       const user = request.user;
-      return toSubscriptionDto(await services.get(GetSubscription).execute(user.id));
+      return toSubscriptionDto(await useCases.getSubscription.execute(user.id));
     },
   );
 
@@ -251,7 +248,7 @@ export const subscriptionRoutes: FastifyPluginAsyncTypebox<{
     },
     async (request) => {
       const user = request.user;
-      return toSubscriptionDto(await services.get(CancelSubscription).execute(user.id));
+      return toSubscriptionDto(await useCases.cancelSubscription.execute(user.id));
     },
   );
 
@@ -275,7 +272,7 @@ export const subscriptionRoutes: FastifyPluginAsyncTypebox<{
     },
     async (request) => {
       const user = request.user;
-      return services.get(OpenBillingPortal).execute(user.id, `${config.publicUrl}/profile`);
+      return useCases.openBillingPortal.execute(user.id, `${config.publicUrl}/profile`);
     },
   );
 
@@ -333,7 +330,7 @@ export const subscriptionRoutes: FastifyPluginAsyncTypebox<{
       },
     },
     async (request) => {
-      const confirm = services.get(ConfirmSandboxPayment);
+      const confirm = useCases.confirmSandboxPayment;
       if (!confirm.available) {
         throw new NotFoundError('NOT_FOUND', 'The sandbox payment gateway is not active on this server');
       }
@@ -386,8 +383,8 @@ export const subscriptionRoutes: FastifyPluginAsyncTypebox<{
         const rawBody = Buffer.isBuffer(body) ? body : Buffer.alloc(0);
         const header = request.headers['stripe-signature'];
         const signature = typeof header === 'string' ? header : undefined;
-        const event = services.get(PAYMENT_TOKENS.Gateway).parseWebhook(rawBody, signature);
-        const outcome = await services.get(HandlePaymentEvent).execute(event);
+        const event = useCases.paymentGateway.parseWebhook(rawBody, signature);
+        const outcome = await useCases.handlePaymentEvent.execute(event);
         if (outcome === 'unknown_user')
           request.log.warn({ eventId: event.id }, 'payment event for no known user');
         return { received: true as const, outcome };

@@ -4,14 +4,14 @@ import type { Config } from '../config.ts';
 import { HttpError } from '../http/error-handler.ts';
 import { operation, publicRateLimit } from '../http/openapi.ts';
 import { ErrorRef } from '../http/schemas.ts';
-import type { AppServices } from '../http/services.ts';
 import { etagOf, type RemotesFile } from '../remotes.ts';
 
 export const systemRoutes: FastifyPluginAsyncTypebox<{
   config: Config;
-  services: AppServices;
+  /** Throws when the database cannot answer (the readiness probe). */
+  checkDatabase: () => Promise<void>;
   remotes: RemotesFile;
-}> = async (app, { config, services, remotes }) => {
+}> = async (app, { config, checkDatabase, remotes }) => {
   app.get(
     '/healthz',
     {
@@ -54,7 +54,7 @@ export const systemRoutes: FastifyPluginAsyncTypebox<{
     },
     async () => {
       try {
-        await services.checkDatabase();
+        await checkDatabase();
       } catch (error) {
         throw new HttpError(503, 'NOT_READY', 'The database is not reachable', { cause: error });
       }

@@ -1,10 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply } from 'fastify';
 import { Type } from 'typebox';
-import { Unsubscribe } from '../../../../application/email/index.ts';
 import { DomainError } from '../../../../domain/shared/errors.ts';
 import { operation } from '../http/openapi.ts';
-import type { AppServices } from '../http/services.ts';
+import type { Uses } from '../http/services.ts';
 
 const Query = Type.Object({
   token: Type.String({ maxLength: 500, description: 'The signed token from the mail' }),
@@ -26,9 +25,9 @@ function page(reply: FastifyReply, status: number, title: string, text: string) 
  * signed (HMAC), so it can only come from a mail sent to that user. POST is the RFC 8058 one-click
  * variant mail clients call from the List-Unsubscribe-Post header.
  */
-export const unsubscribeRoutes: FastifyPluginAsyncTypebox<{ services: AppServices }> = async (
+export const unsubscribeRoutes: FastifyPluginAsyncTypebox<Uses<'unsubscribe'>> = async (
   app,
-  { services },
+  { useCases },
 ) => {
   // One-click unsubscribe posts `List-Unsubscribe=One-Click` as a form; the token is in the URL.
   app.addContentTypeParser(
@@ -38,7 +37,7 @@ export const unsubscribeRoutes: FastifyPluginAsyncTypebox<{ services: AppService
   );
   const handle = async (token: string, reply: FastifyReply) => {
     try {
-      await services.get(Unsubscribe).execute(token);
+      await useCases.unsubscribe.execute(token);
     } catch (error) {
       if (error instanceof DomainError && error.kind === 'invalid') {
         return page(

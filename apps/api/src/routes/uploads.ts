@@ -5,8 +5,7 @@ import { NotFoundError } from '../../../../domain/shared/errors.ts';
 import { operation } from '../http/openapi.ts';
 import { ErrorRef } from '../http/schemas.ts';
 import { UPLOAD_CSP } from '../http/security.ts';
-import type { AppServices } from '../http/services.ts';
-import { HTTP_TOKENS } from '../http/tokens.ts';
+import type { Uses } from '../http/services.ts';
 
 /** The types a stored file can have (adapters/storage/file-type.ts recognises these from the content). */
 const STORED_TYPES = [
@@ -45,9 +44,9 @@ export function contentDisposition(kind: 'inline' | 'attachment', fileName: stri
   return `${kind}; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }
 
-export const uploadRoutes: FastifyPluginAsyncTypebox<{ services: AppServices }> = async (
+export const uploadRoutes: FastifyPluginAsyncTypebox<Uses<never, 'uploads'>> = async (
   app,
-  { services },
+  { useCases, http },
 ) => {
   app.get(
     '/uploads/:name',
@@ -83,7 +82,7 @@ export const uploadRoutes: FastifyPluginAsyncTypebox<{ services: AppServices }> 
       },
     },
     async (request, reply) => {
-      const opened = await services.get(HTTP_TOKENS.Uploads).open(request.params.name);
+      const opened = await http.uploads.open(request.params.name);
       if (!opened) throw new NotFoundError('FILE_NOT_FOUND', 'File not found');
       const { file, stream } = opened;
       const inline = INLINE_TYPES.test(file.mimeType);
@@ -127,7 +126,7 @@ export const uploadRoutes: FastifyPluginAsyncTypebox<{ services: AppServices }> 
       },
     },
     async (request, reply) => {
-      const opened = await services.get(HTTP_TOKENS.Uploads).thumbnail(request.params.name);
+      const opened = await http.uploads.thumbnail(request.params.name);
       if (!opened) throw new NotFoundError('THUMBNAIL_NOT_FOUND', 'Thumbnail not found');
       fileHeaders(reply, 'image/webp', 86400)
         .header('content-disposition', contentDisposition('inline', opened.file.originalName))

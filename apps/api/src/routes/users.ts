@@ -1,11 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { ChangeOwnRole } from '../../../../application/accounts/index.ts';
 import { operation } from '../http/openapi.ts';
 import { errors, RoleSchema, toUserDto, UserRef } from '../http/schemas.ts';
-import type { AppServices } from '../http/services.ts';
+import type { Uses } from '../http/services.ts';
 
-export const userRoutes: FastifyPluginAsyncTypebox<{ services: AppServices }> = async (app, { services }) => {
+export const userRoutes: FastifyPluginAsyncTypebox<Uses<'changeOwnRole'>> = async (app, { useCases }) => {
   app.patch(
     '/api/users/me/role',
     {
@@ -27,7 +26,7 @@ export const userRoutes: FastifyPluginAsyncTypebox<{ services: AppServices }> = 
     },
     async (request) => {
       const user = request.user;
-      return toUserDto(await services.get(ChangeOwnRole).execute(user.id, request.body.role));
+      return toUserDto(await useCases.changeOwnRole.execute(user.id, request.body.role));
     },
   );
 };

@@ -1,6 +1,6 @@
 import { type Static, Type } from 'typebox';
-import type { ProjectView } from '../../../../../application/projects/ports.ts';
 import type { ProjectDetails } from '../../../../../application/projects/index.ts';
+import type { ProjectView } from '../../../../../application/projects/ports.ts';
 import type { StoredFile } from '../../../../../application/shared/marketplace-ports.ts';
 import type { BidSnapshot } from '../../../../../domain/bid/bid.ts';
 import { PROJECT_PHASES, PROJECT_STATUSES } from '../../../../../domain/project/phase.ts';

@@ -1,29 +1,24 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import {
-  ChangeBidDeadline,
-  GetProject,
-  ListAddenda,
-  PostAddendum,
-} from '../../../../../application/projects/index.ts';
 import { ValidationError } from '../../../../../domain/shared/errors.ts';
 import { operation } from '../../http/openapi.ts';
 import { parseDate, readAddendumForm } from '../../http/project-form.ts';
 import { AddendumFormBody, AddendumRef, toAddendumDto } from '../../http/schemas/addendum.ts';
 import { ProjectRef } from '../../http/schemas/project.ts';
 import { errors } from '../../http/schemas.ts';
-import type { AppServices } from '../../http/services.ts';
-import { HTTP_TOKENS } from '../../http/tokens.ts';
+import type { Uses } from '../../http/services.ts';
 import { ProjectIdParams, projectReader } from './shared.ts';
 
 /** After posting: the bid deadline's changes and the addenda. */
-export const addendaRoutes: FastifyPluginAsyncTypebox<{ services: AppServices }> = async (
-  app,
-  { services },
-) => {
-  const uploads = () => services.get(HTTP_TOKENS.Uploads);
-  const timeZone = () => services.get(HTTP_TOKENS.Settings).timeZone;
-  const projectFor = projectReader(services);
+export const addendaRoutes: FastifyPluginAsyncTypebox<
+  Uses<
+    'changeBidDeadline' | 'getProject' | 'listAddenda' | 'openProject' | 'postAddendum',
+    'settings' | 'uploads'
+  >
+> = async (app, { useCases, http }) => {
+  const uploads = () => http.uploads;
+  const timeZone = () => http.settings.timeZone;
+  const projectFor = projectReader(useCases, http);
 
   app.post(
     '/api/projects/:id/bid-deadline',
@@ -72,7 +67,7 @@ export const addendaRoutes: FastifyPluginAsyncTypebox<{ services: AppServices }>
       const user = request.user;
       const to = parseDate(request.body.bidDeadline, 'bidDeadline', timeZone());
       if (!to) throw new ValidationError('BID_DEADLINE_REQUIRED', 'bidDeadline is required', 'bidDeadline');
-      await services.get(ChangeBidDeadline).execute(user, request.params.id, to);
+      await useCases.changeBidDeadline.execute(user, request.params.id, to);
       return projectFor(user, request.params.id);
     },
   );
@@ -96,7 +91,7 @@ export const addendaRoutes: FastifyPluginAsyncTypebox<{ services: AppServices }>
     },
     async (request) => {
       const user = request.user;
-      const addenda = await services.get(ListAddenda).execute(user, request.params.id);
+      const addenda = await useCases.listAddenda.execute(user, request.params.id);
       return Promise.all(
         addenda.map(async (a) => {
           const s = a.toSnapshot();
@@ -145,11 +140,11 @@ export const addendaRoutes: FastifyPluginAsyncTypebox<{ services: AppServices }>
       const user = request.user;
       const { id } = request.params;
       // Answer 404 before storing anything for a project that does not exist.
-      await services.get(GetProject).execute(user, id);
+      await useCases.getProject.execute(user, id);
       const storage = uploads();
       const { text, files } = await readAddendumForm(request, storage);
       // PostAddendum removes the stored files itself when posting fails.
-      const addendum = await services.get(PostAddendum).execute(user, id, { text, files });
+      const addendum = await useCases.postAddendum.execute(user, id, { text, files });
       const s = addendum.toSnapshot();
       return reply.status(201).send(toAddendumDto(s, await storage.describe(s.attachments)));
     },

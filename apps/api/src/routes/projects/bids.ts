@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { ListProjectBids, SubmitBid } from '../../../../../application/bids/index.ts';
 import { idempotentRoute } from '../../http/idempotency.ts';
 import { operation } from '../../http/openapi.ts';
 import {
@@ -11,15 +10,14 @@ import {
   toProjectBidDto,
 } from '../../http/schemas/bid.ts';
 import { errors } from '../../http/schemas.ts';
-import type { AppServices } from '../../http/services.ts';
+import type { Uses } from '../../http/services.ts';
 import { IDEMPOTENCY_ERRORS, IDEMPOTENCY_TEXT, IdempotencyHeaders, ProjectIdParams } from './shared.ts';
 
 /** The bids on a project: the list the caller may see, and submitting one. */
-export const projectBidRoutes: FastifyPluginAsyncTypebox<{ services: AppServices }> = async (
-  app,
-  { services },
-) => {
-  const idempotent = idempotentRoute(services);
+export const projectBidRoutes: FastifyPluginAsyncTypebox<
+  Uses<'listProjectBids' | 'submitBid', 'clock' | 'idempotency'>
+> = async (app, { useCases, http }) => {
+  const idempotent = idempotentRoute(http);
 
   app.get(
     '/api/projects/:id/bids',
@@ -42,7 +40,7 @@ export const projectBidRoutes: FastifyPluginAsyncTypebox<{ services: AppServices
     },
     async (request) => {
       const user = request.user;
-      const bids = await services.get(ListProjectBids).execute(user, request.params.id);
+      const bids = await useCases.listProjectBids.execute(user, request.params.id);
       return bids.map(toProjectBidDto);
     },
   );
@@ -106,7 +104,7 @@ export const projectBidRoutes: FastifyPluginAsyncTypebox<{ services: AppServices
     },
     async (request, reply) => {
       const user = request.user;
-      const { bid, quota } = await services.get(SubmitBid).execute(user, request.params.id, request.body);
+      const { bid, quota } = await useCases.submitBid.execute(user, request.params.id, request.body);
       return reply.status(201).send({ ...toBidDto(bid.toSnapshot()), quota: toBidQuotaDto(quota) });
     },
   );

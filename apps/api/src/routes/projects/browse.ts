@@ -1,11 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { ListProjects } from '../../../../../application/projects/index.ts';
 import { operation } from '../../http/openapi.ts';
 import { ProjectRef, ProjectSummaryRef } from '../../http/schemas/project.ts';
 import { errors } from '../../http/schemas.ts';
-import type { AppServices } from '../../http/services.ts';
-import { HTTP_TOKENS } from '../../http/tokens.ts';
+import type { Uses } from '../../http/services.ts';
 import {
   BROWSE_ERRORS,
   DEFAULT_PROJECT_LIMIT,
@@ -17,12 +15,11 @@ import {
 } from './shared.ts';
 
 /** Browsing: the list of projects and one project. */
-export const browseRoutes: FastifyPluginAsyncTypebox<{ services: AppServices }> = async (
-  app,
-  { services },
-) => {
-  const uploads = () => services.get(HTTP_TOKENS.Uploads);
-  const projectFor = projectReader(services);
+export const browseRoutes: FastifyPluginAsyncTypebox<
+  Uses<'getProject' | 'listProjects' | 'openProject', 'uploads'>
+> = async (app, { useCases, http }) => {
+  const uploads = () => http.uploads;
+  const projectFor = projectReader(useCases, http);
 
   app.get(
     '/api/projects',
@@ -49,9 +46,10 @@ export const browseRoutes: FastifyPluginAsyncTypebox<{ services: AppServices }> 
     async (request, reply) => {
       const user = request.user;
       const { limit, ...filters } = request.query;
-      const page = await services
-        .get(ListProjects)
-        .execute(user, { ...filters, limit: limit ?? DEFAULT_PROJECT_LIMIT });
+      const page = await useCases.listProjects.execute(user, {
+        ...filters,
+        limit: limit ?? DEFAULT_PROJECT_LIMIT,
+      });
       return sendPage(request, reply, '/api/projects', page, uploads());
     },
   );

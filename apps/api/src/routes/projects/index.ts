@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { AppServices } from '../../http/services.ts';
+import type { Uses } from '../../http/services.ts';
 import { addendaRoutes } from './addenda.ts';
 import { projectBidRoutes } from './bids.ts';
 import { browseRoutes } from './browse.ts';
@@ -10,8 +10,28 @@ import { postingRoutes } from './posting.ts';
  * The project routes, one module per concern, registered in this order (the OpenAPI document lists
  * the operations in registration order).
  */
-export const projectRoutes: FastifyPluginAsyncTypebox<{ services: AppServices }> = async (app, options) => {
-  for (const routes of [browseRoutes, postingRoutes, phaseRoutes, projectBidRoutes, addendaRoutes]) {
-    await app.register(routes, options);
-  }
+export const projectRoutes: FastifyPluginAsyncTypebox<
+  Uses<
+    | 'cancelProject'
+    | 'changeBidDeadline'
+    | 'deleteProject'
+    | 'editProject'
+    | 'getProject'
+    | 'listAddenda'
+    | 'listProjectBids'
+    | 'listProjects'
+    | 'moveProjectPhase'
+    | 'openProject'
+    | 'postAddendum'
+    | 'postProject'
+    | 'reviewContractor'
+    | 'submitBid',
+    'clock' | 'idempotency' | 'settings' | 'uploads'
+  >
+> = async (app, options) => {
+  await app.register(browseRoutes, options);
+  await app.register(postingRoutes, options);
+  await app.register(phaseRoutes, options);
+  await app.register(projectBidRoutes, options);
+  await app.register(addendaRoutes, options);
 };

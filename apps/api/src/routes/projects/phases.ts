@@ -1,21 +1,18 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { CancelProject, MoveProjectPhase } from '../../../../../application/projects/index.ts';
-import { ReviewContractor } from '../../../../../application/reviews/index.ts';
 import { PROJECT_PHASES } from '../../../../../domain/project/phase.ts';
 import { operation } from '../../http/openapi.ts';
 import { ReviewRef, toReviewDto } from '../../http/schemas/profile.ts';
 import { ProjectRef } from '../../http/schemas/project.ts';
 import { errors } from '../../http/schemas.ts';
-import type { AppServices } from '../../http/services.ts';
+import type { Uses } from '../../http/services.ts';
 import { ProjectIdParams, projectReader } from './shared.ts';
 
 /** A project's phases: moving it on, cancelling it, and reviewing the contractor once it is completed. */
-export const phaseRoutes: FastifyPluginAsyncTypebox<{ services: AppServices }> = async (
-  app,
-  { services },
-) => {
-  const projectFor = projectReader(services);
+export const phaseRoutes: FastifyPluginAsyncTypebox<
+  Uses<'cancelProject' | 'getProject' | 'moveProjectPhase' | 'openProject' | 'reviewContractor', 'uploads'>
+> = async (app, { useCases, http }) => {
+  const projectFor = projectReader(useCases, http);
 
   app.post(
     '/api/projects/:id/phase',
@@ -46,7 +43,7 @@ export const phaseRoutes: FastifyPluginAsyncTypebox<{ services: AppServices }> =
     },
     async (request) => {
       const user = request.user;
-      await services.get(MoveProjectPhase).execute(user, request.params.id, request.body.phase);
+      await useCases.moveProjectPhase.execute(user, request.params.id, request.body.phase);
       return projectFor(user, request.params.id);
     },
   );
@@ -75,7 +72,7 @@ export const phaseRoutes: FastifyPluginAsyncTypebox<{ services: AppServices }> =
     },
     async (request) => {
       const user = request.user;
-      await services.get(CancelProject).execute(user, request.params.id);
+      await useCases.cancelProject.execute(user, request.params.id);
       return projectFor(user, request.params.id);
     },
   );
@@ -113,7 +110,7 @@ export const phaseRoutes: FastifyPluginAsyncTypebox<{ services: AppServices }> =
     },
     async (request, reply) => {
       const user = request.user;
-      const review = await services.get(ReviewContractor).execute(user, request.params.id, request.body);
+      const review = await useCases.reviewContractor.execute(user, request.params.id, request.body);
       return reply.status(201).send(toReviewDto(review));
     },
   );

@@ -1,18 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import {
-  DeleteProject,
-  EditProject,
-  GetProject,
-  PostProject,
-} from '../../../../../application/projects/index.ts';
 import { idempotentRoute } from '../../http/idempotency.ts';
 import { operation } from '../../http/openapi.ts';
 import { readProjectForm, removeQuietly, toDetailsInput } from '../../http/project-form.ts';
 import { ProjectFormBody, ProjectRef } from '../../http/schemas/project.ts';
 import { errors } from '../../http/schemas.ts';
-import type { AppServices } from '../../http/services.ts';
-import { HTTP_TOKENS } from '../../http/tokens.ts';
+import type { Uses } from '../../http/services.ts';
 import {
   IDEMPOTENCY_ERRORS,
   IDEMPOTENCY_TEXT,
@@ -23,14 +16,16 @@ import {
 } from './shared.ts';
 
 /** Posting a project, editing it and deleting it (the project form). */
-export const postingRoutes: FastifyPluginAsyncTypebox<{ services: AppServices }> = async (
-  app,
-  { services },
-) => {
-  const uploads = () => services.get(HTTP_TOKENS.Uploads);
-  const idempotent = idempotentRoute(services);
-  const timeZone = () => services.get(HTTP_TOKENS.Settings).timeZone;
-  const projectFor = projectReader(services);
+export const postingRoutes: FastifyPluginAsyncTypebox<
+  Uses<
+    'deleteProject' | 'editProject' | 'getProject' | 'openProject' | 'postProject',
+    'clock' | 'idempotency' | 'settings' | 'uploads'
+  >
+> = async (app, { useCases, http }) => {
+  const uploads = () => http.uploads;
+  const idempotent = idempotentRoute(http);
+  const timeZone = () => http.settings.timeZone;
+  const projectFor = projectReader(useCases, http);
 
   app.post(
     '/api/projects',
@@ -77,7 +72,7 @@ export const postingRoutes: FastifyPluginAsyncTypebox<{ services: AppServices }>
         throw error;
       }
       // PostProject removes the stored files itself when posting fails.
-      const project = await services.get(PostProject).execute(user, { ...input, files });
+      const project = await useCases.postProject.execute(user, { ...input, files });
       return reply.status(201).send(await projectFor(user, project.id));
     },
   );
@@ -114,7 +109,7 @@ export const postingRoutes: FastifyPluginAsyncTypebox<{ services: AppServices }>
       const user = request.user;
       const { id } = request.params;
       // Answer 404 before storing anything for a project that does not exist.
-      const current = await services.get(GetProject).execute(user, id);
+      const current = await useCases.getProject.execute(user, id);
       const storage = uploads();
       const { data, files } = await readProjectForm(request, {
         storage,
@@ -137,7 +132,7 @@ export const postingRoutes: FastifyPluginAsyncTypebox<{ services: AppServices }>
         throw error;
       }
       // EditProject removes the new files itself when the edit fails.
-      await services.get(EditProject).execute(user, id, {
+      await useCases.editProject.execute(user, id, {
         ...input,
         ...(data.attachments ? { attachments: data.attachments } : {}),
         newFiles: files,
@@ -165,7 +160,7 @@ export const postingRoutes: FastifyPluginAsyncTypebox<{ services: AppServices }>
     },
     async (request, reply) => {
       const user = request.user;
-      await services.get(DeleteProject).execute(user, request.params.id);
+      await useCases.deleteProject.execute(user, request.params.id);
       return reply.status(204).send(null);
     },
   );

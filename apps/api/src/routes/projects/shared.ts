@@ -1,10 +1,9 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import { OpenProject } from '../../../../../application/engagement/index.ts';
-import { GetProject } from '../../../../../application/projects/index.ts';
 import type { ProjectPage } from '../../../../../application/projects/ports.ts';
 import { BUDGET_BANDS, MAX_PAGE_SIZE } from '../../../../../domain/project/browse.ts';
 import { PROJECT_STATUSES } from '../../../../../domain/project/phase.ts';
+import type { ErrorCode } from '../../../../../domain/shared/error-codes.ts';
 import type { User } from '../../../../../domain/user/user.ts';
 import {
   type ProjectDto,
@@ -12,8 +11,8 @@ import {
   toProjectDto,
   toProjectSummaryDto,
 } from '../../http/schemas/project.ts';
-import type { AppServices } from '../../http/services.ts';
-import { HTTP_TOKENS, type UploadStore } from '../../http/tokens.ts';
+import type { Uses } from '../../http/services.ts';
+import type { UploadStore } from '../../http/tokens.ts';
 
 /** The page size of GET /api/projects when `limit` is not given. */
 export const DEFAULT_PROJECT_LIMIT = 50;
@@ -73,7 +72,7 @@ export const IdempotencyHeaders = Type.Object({
     }),
   ),
 });
-export const IDEMPOTENCY_ERRORS = ['IDEMPOTENCY_KEY_REUSED', 'IDEMPOTENCY_KEY_IN_USE'];
+export const IDEMPOTENCY_ERRORS: ErrorCode[] = ['IDEMPOTENCY_KEY_REUSED', 'IDEMPOTENCY_KEY_IN_USE'];
 export const IDEMPOTENCY_TEXT =
   'With an `Idempotency-Key` header, a retry with the same key answers the first success again ' +
   '(`Idempotent-Replayed: true`) instead of posting twice; the key with another JSON body answers 409 ' +
@@ -169,25 +168,26 @@ export const PROJECT_FORM_ERRORS = {
   ],
   413: ['FILE_TOO_LARGE', 'PROJECT_DATA_TOO_LARGE', 'TOO_MANY_PARTS'],
 } as const;
-export const BROWSE_ERRORS = ['INVALID_CURSOR', 'UNKNOWN_BUDGET_BAND', 'UNKNOWN_STATUS'];
+export const BROWSE_ERRORS: ErrorCode[] = ['INVALID_CURSOR', 'UNKNOWN_BUDGET_BAND', 'UNKNOWN_STATUS'];
 
 /**
  * The full project as the detail page shows it, for this caller. `opened` (GET only) counts the
  * caller's view (once a day, never the owner's) through OpenProject.
  */
-export function projectReader(services: AppServices) {
+export function projectReader(
+  useCases: Uses<'getProject' | 'openProject'>['useCases'],
+  http: Uses<never, 'uploads'>['http'],
+) {
   return async function projectFor(
     user: User,
     id: string,
     options: { opened?: boolean } = {},
   ): Promise<ProjectDto> {
     // One statement: the project, its owner and bid figures, and the caller's own bid (never the owner's).
-    const details = await services.get(GetProject).execute(user, id);
+    const details = await useCases.getProject.execute(user, id);
     const [attachments, opened] = await Promise.all([
-      details.project.attachments.length === 0
-        ? []
-        : services.get(HTTP_TOKENS.Uploads).describe(details.project.attachments),
-      options.opened ? services.get(OpenProject).execute(user, details) : undefined,
+      details.project.attachments.length === 0 ? [] : http.uploads.describe(details.project.attachments),
+      options.opened ? useCases.openProject.execute(user, details) : undefined,
     ]);
     return toProjectDto(details, attachments, details.viewerBid, opened);
   };
