@@ -40,7 +40,7 @@ import { ScryptPasswordHasher } from '../../../adapters/security/scrypt-password
 import { DiskFileStorage } from '../../../adapters/storage/disk-file-storage.ts';
 import { createS3Client, S3FileStorage } from '../../../adapters/storage/s3-file-storage.ts';
 import { ThumbnailingFileStorage } from '../../../adapters/storage/thumbnailing-file-storage.ts';
-import { BackgroundLoop } from '../../../adapters/system/background-loop.ts';
+import type { BackgroundLoop } from '../../../adapters/system/background-loop.ts';
 import { SystemClock, UuidGenerator } from '../../../adapters/system/system.ts';
 import {
   type AccountLifecycleDeps,
@@ -71,9 +71,7 @@ import type {
   MailOutbox,
   UnsubscribeTokens,
 } from '../../../application/email/ports.ts';
-import { MAIL_PURGE_INTERVAL_MS, PurgeSentMail } from '../../../application/email/retention.ts';
 import {
-  AddSaversToAudience,
   ListSavedProjects,
   OpenProject,
   SaveProject,
@@ -102,7 +100,6 @@ import type { ProjectQuery } from '../../../application/projects/ports.ts';
 import type { RealtimePort } from '../../../application/realtime/ports.ts';
 import { ListMyReviews } from '../../../application/reviews/index.ts';
 import {
-  AlertSavedSearches,
   CreateSavedSearch,
   DeleteSavedSearch,
   ListSavedSearches,
@@ -121,6 +118,7 @@ import { DEFAULT_PLATFORM_TIME_ZONE } from '../../../domain/shared/time-zone.ts'
 import { accountsBindings } from './composition/accounts.ts';
 import { type HttpPorts, httpPortsOf, type UseCases, useCasesOf } from './composition/index.ts';
 import { marketplaceBindings } from './composition/marketplace.ts';
+import { startWorkers } from './composition/workers.ts';
 import type { Config } from './config.ts';
 import { HTTP_TOKENS } from './http/tokens.ts';
 import { bindPayments } from './payments.ts';
@@ -486,81 +484,9 @@ export async function compose(config: Config, options: ComposeOptions = {}): Pro
     if (POINT_EVENTS.has(event.type)) await recordAchievements.execute(event);
   });
 
-  // Background: the outbox worker sends queued mails (with retries); reminders for unread messages.
-  const deliverOutbox = container.get(DeliverOutbox);
-  const mailWorker = new BackgroundLoop({
-    intervalMs: config.mailPollMs,
-    task: async () => {
-      const round = await deliverOutbox.execute();
-      if (round.failed > 0) log.warn({ ...round }, 'some mails could not be sent; they will be retried');
-    },
-    onError: (error) => log.error({ err: error }, 'mail outbox round failed'),
-  }).start();
-  // Sent mails keep their receivers' addresses and names: gone after the retention period (decision 0194).
-  container
-    .bind(PurgeSentMail)
-    .toResolvedValue((o, c) => new PurgeSentMail({ outbox: o, clock: c }), [Outbox, Time]);
-  const purgeSentMail = container.get(PurgeSentMail);
-  const retentionWorker = new BackgroundLoop({
-    intervalMs: MAIL_PURGE_INTERVAL_MS,
-    task: async () => {
-      const purged = await purgeSentMail.execute();
-      if (purged > 0) log.info({ purged }, 'sent mails past their retention period removed');
-    },
-    onError: (error) => log.error({ err: error }, 'sent-mail retention round failed'),
-  }).start();
-  const remindUnread = container.get(RemindUnreadMessages);
-  const reminderWorker = new BackgroundLoop({
-    intervalMs: 60_000,
-    task: async () => {
-      if ((await remindUnread.execute()) > 0) mailWorker.wake();
-    },
-    onError: (error) => log.error({ err: error }, 'unread-message reminder round failed'),
-  }).start();
-
-  // Notifications and mails follow the committed events.
-  // New projects alert the saved searches they match (issue 13); the daily digests go out from a loop.
-  // The alerts run after the post has answered: a project matching hundreds of searches must not make its
-  // owner wait (issue 13's goal: a post stays within 20 ms of its time without saved searches).
-  const alertSavedSearches = new AlertSavedSearches({ searches: savedSearches, events, clock });
-  events.subscribeInBackground(async (event) => {
-    if (event.type !== 'project_posted') return;
-    await alertSavedSearches.execute(event);
-  });
-  const sendDigests = container.get(SendSavedSearchDigests);
-  const digestWorker = new BackgroundLoop({
-    intervalMs: config.digestPollMs,
-    task: async () => {
-      if ((await sendDigests.execute()) > 0) mailWorker.wake();
-    },
-    onError: (error) => log.error({ err: error }, 'saved-search digest round failed'),
-  }).start();
-
-  // A project's news reaches its savers as well as its bidders (issue 13): the audience is widened once.
-  const notifyOnEvent = container.get(NotifyOnEvent);
-  const emailOnEvent = container.get(EmailOnEvent);
-  const addSavers = new AddSaversToAudience({ engagement });
-  events.subscribe(async (published) => {
-    const event = await addSavers.execute(published);
-    const [notified, mailed] = await Promise.allSettled([
-      notifyOnEvent.execute(event),
-      emailOnEvent.execute(event),
-    ]);
-    if (mailed.status === 'fulfilled' && mailed.value > 0) mailWorker.wake();
-    for (const outcome of [notified, mailed]) if (outcome.status === 'rejected') throw outcome.reason;
-  });
-
-  // The relay delivers the outbox events that no process delivered (one died after its commit, a
-  // subscriber failed): at start, then every OUTBOX_POLL_MS, on every instance (SKIP LOCKED).
-  const relayWorker = new BackgroundLoop({
-    intervalMs: config.outboxPollMs,
-    task: async () => {
-      const delivered = await events.relay();
-      if (delivered > 0) log.info({ delivered }, 'delivered events left in the outbox');
-    },
-    onError: (error) => log.error({ err: error }, 'event relay round failed'),
-  }).start();
-  relayWorker.wake();
+  // The background workers and the event subscribers that wake them (apps/api/src/composition/workers.ts).
+  const workers = startWorkers(container, { config, log, events, savedSearches, engagement, clock });
+  const mailWorker = workers.mail;
 
   // The account lifecycle (issue 16): one set of collaborators for its use cases. Its mails (reset and
   // verification links) go through the mail outbox and wake its worker at once.
@@ -622,13 +548,7 @@ export async function compose(config: Config, options: ComposeOptions = {}): Pro
     },
     redis,
     realtime: pgRealtime ? 'postgres' : 'memory',
-    workers: {
-      mail: mailWorker,
-      mailRetention: retentionWorker,
-      unreadReminders: reminderWorker,
-      digests: digestWorker,
-      events: relayWorker,
-    },
+    workers,
     settled: () => events.settled(),
     close: async () => {
       // A shutdown has a deadline per step: work stuck on a database that stopped answering mid-way (a
@@ -654,10 +574,15 @@ export async function compose(config: Config, options: ComposeOptions = {}): Pro
         if (outcome === 'overrun')
           log.warn({ step: name, ms }, 'shutdown step overran its deadline; going on');
       };
-      await step('event relay', () => relayWorker.stop());
+      await step('event relay', () => workers.events.stop());
       await step('event delivery', () => events.drain(5_000), 6_000);
       await step('workers', () =>
-        Promise.all([mailWorker.stop(), reminderWorker.stop(), digestWorker.stop(), retentionWorker.stop()]),
+        Promise.all([
+          mailWorker.stop(),
+          workers.unreadReminders.stop(),
+          workers.digests.stop(),
+          workers.mailRetention.stop(),
+        ]),
       );
       smtp?.close();
       await step('realtime', () => pgRealtime?.close());
