@@ -52,10 +52,8 @@ import {
   SendVerificationEmail,
   VerifyEmail,
 } from '../../../application/accounts/index.ts';
-import type { PasswordHasher, SessionStore, UserRepository } from '../../../application/accounts/ports.ts';
 import { RecordAchievements } from '../../../application/achievements/index.ts';
 import { ListRoleChanges, ListUsers } from '../../../application/admin/index.ts';
-import type { BidQuery } from '../../../application/bids/ports.ts';
 import { GetCatalog } from '../../../application/catalog/index.ts';
 import {
   DeliverOutbox,
@@ -64,13 +62,6 @@ import {
   SendSavedSearchDigests,
   Unsubscribe,
 } from '../../../application/email/index.ts';
-import type {
-  EmailAudience,
-  EmailSettings,
-  Mailer,
-  MailOutbox,
-  UnsubscribeTokens,
-} from '../../../application/email/ports.ts';
 import {
   ListSavedProjects,
   OpenProject,
@@ -84,7 +75,6 @@ import {
   MarkConversationRead,
   SendMessage,
 } from '../../../application/messages/index.ts';
-import type { MessageRepository } from '../../../application/messages/ports.ts';
 import {
   CountUnreadNotifications,
   ListNotifications,
@@ -94,9 +84,7 @@ import {
   NotifyOnEvent,
   SendSystemNotification,
 } from '../../../application/notifications/index.ts';
-import type { NotificationRepository } from '../../../application/notifications/ports.ts';
 import { UpdateProfile } from '../../../application/profile/index.ts';
-import type { ProjectQuery } from '../../../application/projects/ports.ts';
 import type { RealtimePort } from '../../../application/realtime/ports.ts';
 import { ListMyReviews } from '../../../application/reviews/index.ts';
 import {
@@ -105,49 +93,20 @@ import {
   ListSavedSearches,
   UpdateSavedSearch,
 } from '../../../application/saved-searches/index.ts';
-import type {
-  FileStorage,
-  PlatformSettings,
-  UnitOfWork,
-} from '../../../application/shared/marketplace-ports.ts';
-import type { Clock, IdGenerator } from '../../../application/shared/ports.ts';
-import type { StatsQuery } from '../../../application/stats/ports.ts';
+import type { Clock } from '../../../application/shared/ports.ts';
 import { ApplySubscriptionStatus } from '../../../application/subscription/index.ts';
 import type { DomainEvent } from '../../../domain/shared/events.ts';
 import { DEFAULT_PLATFORM_TIME_ZONE } from '../../../domain/shared/time-zone.ts';
 import { accountsBindings } from './composition/accounts.ts';
 import { type HttpPorts, httpPortsOf, type UseCases, useCasesOf } from './composition/index.ts';
 import { marketplaceBindings } from './composition/marketplace.ts';
+import { TOKENS } from './composition/tokens.ts';
 import { startWorkers } from './composition/workers.ts';
 import type { Config } from './config.ts';
 import { HTTP_TOKENS } from './http/tokens.ts';
 import { bindPayments } from './payments.ts';
 
-/** Identifiers for ports; use cases are bound under their own class. */
-export const TOKENS = {
-  Clock: Symbol('Clock') as ServiceIdentifier<Clock>,
-  Ids: Symbol('IdGenerator') as ServiceIdentifier<IdGenerator>,
-  PasswordHasher: Symbol('PasswordHasher') as ServiceIdentifier<PasswordHasher>,
-  Users: Symbol('UserRepository') as ServiceIdentifier<UserRepository>,
-  Sessions: Symbol('SessionStore') as ServiceIdentifier<SessionStore>,
-  Realtime: Symbol('RealtimePort') as ServiceIdentifier<InProcessSocketHub>,
-  UnitOfWork: Symbol('UnitOfWork') as ServiceIdentifier<UnitOfWork>,
-  Events: Symbol('EventPublisher') as ServiceIdentifier<OutboxEventPublisher>,
-  Files: Symbol('FileStorage') as ServiceIdentifier<FileStorage>,
-  ProjectQuery: Symbol('ProjectQuery') as ServiceIdentifier<ProjectQuery>,
-  BidQuery: Symbol('BidQuery') as ServiceIdentifier<BidQuery>,
-  StatsQuery: Symbol('StatsQuery') as ServiceIdentifier<StatsQuery>,
-  Settings: HTTP_TOKENS.Settings as ServiceIdentifier<PlatformSettings>,
-  /** Delivery to users' sockets on any API process (Realtime above is this process's sockets). */
-  RealtimePort: Symbol('RealtimePort.delivery') as ServiceIdentifier<RealtimePort>,
-  Notifications: Symbol('NotificationRepository') as ServiceIdentifier<NotificationRepository>,
-  Messages: Symbol('MessageRepository') as ServiceIdentifier<MessageRepository>,
-  MailOutbox: Symbol('MailOutbox') as ServiceIdentifier<MailOutbox>,
-  EmailAudience: Symbol('EmailAudience') as ServiceIdentifier<EmailAudience>,
-  Mailer: Symbol('Mailer') as ServiceIdentifier<Mailer>,
-  UnsubscribeTokens: Symbol('UnsubscribeTokens') as ServiceIdentifier<UnsubscribeTokens>,
-  EmailSettings: Symbol('EmailSettings') as ServiceIdentifier<EmailSettings>,
-};
+export { TOKENS } from './composition/tokens.ts';
 
 /** The events that earn achievement points (pointsForEvent); the others need no transaction. */
 const POINT_EVENTS: ReadonlySet<DomainEvent['type']> = new Set([

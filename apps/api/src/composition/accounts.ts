@@ -19,7 +19,7 @@ import {
 import { ListRoleChanges, ListUsers } from '../../../../application/admin/index.ts';
 import { UpdateProfile } from '../../../../application/profile/index.ts';
 import { GetPlatformStats } from '../../../../application/stats/index.ts';
-import { TOKENS } from '../container.ts';
+import { TOKENS } from './tokens.ts';
 
 /** Accounts: registration, sessions, the account's lifecycle, the profile and the admin's user table. */
 export function accountsUseCases(container: Container) {

@@ -1,10 +1,10 @@
 import type { Container } from 'inversify';
-import { TOKENS } from '../container.ts';
 import { HTTP_TOKENS } from '../http/tokens.ts';
 import { accountsUseCases } from './accounts.ts';
 import { marketplaceUseCases } from './marketplace.ts';
 import { messagingUseCases } from './messaging.ts';
 import { paymentsUseCases } from './payments.ts';
+import { TOKENS } from './tokens.ts';
 
 /**
  * What the HTTP layer may call, resolved once at start from the composition root (decision 0202): the

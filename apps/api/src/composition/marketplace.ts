@@ -47,7 +47,7 @@ import {
   UpdateSavedSearch,
 } from '../../../../application/saved-searches/index.ts';
 import { GetPlatformStats, GetUserStats } from '../../../../application/stats/index.ts';
-import { TOKENS } from '../container.ts';
+import { TOKENS } from './tokens.ts';
 
 /** The marketplace: projects, their questions and addenda, bids, reviews, saves, searches, the catalogue. */
 export function marketplaceUseCases(container: Container) {

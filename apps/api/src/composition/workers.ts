@@ -16,7 +16,7 @@ import { NotifyOnEvent } from '../../../../application/notifications/index.ts';
 import { AlertSavedSearches } from '../../../../application/saved-searches/index.ts';
 import type { Clock } from '../../../../application/shared/ports.ts';
 import type { Config } from '../config.ts';
-import { TOKENS } from '../container.ts';
+import { TOKENS } from './tokens.ts';
 
 /**
  * The workers: the mail outbox, the sent mails' retention (decision 0194), the unread-message reminders,
