@@ -56,34 +56,12 @@ import { RecordAchievements } from '../../../application/achievements/index.ts';
 import { ListRoleChanges, ListUsers } from '../../../application/admin/index.ts';
 import { GetCatalog } from '../../../application/catalog/index.ts';
 import {
-  DeliverOutbox,
-  EmailOnEvent,
-  RemindUnreadMessages,
-  SendSavedSearchDigests,
-  Unsubscribe,
-} from '../../../application/email/index.ts';
-import {
   ListSavedProjects,
   OpenProject,
   SaveProject,
   UnsaveProject,
 } from '../../../application/engagement/index.ts';
 import { GetLanding } from '../../../application/landing/index.ts';
-import {
-  GetConversation,
-  GetConversationStatus,
-  MarkConversationRead,
-  SendMessage,
-} from '../../../application/messages/index.ts';
-import {
-  CountUnreadNotifications,
-  ListNotifications,
-  MarkAllNotificationsRead,
-  MarkNotificationRead,
-  Notify,
-  NotifyOnEvent,
-  SendSystemNotification,
-} from '../../../application/notifications/index.ts';
 import { UpdateProfile } from '../../../application/profile/index.ts';
 import type { RealtimePort } from '../../../application/realtime/ports.ts';
 import { ListMyReviews } from '../../../application/reviews/index.ts';
@@ -100,6 +78,7 @@ import { DEFAULT_PLATFORM_TIME_ZONE } from '../../../domain/shared/time-zone.ts'
 import { accountsBindings } from './composition/accounts.ts';
 import { type HttpPorts, httpPortsOf, type UseCases, useCasesOf } from './composition/index.ts';
 import { marketplaceBindings } from './composition/marketplace.ts';
+import { messagingBindings } from './composition/messaging.ts';
 import { TOKENS } from './composition/tokens.ts';
 import { startWorkers } from './composition/workers.ts';
 import type { Config } from './config.ts';
@@ -291,7 +270,7 @@ export async function compose(config: Config, options: ComposeOptions = {}): Pro
   container.bind(HTTP_TOKENS.Idempotency).toConstantValue(new SqlIdempotencyStore(orm.em));
   container.bind(HTTP_TOKENS.Clock).toConstantValue(clock);
 
-  const { Users, PasswordHasher: Hasher, Ids, Clock: Time } = TOKENS;
+  const { PasswordHasher: Hasher, Clock: Time } = TOKENS;
   // Failed sign-ins per account and client, and per account from unknown browsers (decision 0191):
   // shared through Redis when there is one, so every instance counts alike.
   const signInThrottle = (freeAttempts: number, prefix: string) =>
@@ -359,83 +338,13 @@ export async function compose(config: Config, options: ComposeOptions = {}): Pro
     batchSize: 20,
     unreadReminderMs: 15 * 60_000,
   });
-  const { RealtimePort: Rt, Notifications: Notes, Messages: Msgs, MailOutbox: Outbox } = TOKENS;
-  const {
-    EmailAudience: Audience,
-    Mailer: Mail,
-    UnsubscribeTokens: Tokens,
-    EmailSettings: MailSettings,
-  } = TOKENS;
-  container
-    .bind(Notify)
-    .toResolvedValue(
-      (n, r, i, c) => new Notify({ notifications: n, realtime: r, ids: i, clock: c }),
-      [Notes, Rt, Ids, Time],
-    );
-  container.bind(NotifyOnEvent).toResolvedValue((n) => new NotifyOnEvent({ notify: n }), [Notify]);
-  container
-    .bind(SendSystemNotification)
-    .toResolvedValue((n) => new SendSystemNotification({ notify: n }), [Notify]);
-  container
-    .bind(ListNotifications)
-    .toResolvedValue((n) => new ListNotifications({ notifications: n }), [Notes]);
-  container
-    .bind(CountUnreadNotifications)
-    .toResolvedValue((n) => new CountUnreadNotifications({ notifications: n }), [Notes]);
-  container
-    .bind(MarkNotificationRead)
-    .toResolvedValue((n) => new MarkNotificationRead({ notifications: n }), [Notes]);
-  container
-    .bind(MarkAllNotificationsRead)
-    .toResolvedValue((n) => new MarkAllNotificationsRead({ notifications: n }), [Notes]);
-  container
-    .bind(SendMessage)
-    .toResolvedValue(
-      (u, m, e, r, i, c) =>
-        new SendMessage({ users: u, messages: m, events: e, realtime: r, ids: i, clock: c }),
-      [Users, Msgs, Events, Rt, Ids, Time],
-    );
-  container.bind(GetConversation).toResolvedValue((m) => new GetConversation({ messages: m }), [Msgs]);
-  container
-    .bind(GetConversationStatus)
-    .toResolvedValue((u) => new GetConversationStatus({ users: u }), [Users]);
-  container
-    .bind(MarkConversationRead)
-    .toResolvedValue((m) => new MarkConversationRead({ messages: m }), [Msgs]);
+  container.load(messagingBindings);
   container
     .bind(UpdateProfile)
     .toResolvedValue((u, c, h) => new UpdateProfile({ uow: u, clock: c, hasher: h }), [Uow, Time, Hasher]);
   const adminQuery = new SqlAdminQuery(orm.em);
   container.bind(ListUsers).toConstantValue(new ListUsers({ admin: adminQuery }));
   container.bind(ListRoleChanges).toConstantValue(new ListRoleChanges({ admin: adminQuery }));
-  container
-    .bind(EmailOnEvent)
-    .toResolvedValue(
-      (a, u, o, t, s, c) =>
-        new EmailOnEvent({ audience: a, users: u, outbox: o, tokens: t, settings: s, clock: c }),
-      [Audience, Users, Outbox, Tokens, MailSettings, Time],
-    );
-  container
-    .bind(RemindUnreadMessages)
-    .toResolvedValue(
-      (a, t, s, c) => new RemindUnreadMessages({ audience: a, tokens: t, settings: s, clock: c }),
-      [Audience, Tokens, MailSettings, Time],
-    );
-  container
-    .bind(SendSavedSearchDigests)
-    .toResolvedValue(
-      (a, t, s, c) => new SendSavedSearchDigests({ audience: a, tokens: t, settings: s, clock: c }),
-      [Audience, Tokens, MailSettings, Time],
-    );
-  container
-    .bind(DeliverOutbox)
-    .toResolvedValue(
-      (o, m, s, c) => new DeliverOutbox({ outbox: o, mailer: m, settings: s, clock: c }),
-      [Outbox, Mail, MailSettings, Time],
-    );
-  container
-    .bind(Unsubscribe)
-    .toResolvedValue((t, u, c) => new Unsubscribe({ tokens: t, users: u, clock: c }), [Tokens, Users, Time]);
 
   // Achievements follow the events that earn points.
   const recordAchievements = container.get(RecordAchievements);
