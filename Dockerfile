@@ -11,7 +11,7 @@ COPY openapi/package.json openapi/
 COPY packages/ui/package.json packages/ui/
 COPY packages/test-kit/package.json packages/test-kit/
 COPY packages/federation/package.json packages/federation/
-COPY apps/api/package.json apps/api/
+COPY packages/domain/package.json packages/domain/
 COPY apps/shell/package.json apps/shell/
 COPY apps/projects/package.json apps/projects/
 COPY apps/bids/package.json apps/bids/

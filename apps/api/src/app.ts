@@ -13,7 +13,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
-import { SESSION_TTL_MS } from '../../../application/accounts/index.ts';
+import { SESSION_TTL_MS } from '#application/accounts/index.ts';
 import type { UseCases } from './composition/index.ts';
 import type { Config } from './config.ts';
 import { registerAccess } from './http/access.ts';

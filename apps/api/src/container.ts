@@ -3,45 +3,41 @@ import { type MikroORM, RequestContext } from '@mikro-orm/core';
 import { Container, type ServiceIdentifier } from 'inversify';
 import { Redis } from 'ioredis';
 import pino from 'pino';
-import { CacheInvalidationBus } from '../../../adapters/caching/cache-invalidation.ts';
-import { CachingProjectQuery } from '../../../adapters/caching/caching-project-query.ts';
-import { CachingSessionStore } from '../../../adapters/caching/caching-session-store.ts';
-import { CachingSignedInUsers } from '../../../adapters/caching/caching-signed-in-users.ts';
-import { UserReadCache } from '../../../adapters/caching/user-read-cache.ts';
-import { FileOutboxMailer, SmtpMailer } from '../../../adapters/email/mailers.ts';
-import { startEmbeddedPostgres } from '../../../adapters/persistence/embedded-postgres.ts';
-import {
-  SqlBidQuery,
-  SqlProjectQuery,
-  SqlStatsQuery,
-} from '../../../adapters/persistence/marketplace-queries.ts';
-import { MikroOrmSessionStore } from '../../../adapters/persistence/mikro-orm-session-store.ts';
-import { MikroOrmUnitOfWork } from '../../../adapters/persistence/mikro-orm-unit-of-work.ts';
-import { MikroOrmUserRepository } from '../../../adapters/persistence/mikro-orm-user-repository.ts';
-import { closeOrm, createOrm, migrate } from '../../../adapters/persistence/orm.ts';
-import { SqlAccountExport, SqlPasswordResets } from '../../../adapters/persistence/sql-account-lifecycle.ts';
-import { SqlAdminQuery } from '../../../adapters/persistence/sql-admin.ts';
-import { SqlProjectEngagement } from '../../../adapters/persistence/sql-engagement.ts';
-import { OutboxEventPublisher, SqlEventOutboxStore } from '../../../adapters/persistence/sql-event-outbox.ts';
-import { SqlIdempotencyStore } from '../../../adapters/persistence/sql-idempotency.ts';
-import { SqlLandingQuery, SqlReviewQuery } from '../../../adapters/persistence/sql-landing.ts';
-import { SqlEmailAudience, SqlMailOutbox } from '../../../adapters/persistence/sql-mail-outbox.ts';
-import { SqlMessageRepository } from '../../../adapters/persistence/sql-message-repository.ts';
-import { SqlNotificationRepository } from '../../../adapters/persistence/sql-notification-repository.ts';
-import { SqlSavedSearches } from '../../../adapters/persistence/sql-saved-searches.ts';
-import { InProcessSocketHub } from '../../../adapters/realtime/in-process-socket-hub.ts';
-import { PgNotifyRealtime } from '../../../adapters/realtime/pg-notify-realtime.ts';
-import { HmacAccountTokens } from '../../../adapters/security/hmac-account-tokens.ts';
-import { HmacDeviceCookies } from '../../../adapters/security/hmac-device-cookies.ts';
-import { HmacUnsubscribeTokens } from '../../../adapters/security/hmac-unsubscribe-tokens.ts';
-import { MemorySignInThrottle } from '../../../adapters/security/memory-sign-in-throttle.ts';
-import { RedisSignInThrottle } from '../../../adapters/security/redis-sign-in-throttle.ts';
-import { ScryptPasswordHasher } from '../../../adapters/security/scrypt-password-hasher.ts';
-import { DiskFileStorage } from '../../../adapters/storage/disk-file-storage.ts';
-import { createS3Client, S3FileStorage } from '../../../adapters/storage/s3-file-storage.ts';
-import { ThumbnailingFileStorage } from '../../../adapters/storage/thumbnailing-file-storage.ts';
-import type { BackgroundLoop } from '../../../adapters/system/background-loop.ts';
-import { SystemClock, UuidGenerator } from '../../../adapters/system/system.ts';
+import { CacheInvalidationBus } from '#adapters/caching/cache-invalidation.ts';
+import { CachingProjectQuery } from '#adapters/caching/caching-project-query.ts';
+import { CachingSessionStore } from '#adapters/caching/caching-session-store.ts';
+import { CachingSignedInUsers } from '#adapters/caching/caching-signed-in-users.ts';
+import { UserReadCache } from '#adapters/caching/user-read-cache.ts';
+import { FileOutboxMailer, SmtpMailer } from '#adapters/email/mailers.ts';
+import { startEmbeddedPostgres } from '#adapters/persistence/embedded-postgres.ts';
+import { SqlBidQuery, SqlProjectQuery, SqlStatsQuery } from '#adapters/persistence/marketplace-queries.ts';
+import { MikroOrmSessionStore } from '#adapters/persistence/mikro-orm-session-store.ts';
+import { MikroOrmUnitOfWork } from '#adapters/persistence/mikro-orm-unit-of-work.ts';
+import { MikroOrmUserRepository } from '#adapters/persistence/mikro-orm-user-repository.ts';
+import { closeOrm, createOrm, migrate } from '#adapters/persistence/orm.ts';
+import { SqlAccountExport, SqlPasswordResets } from '#adapters/persistence/sql-account-lifecycle.ts';
+import { SqlAdminQuery } from '#adapters/persistence/sql-admin.ts';
+import { SqlProjectEngagement } from '#adapters/persistence/sql-engagement.ts';
+import { OutboxEventPublisher, SqlEventOutboxStore } from '#adapters/persistence/sql-event-outbox.ts';
+import { SqlIdempotencyStore } from '#adapters/persistence/sql-idempotency.ts';
+import { SqlLandingQuery, SqlReviewQuery } from '#adapters/persistence/sql-landing.ts';
+import { SqlEmailAudience, SqlMailOutbox } from '#adapters/persistence/sql-mail-outbox.ts';
+import { SqlMessageRepository } from '#adapters/persistence/sql-message-repository.ts';
+import { SqlNotificationRepository } from '#adapters/persistence/sql-notification-repository.ts';
+import { SqlSavedSearches } from '#adapters/persistence/sql-saved-searches.ts';
+import { InProcessSocketHub } from '#adapters/realtime/in-process-socket-hub.ts';
+import { PgNotifyRealtime } from '#adapters/realtime/pg-notify-realtime.ts';
+import { HmacAccountTokens } from '#adapters/security/hmac-account-tokens.ts';
+import { HmacDeviceCookies } from '#adapters/security/hmac-device-cookies.ts';
+import { HmacUnsubscribeTokens } from '#adapters/security/hmac-unsubscribe-tokens.ts';
+import { MemorySignInThrottle } from '#adapters/security/memory-sign-in-throttle.ts';
+import { RedisSignInThrottle } from '#adapters/security/redis-sign-in-throttle.ts';
+import { ScryptPasswordHasher } from '#adapters/security/scrypt-password-hasher.ts';
+import { DiskFileStorage } from '#adapters/storage/disk-file-storage.ts';
+import { createS3Client, S3FileStorage } from '#adapters/storage/s3-file-storage.ts';
+import { ThumbnailingFileStorage } from '#adapters/storage/thumbnailing-file-storage.ts';
+import type { BackgroundLoop } from '#adapters/system/background-loop.ts';
+import { SystemClock, UuidGenerator } from '#adapters/system/system.ts';
 import {
   type AccountLifecycleDeps,
   ChangePassword,
@@ -51,32 +47,27 @@ import {
   ResetPassword,
   SendVerificationEmail,
   VerifyEmail,
-} from '../../../application/accounts/index.ts';
-import { RecordAchievements } from '../../../application/achievements/index.ts';
-import { ListRoleChanges, ListUsers } from '../../../application/admin/index.ts';
-import { GetCatalog } from '../../../application/catalog/index.ts';
-import {
-  ListSavedProjects,
-  OpenProject,
-  SaveProject,
-  UnsaveProject,
-} from '../../../application/engagement/index.ts';
-import { GetLanding } from '../../../application/landing/index.ts';
-import { UpdateProfile } from '../../../application/profile/index.ts';
-import type { RealtimePort } from '../../../application/realtime/ports.ts';
-import { ListMyReviews } from '../../../application/reviews/index.ts';
+} from '#application/accounts/index.ts';
+import { RecordAchievements } from '#application/achievements/index.ts';
+import { ListRoleChanges, ListUsers } from '#application/admin/index.ts';
+import { GetCatalog } from '#application/catalog/index.ts';
+import { ListSavedProjects, OpenProject, SaveProject, UnsaveProject } from '#application/engagement/index.ts';
+import { GetLanding } from '#application/landing/index.ts';
+import { UpdateProfile } from '#application/profile/index.ts';
+import type { RealtimePort } from '#application/realtime/ports.ts';
+import { ListMyReviews } from '#application/reviews/index.ts';
 import {
   CreateSavedSearch,
   DeleteSavedSearch,
   ListSavedSearches,
   UpdateSavedSearch,
-} from '../../../application/saved-searches/index.ts';
-import type { Clock } from '../../../application/shared/ports.ts';
-import { ApplySubscriptionStatus } from '../../../application/subscription/index.ts';
-import type { DomainEvent } from '../../../domain/shared/events.ts';
-import { DEFAULT_PLATFORM_TIME_ZONE } from '../../../domain/shared/time-zone.ts';
+} from '#application/saved-searches/index.ts';
+import type { Clock } from '#application/shared/ports.ts';
+import { ApplySubscriptionStatus } from '#application/subscription/index.ts';
+import type { DomainEvent } from '#domain/shared/events.ts';
+import { DEFAULT_PLATFORM_TIME_ZONE } from '#domain/shared/time-zone.ts';
 import { accountsBindings } from './composition/accounts.ts';
-import { type HttpPorts, httpPortsOf, type UseCases, useCasesOf } from './composition/index.ts';
+import { allUseCasesIn, type HttpPorts, httpPortsOf, type UseCases } from './composition/index.ts';
 import { marketplaceBindings } from './composition/marketplace.ts';
 import { messagingBindings } from './composition/messaging.ts';
 import { TOKENS } from './composition/tokens.ts';
@@ -405,7 +396,7 @@ export async function compose(config: Config, options: ComposeOptions = {}): Pro
     inContext: (work) => RequestContext.create(orm.em, work),
     requestContext: (next) => RequestContext.create(orm.em, next),
     get: (id) => container.get(id),
-    useCases: useCasesOf(container),
+    useCases: allUseCasesIn(container),
     http: httpPortsOf(container),
     checkDatabase: async () => {
       await orm.em.getConnection().execute('select 1');

@@ -1,12 +1,12 @@
 import { join } from 'node:path';
 import type { EntityManager } from '@mikro-orm/core';
 import type { Container, ServiceIdentifier } from 'inversify';
-import type { UserReadCache } from '../../../adapters/caching/user-read-cache.ts';
-import { SandboxPaymentGateway } from '../../../adapters/payments/sandbox-payment-gateway.ts';
-import { StripePaymentGateway } from '../../../adapters/payments/stripe-payment-gateway.ts';
-import { MikroOrmSubscriptionUnitOfWork } from '../../../adapters/persistence/mikro-orm-payment-records.ts';
-import type { EventPublisher } from '../../../application/shared/marketplace-ports.ts';
-import type { Clock } from '../../../application/shared/ports.ts';
+import type { UserReadCache } from '#adapters/caching/user-read-cache.ts';
+import { SandboxPaymentGateway } from '#adapters/payments/sandbox-payment-gateway.ts';
+import { StripePaymentGateway } from '#adapters/payments/stripe-payment-gateway.ts';
+import { MikroOrmSubscriptionUnitOfWork } from '#adapters/persistence/mikro-orm-payment-records.ts';
+import type { EventPublisher } from '#application/shared/marketplace-ports.ts';
+import type { Clock } from '#application/shared/ports.ts';
 import {
   ApplySubscriptionStatus,
   CancelSubscription,
@@ -15,8 +15,8 @@ import {
   HandlePaymentEvent,
   OpenBillingPortal,
   StartProSubscription,
-} from '../../../application/subscription/index.ts';
-import type { PaymentGateway, SubscriptionUnitOfWork } from '../../../application/subscription/ports.ts';
+} from '#application/subscription/index.ts';
+import type { PaymentGateway, SubscriptionUnitOfWork } from '#application/subscription/ports.ts';
 import type { Config } from './config.ts';
 
 /** Identifiers of the payment ports. */

@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Clock } from '../../../application/shared/ports.ts';
+import type { Clock } from '#application/shared/ports.ts';
 import type { Config } from './config.ts';
 
 const VALID_URL = /^(\/|https?:\/\/)/;

@@ -1,11 +1,11 @@
-import { PromoteToAdmin, RegisterUser } from '../../../application/accounts/index.ts';
-import type { PasswordHasher, UserRepository } from '../../../application/accounts/ports.ts';
-import { AcceptBid, DeclineBid, SubmitBid } from '../../../application/bids/index.ts';
-import { CancelProject, MoveProjectPhase, PostProject } from '../../../application/projects/index.ts';
-import { ReviewContractor } from '../../../application/reviews/index.ts';
-import type { Clock } from '../../../application/shared/ports.ts';
-import { calendarMonthOf } from '../../../domain/shared/time-zone.ts';
-import type { User } from '../../../domain/user/user.ts';
+import { PromoteToAdmin, RegisterUser } from '#application/accounts/index.ts';
+import type { PasswordHasher, UserRepository } from '#application/accounts/ports.ts';
+import { AcceptBid, DeclineBid, SubmitBid } from '#application/bids/index.ts';
+import { CancelProject, MoveProjectPhase, PostProject } from '#application/projects/index.ts';
+import { ReviewContractor } from '#application/reviews/index.ts';
+import type { Clock } from '#application/shared/ports.ts';
+import { calendarMonthOf } from '#domain/shared/time-zone.ts';
+import type { User } from '#domain/user/user.ts';
 import type { Composition } from './container.ts';
 import { TOKENS } from './container.ts';
 import {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { formatDay } from '../../../domain/shared/time-zone.ts';
+import { formatDay } from '#domain/shared/time-zone.ts';
 import { truncateAll } from '../support/database.ts';
 import {
   bidOn,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { SqlMailOutbox } from '../../../adapters/persistence/sql-mail-outbox.ts';
-import { PurgeSentMail, SENT_MAIL_RETENTION_MS } from '../../../application/email/retention.ts';
+import { SqlMailOutbox } from '#adapters/persistence/sql-mail-outbox.ts';
+import { PurgeSentMail, SENT_MAIL_RETENTION_MS } from '#application/email/retention.ts';
 import { truncateAll } from '../support/database.ts';
 import {
   buildMarketplaceApp,

@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { RemindUnreadMessages } from '../../../application/email/index.ts';
+import { RemindUnreadMessages } from '#application/email/index.ts';
 import { buildTestApp, type TestApp } from '../support/app.ts';
 import { truncateAll } from '../support/database.ts';
 import { freePort, TinySmtpServer } from '../support/tiny-smtp.ts';

@@ -2,8 +2,8 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sampleProjectData } from '@buildbid/test-kit/samples';
-import { PromoteToAdmin } from '../../../application/accounts/index.ts';
-import { ApplySubscriptionStatus } from '../../../application/subscription/index.ts';
+import { PromoteToAdmin } from '#application/accounts/index.ts';
+import { ApplySubscriptionStatus } from '#application/subscription/index.ts';
 import { buildTestApp, sessionCookie, type TestApp, uniqueEmail } from '../support/app.ts';
 
 /**

@@ -2,8 +2,8 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { RecordAchievements } from '../../../application/achievements/index.ts';
-import { CATALOG } from '../../../domain/catalog/catalog.ts';
+import { RecordAchievements } from '#application/achievements/index.ts';
+import { CATALOG } from '#domain/catalog/catalog.ts';
 import { truncateAll } from '../support/database.ts';
 import {
   buildMarketplaceApp,

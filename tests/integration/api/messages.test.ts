@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { MAX_MESSAGE_LENGTH } from '../../../domain/message/message.ts';
+import { MAX_MESSAGE_LENGTH } from '#domain/message/message.ts';
 import { buildTestApp, sessionCookie, uniqueEmail } from '../support/app.ts';
 import { truncateAll } from '../support/database.ts';
 import { SocketInbox, settle } from '../support/sockets.ts';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { SendSystemNotification } from '../../../application/notifications/index.ts';
+import { SendSystemNotification } from '#application/notifications/index.ts';
 import { truncateAll } from '../support/database.ts';
 import { SocketInbox, settle } from '../support/sockets.ts';
 import {

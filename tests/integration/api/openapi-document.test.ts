@@ -1,7 +1,7 @@
 import swagger from '@fastify/swagger';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../../../apps/api/src/app.ts';
+import type { App } from '#api/app.ts';
 import {
   buildTestApp,
   checkAnswersAgainstDocument,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { TOKENS } from '../../../apps/api/src/container.ts';
+import { TOKENS } from '#api/container.ts';
 import { truncateAll } from '../support/database.ts';
 import {
   buildMarketplaceApp,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WebSocket } from 'ws';
-import { TOKENS } from '../../../apps/api/src/container.ts';
+import { TOKENS } from '#api/container.ts';
 import { buildTestApp, sessionCookie, type TestApp, uniqueEmail } from '../support/app.ts';
 
 let t: TestApp;

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { SqlSavedSearches } from '../../../adapters/persistence/sql-saved-searches.ts';
-import { SendSavedSearchDigests } from '../../../application/email/index.ts';
-import { matchesProjectFilters } from '../../../domain/project/browse.ts';
-import type { ProjectSnapshot } from '../../../domain/project/project.ts';
-import { DIGEST_INTERVAL_MS, type SavedSearchFilters } from '../../../domain/project/saved-search.ts';
+import { SqlSavedSearches } from '#adapters/persistence/sql-saved-searches.ts';
+import { SendSavedSearchDigests } from '#application/email/index.ts';
+import { matchesProjectFilters } from '#domain/project/browse.ts';
+import type { ProjectSnapshot } from '#domain/project/project.ts';
+import { DIGEST_INTERVAL_MS, type SavedSearchFilters } from '#domain/project/saved-search.ts';
 import { truncateAll } from '../support/database.ts';
 import {
   buildMarketplaceApp,

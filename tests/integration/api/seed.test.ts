@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemoData } from '../../../apps/api/src/seed.ts';
+import { seedDemoData } from '#api/seed.ts';
 import { buildTestApp, type TestApp } from '../support/app.ts';
 import { truncateAll } from '../support/database.ts';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { SandboxPaymentGateway } from '../../../adapters/payments/sandbox-payment-gateway.ts';
-import { HandlePaymentEvent } from '../../../application/subscription/index.ts';
-import { PAYMENT_TOKENS } from '../../../apps/api/src/payments.ts';
+import { SandboxPaymentGateway } from '#adapters/payments/sandbox-payment-gateway.ts';
+import { PAYMENT_TOKENS } from '#api/payments.ts';
+import { HandlePaymentEvent } from '#application/subscription/index.ts';
 import { truncateAll } from '../support/database.ts';
 import {
   bidOn,

@@ -1,15 +1,15 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
-import { MikroOrmUnitOfWork } from '../../../adapters/persistence/mikro-orm-unit-of-work.ts';
-import { closeOrm, createOrm } from '../../../adapters/persistence/orm.ts';
-import { UuidGenerator } from '../../../adapters/system/system.ts';
-import { AcceptBid, SubmitBid } from '../../../application/bids/index.ts';
-import type { EventPublisher } from '../../../application/shared/marketplace-ports.ts';
-import type { Clock } from '../../../application/shared/ports.ts';
-import { ConflictError, PermissionError } from '../../../domain/shared/errors.ts';
-import type { DomainEvent } from '../../../domain/shared/events.ts';
-import { DEFAULT_PLATFORM_TIME_ZONE } from '../../../domain/shared/time-zone.ts';
-import type { User } from '../../../domain/user/user.ts';
+import { MikroOrmUnitOfWork } from '#adapters/persistence/mikro-orm-unit-of-work.ts';
+import { closeOrm, createOrm } from '#adapters/persistence/orm.ts';
+import { UuidGenerator } from '#adapters/system/system.ts';
+import { AcceptBid, SubmitBid } from '#application/bids/index.ts';
+import type { EventPublisher } from '#application/shared/marketplace-ports.ts';
+import type { Clock } from '#application/shared/ports.ts';
+import { ConflictError, PermissionError } from '#domain/shared/errors.ts';
+import type { DomainEvent } from '#domain/shared/events.ts';
+import { DEFAULT_PLATFORM_TIME_ZONE } from '#domain/shared/time-zone.ts';
+import type { User } from '#domain/user/user.ts';
 import { isPglite, minutes, storeBid, storeProject, storeUser } from '../persistence/marketplace-fixtures.ts';
 import { truncateAll } from '../support/database.ts';
 

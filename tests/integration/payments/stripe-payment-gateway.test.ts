@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { StripePaymentGateway } from '../../../adapters/payments/stripe-payment-gateway.ts';
+import { StripePaymentGateway } from '#adapters/payments/stripe-payment-gateway.ts';
 import { FAKE_STRIPE, FakeStripe } from '../support/fake-stripe.ts';
 
 /** The Stripe adapter on the real SDK against a local fake Stripe (no network). */

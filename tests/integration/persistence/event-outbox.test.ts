@@ -1,9 +1,9 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { MikroOrmUnitOfWork } from '../../../adapters/persistence/mikro-orm-unit-of-work.ts';
-import { closeOrm } from '../../../adapters/persistence/orm.ts';
-import { OutboxEventPublisher, SqlEventOutboxStore } from '../../../adapters/persistence/sql-event-outbox.ts';
-import type { DomainEvent, MessageSent } from '../../../domain/shared/events.ts';
+import { MikroOrmUnitOfWork } from '#adapters/persistence/mikro-orm-unit-of-work.ts';
+import { closeOrm } from '#adapters/persistence/orm.ts';
+import { OutboxEventPublisher, SqlEventOutboxStore } from '#adapters/persistence/sql-event-outbox.ts';
+import type { DomainEvent, MessageSent } from '#domain/shared/events.ts';
 import { openTestOrm, truncateAll } from '../support/database.ts';
 
 /**

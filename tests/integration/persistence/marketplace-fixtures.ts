@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { MikroOrmUnitOfWork } from '../../../adapters/persistence/mikro-orm-unit-of-work.ts';
-import { MikroOrmUserRepository } from '../../../adapters/persistence/mikro-orm-user-repository.ts';
-import { Bid, type BidSnapshot } from '../../../domain/bid/bid.ts';
-import { Project, type ProjectSnapshot } from '../../../domain/project/project.ts';
-import { type Role, User, type UserSnapshot } from '../../../domain/user/user.ts';
+import { MikroOrmUnitOfWork } from '#adapters/persistence/mikro-orm-unit-of-work.ts';
+import { MikroOrmUserRepository } from '#adapters/persistence/mikro-orm-user-repository.ts';
+import { Bid, type BidSnapshot } from '#domain/bid/bid.ts';
+import { Project, type ProjectSnapshot } from '#domain/project/project.ts';
+import { type Role, User, type UserSnapshot } from '#domain/user/user.ts';
 
 /** Arrangers for the marketplace adapter tests: domain objects with uuids, stored through the adapters. */
 

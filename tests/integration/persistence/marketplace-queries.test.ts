@@ -1,18 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
-import { ESTIMATE_TTL_MS, type SearchProbeSizes } from '../../../adapters/persistence/browse-plan.ts';
-import { BUDGET_BAND_INDEXES } from '../../../adapters/persistence/entities.ts';
+import { ESTIMATE_TTL_MS, type SearchProbeSizes } from '#adapters/persistence/browse-plan.ts';
+import { BUDGET_BAND_INDEXES } from '#adapters/persistence/entities.ts';
 import {
   projectFilterSql,
   SqlBidQuery,
   SqlProjectQuery,
   SqlStatsQuery,
-} from '../../../adapters/persistence/marketplace-queries.ts';
-import { closeOrm, createOrm } from '../../../adapters/persistence/orm.ts';
-import { matchesProjectFilters, type ProjectFilters } from '../../../domain/project/browse.ts';
-import type { ProjectSnapshot } from '../../../domain/project/project.ts';
-import { ValidationError } from '../../../domain/shared/errors.ts';
+} from '#adapters/persistence/marketplace-queries.ts';
+import { closeOrm, createOrm } from '#adapters/persistence/orm.ts';
+import { matchesProjectFilters, type ProjectFilters } from '#domain/project/browse.ts';
+import type { ProjectSnapshot } from '#domain/project/project.ts';
+import { ValidationError } from '#domain/shared/errors.ts';
 import { openTestOrm, truncateAll } from '../support/database.ts';
 import { minutes, storeBid, storeProject, storeUser, T0 } from './marketplace-fixtures.ts';
 

@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { seedBadges } from '../../../adapters/persistence/mikro-orm-marketplace-repositories.ts';
-import { MikroOrmUnitOfWork } from '../../../adapters/persistence/mikro-orm-unit-of-work.ts';
-import { closeOrm } from '../../../adapters/persistence/orm.ts';
-import { AchievementProgress, BADGES } from '../../../domain/achievement/achievement.ts';
-import { Bid } from '../../../domain/bid/bid.ts';
-import { Project } from '../../../domain/project/project.ts';
-import { Review } from '../../../domain/review/review.ts';
-import { ConflictError } from '../../../domain/shared/errors.ts';
+import { seedBadges } from '#adapters/persistence/mikro-orm-marketplace-repositories.ts';
+import { MikroOrmUnitOfWork } from '#adapters/persistence/mikro-orm-unit-of-work.ts';
+import { closeOrm } from '#adapters/persistence/orm.ts';
+import { AchievementProgress, BADGES } from '#domain/achievement/achievement.ts';
+import { Bid } from '#domain/bid/bid.ts';
+import { Project } from '#domain/project/project.ts';
+import { Review } from '#domain/review/review.ts';
+import { ConflictError } from '#domain/shared/errors.ts';
 import { openTestOrm, truncateAll } from '../support/database.ts';
 import {
   aBidSnapshot,

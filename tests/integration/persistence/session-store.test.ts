@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { MikroOrmSessionStore } from '../../../adapters/persistence/mikro-orm-session-store.ts';
-import { closeOrm } from '../../../adapters/persistence/orm.ts';
+import { MikroOrmSessionStore } from '#adapters/persistence/mikro-orm-session-store.ts';
+import { closeOrm } from '#adapters/persistence/orm.ts';
 import { openTestOrm, truncateAll } from '../support/database.ts';
 
 const NOW = new Date('2026-06-01T12:00:00.000Z');

@@ -2,10 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { RequestContext } from '@mikro-orm/core';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { MikroOrmUserRepository } from '../../../adapters/persistence/mikro-orm-user-repository.ts';
-import { closeOrm } from '../../../adapters/persistence/orm.ts';
-import { ConflictError } from '../../../domain/shared/errors.ts';
-import { User, type UserSnapshot } from '../../../domain/user/user.ts';
+import { MikroOrmUserRepository } from '#adapters/persistence/mikro-orm-user-repository.ts';
+import { closeOrm } from '#adapters/persistence/orm.ts';
+import { ConflictError } from '#domain/shared/errors.ts';
+import { User, type UserSnapshot } from '#domain/user/user.ts';
 import { openTestOrm, truncateAll } from '../support/database.ts';
 
 const T0 = new Date('2026-01-02T03:04:05.678Z');

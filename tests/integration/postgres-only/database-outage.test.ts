@@ -2,7 +2,7 @@ import { mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { loadConfig } from '../../../apps/api/src/config.ts';
+import { loadConfig } from '#api/config.ts';
 import { projectData } from '../api/marketplace-support.ts';
 import { buildTestApp, sessionCookie, type TestApp, uniqueEmail } from '../support/app.ts';
 import { TcpProxy } from '../support/tcp-proxy.ts';

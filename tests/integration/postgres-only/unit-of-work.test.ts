@@ -1,8 +1,8 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { MikroOrmUnitOfWork } from '../../../adapters/persistence/mikro-orm-unit-of-work.ts';
-import { closeOrm } from '../../../adapters/persistence/orm.ts';
-import { Bid } from '../../../domain/bid/bid.ts';
+import { MikroOrmUnitOfWork } from '#adapters/persistence/mikro-orm-unit-of-work.ts';
+import { closeOrm } from '#adapters/persistence/orm.ts';
+import { Bid } from '#domain/bid/bid.ts';
 import { isPglite, storeBid, storeProject, storeUser } from '../persistence/marketplace-fixtures.ts';
 import { openTestOrm, truncateAll } from '../support/database.ts';
 

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import type { FileStorage, StoredFile } from '../../../application/shared/marketplace-ports.ts';
+import type { FileStorage, StoredFile } from '#application/shared/marketplace-ports.ts';
 
 /** What every FileStorage adapter that serves uploads offers (the UploadStore of apps/api). */
 interface ServingStorage extends FileStorage {

@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ListObjectsV2Command, type S3Client } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll } from 'vitest';
-import { DiskFileStorage } from '../../../adapters/storage/disk-file-storage.ts';
-import { createS3Client, S3FileStorage } from '../../../adapters/storage/s3-file-storage.ts';
+import { DiskFileStorage } from '#adapters/storage/disk-file-storage.ts';
+import { createS3Client, S3FileStorage } from '#adapters/storage/s3-file-storage.ts';
 import { startLocalS3 } from '../support/local-s3.ts';
 import { fileStorageContract } from './file-storage-contract.ts';
 

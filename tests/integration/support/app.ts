@@ -1,9 +1,9 @@
 import { appendFileSync } from 'node:fs';
 import { inject } from 'vitest';
-import type { Clock } from '../../../application/shared/ports.ts';
-import { type App, buildApp } from '../../../apps/api/src/app.ts';
-import { type Config, loadConfig } from '../../../apps/api/src/config.ts';
-import { type Composition, compose } from '../../../apps/api/src/container.ts';
+import { type App, buildApp } from '#api/app.ts';
+import { type Config, loadConfig } from '#api/config.ts';
+import { type Composition, compose } from '#api/container.ts';
+import type { Clock } from '#application/shared/ports.ts';
 import { ResponseValidator } from './openapi-responses.ts';
 
 export const TEST_SESSION_SECRET = 'ab'.repeat(32);

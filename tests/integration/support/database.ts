@@ -1,6 +1,6 @@
 import type { MikroORM as AnyMikroORM } from '@mikro-orm/core';
 import { inject } from 'vitest';
-import { createOrm } from '../../../adapters/persistence/orm.ts';
+import { createOrm } from '#adapters/persistence/orm.ts';
 
 /** The migrations bookkeeping table: never truncated. */
 const MIGRATIONS_TABLE = 'mikro_orm_migrations';

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import S3rver from 's3rver';
-import type { S3StorageSettings } from '../../../adapters/storage/s3-file-storage.ts';
+import type { S3StorageSettings } from '#adapters/storage/s3-file-storage.ts';
 
 /**
  * A real S3-compatible HTTP server (s3rver) on a free local port with the given buckets, for the S3

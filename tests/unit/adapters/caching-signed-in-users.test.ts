@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { CachingSessionStore } from '../../../adapters/caching/caching-session-store.ts';
-import { CachingSignedInUsers } from '../../../adapters/caching/caching-signed-in-users.ts';
-import { UserReadCache } from '../../../adapters/caching/user-read-cache.ts';
-import type { SessionWithUser } from '../../../adapters/persistence/mikro-orm-session-store.ts';
-import { User } from '../../../domain/user/user.ts';
+import { CachingSessionStore } from '#adapters/caching/caching-session-store.ts';
+import { CachingSignedInUsers } from '#adapters/caching/caching-signed-in-users.ts';
+import { UserReadCache } from '#adapters/caching/user-read-cache.ts';
+import type { SessionWithUser } from '#adapters/persistence/mikro-orm-session-store.ts';
+import { User } from '#domain/user/user.ts';
 import { InMemorySessionStore } from '../../fakes/accounts.ts';
 
 /** Issue 11: the session and its user in one read, or from decision 0007's caches when both hold them. */

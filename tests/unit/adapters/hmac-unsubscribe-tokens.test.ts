@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { HmacUnsubscribeTokens } from '../../../adapters/security/hmac-unsubscribe-tokens.ts';
+import { HmacUnsubscribeTokens } from '#adapters/security/hmac-unsubscribe-tokens.ts';
 
 describe('HmacUnsubscribeTokens', () => {
   const tokens = new HmacUnsubscribeTokens(Buffer.alloc(32, 1));

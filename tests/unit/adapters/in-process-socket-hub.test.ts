@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type HubSocket, InProcessSocketHub } from '../../../adapters/realtime/in-process-socket-hub.ts';
+import { type HubSocket, InProcessSocketHub } from '#adapters/realtime/in-process-socket-hub.ts';
 
 class FakeSocket implements HubSocket {
   readyState = 1;

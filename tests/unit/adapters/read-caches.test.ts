@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { CacheInvalidationBus } from '../../../adapters/caching/cache-invalidation.ts';
-import { CachingProjectQuery } from '../../../adapters/caching/caching-project-query.ts';
-import { CachingSessionStore } from '../../../adapters/caching/caching-session-store.ts';
-import { UserReadCache } from '../../../adapters/caching/user-read-cache.ts';
-import type { ProjectPage, ProjectQuery } from '../../../application/projects/ports.ts';
-import type { ProjectFilters } from '../../../domain/project/browse.ts';
-import { User } from '../../../domain/user/user.ts';
+import { CacheInvalidationBus } from '#adapters/caching/cache-invalidation.ts';
+import { CachingProjectQuery } from '#adapters/caching/caching-project-query.ts';
+import { CachingSessionStore } from '#adapters/caching/caching-session-store.ts';
+import { UserReadCache } from '#adapters/caching/user-read-cache.ts';
+import type { ProjectPage, ProjectQuery } from '#application/projects/ports.ts';
+import type { ProjectFilters } from '#domain/project/browse.ts';
+import { User } from '#domain/user/user.ts';
 import { InMemorySessionStore } from '../../fakes/accounts.ts';
 
 class CountingQuery implements ProjectQuery {

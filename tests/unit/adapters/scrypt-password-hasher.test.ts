@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ScryptPasswordHasher } from '../../../adapters/security/scrypt-password-hasher.ts';
+import { ScryptPasswordHasher } from '#adapters/security/scrypt-password-hasher.ts';
 
 describe('ScryptPasswordHasher', () => {
   const hasher = new ScryptPasswordHasher(2 ** 10);

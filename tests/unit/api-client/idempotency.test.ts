@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { newIdempotencyKey, SubmissionKey } from '../../../openapi/src/idempotency.ts';
+import { newIdempotencyKey, SubmissionKey } from '#openapi/idempotency.ts';
 
 describe('Idempotency-Key values', () => {
   it('are new each time and fit the header (1..100 visible ASCII characters)', () => {

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { errorOf } from '@buildbid/test-kit/samples';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../../../apps/api/src/config.ts';
+import { ConfigError, loadConfig } from '#api/config.ts';
 
 const tmp = () => mkdtempSync(join(tmpdir(), 'buildbid-config-'));
 const SECRET = 'cd'.repeat(32);

@@ -1,6 +1,6 @@
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { registerErrorHandler } from '../../../apps/api/src/http/error-handler.ts';
+import { registerErrorHandler } from '#api/http/error-handler.ts';
 import {
   AuthenticationError,
   ConflictError,
@@ -8,7 +8,7 @@ import {
   PermissionError,
   TooLargeError,
   ValidationError,
-} from '../../../domain/shared/errors.ts';
+} from '#domain/shared/errors.ts';
 
 function appThrowing(error: unknown) {
   const app = Fastify({ logger: false });

@@ -6,7 +6,7 @@ import {
   changelogSection,
   findBreakingChanges,
   unrecordedBreaks,
-} from '../../../scripts/openapi-breaking.ts';
+} from '#scripts/openapi-breaking.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: documents are untyped JSON
 type Json = Record<string, any>;

@@ -8,8 +8,8 @@ import {
   SESSION_TTL_MS,
   SignIn,
   SignOut,
-} from '../../../application/accounts/index.ts';
-import { UpdateProfile } from '../../../application/profile/index.ts';
+} from '#application/accounts/index.ts';
+import { UpdateProfile } from '#application/profile/index.ts';
 import {
   FakePasswordHasher,
   FixedClock,

@@ -1,12 +1,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import {
-  GetAchievements,
-  GetUserBadges,
-  RecordAchievements,
-} from '../../../application/achievements/index.ts';
-import { GetCatalog } from '../../../application/catalog/index.ts';
-import { CATALOG } from '../../../domain/catalog/catalog.ts';
-import type { DomainEvent } from '../../../domain/shared/events.ts';
+import { GetAchievements, GetUserBadges, RecordAchievements } from '#application/achievements/index.ts';
+import { GetCatalog } from '#application/catalog/index.ts';
+import { CATALOG } from '#domain/catalog/catalog.ts';
+import type { DomainEvent } from '#domain/shared/events.ts';
 import { aContractor, type Env, makeEnv, NOW } from '../../fakes/mothers.ts';
 
 let env: Env;

@@ -1,14 +1,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import {
-  EditBid,
-  GetBidQuota,
-  ListMyBids,
-  ListProjectBids,
-  SubmitBid,
-} from '../../../application/bids/index.ts';
-import { Bid } from '../../../domain/bid/bid.ts';
-import type { Project } from '../../../domain/project/project.ts';
-import type { User } from '../../../domain/user/user.ts';
+import { EditBid, GetBidQuota, ListMyBids, ListProjectBids, SubmitBid } from '#application/bids/index.ts';
+import { Bid } from '#domain/bid/bid.ts';
+import type { Project } from '#domain/project/project.ts';
+import type { User } from '#domain/user/user.ts';
 import {
   aBid,
   aClient,

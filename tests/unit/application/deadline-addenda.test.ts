@@ -1,11 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { EditBid, SubmitBid } from '../../../application/bids/index.ts';
-import {
-  ChangeBidDeadline,
-  DeleteProject,
-  ListAddenda,
-  PostAddendum,
-} from '../../../application/projects/index.ts';
+import { EditBid, SubmitBid } from '#application/bids/index.ts';
+import { ChangeBidDeadline, DeleteProject, ListAddenda, PostAddendum } from '#application/projects/index.ts';
 import {
   aBid,
   aClient,

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { Bid } from '../../../domain/bid/bid.ts';
+import { Bid } from '#domain/bid/bid.ts';
 import {
   aBid,
   aClient,

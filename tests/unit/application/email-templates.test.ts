@@ -1,17 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import type { UserRepository } from '../../../application/accounts/ports.ts';
-import { EmailOnEvent } from '../../../application/email/index.ts';
-import type {
-  EmailAudience,
-  EmailSettings,
-  MailOutbox,
-  QueuedMail,
-} from '../../../application/email/ports.ts';
-import { composeAccountMail, composeMail } from '../../../application/email/templates.ts';
-import { notificationsForEvent } from '../../../domain/notification/notification.ts';
-import type { BidDeadlineChanged } from '../../../domain/shared/events.ts';
-import { endOfLocalDay, formatDay } from '../../../domain/shared/time-zone.ts';
-import { formatDate } from '../../../packages/ui/src/format.ts';
+import type { UserRepository } from '#application/accounts/ports.ts';
+import { EmailOnEvent } from '#application/email/index.ts';
+import type { EmailAudience, EmailSettings, MailOutbox, QueuedMail } from '#application/email/ports.ts';
+import { composeAccountMail, composeMail } from '#application/email/templates.ts';
+import { notificationsForEvent } from '#domain/notification/notification.ts';
+import type { BidDeadlineChanged } from '#domain/shared/events.ts';
+import { endOfLocalDay, formatDay } from '#domain/shared/time-zone.ts';
+import { formatDate } from '#packages/ui/src/format.ts';
 import { aClient, aContractor, aProject, NOW } from '../../fakes/mothers.ts';
 
 const content = {

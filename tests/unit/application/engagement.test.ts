@@ -1,10 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import {
-  ListSavedProjects,
-  OpenProject,
-  SaveProject,
-  UnsaveProject,
-} from '../../../application/engagement/index.ts';
+import { ListSavedProjects, OpenProject, SaveProject, UnsaveProject } from '#application/engagement/index.ts';
 import { aClient, aContractor, anAdmin, aProject, type Env, makeEnv } from '../../fakes/mothers.ts';
 
 let env: Env;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { GetLanding } from '../../../application/landing/index.ts';
-import type { LandingQuery, Testimonial } from '../../../application/landing/ports.ts';
-import { Project } from '../../../domain/project/project.ts';
+import { GetLanding } from '#application/landing/index.ts';
+import type { LandingQuery, Testimonial } from '#application/landing/ports.ts';
+import { Project } from '#domain/project/project.ts';
 import { aBid, aClient, aContractor, aProject, makeEnv, NOW } from '../../fakes/mothers.ts';
 
 function landingQuery(reviews: Testimonial[], figures = { projectsPosted: 0, contractorsRegistered: 0 }) {

@@ -7,8 +7,8 @@ import {
   ListProjects,
   MoveProjectPhase,
   PostProject,
-} from '../../../application/projects/index.ts';
-import { Review } from '../../../domain/review/review.ts';
+} from '#application/projects/index.ts';
+import { Review } from '#domain/review/review.ts';
 import {
   aBid,
   aClient,

@@ -1,9 +1,9 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { ReviewContractor } from '../../../application/reviews/index.ts';
-import { GetPlatformStats, GetUserStats } from '../../../application/stats/index.ts';
-import { ApplySubscriptionStatus } from '../../../application/subscription/index.ts';
-import { Bid } from '../../../domain/bid/bid.ts';
-import type { Project } from '../../../domain/project/project.ts';
+import { ReviewContractor } from '#application/reviews/index.ts';
+import { GetPlatformStats, GetUserStats } from '#application/stats/index.ts';
+import { ApplySubscriptionStatus } from '#application/subscription/index.ts';
+import { Bid } from '#domain/bid/bid.ts';
+import type { Project } from '#domain/project/project.ts';
 import {
   aBid,
   aClient,

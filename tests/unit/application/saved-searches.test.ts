@@ -5,9 +5,9 @@ import {
   CreateSavedSearch,
   DeleteSavedSearch,
   UpdateSavedSearch,
-} from '../../../application/saved-searches/index.ts';
-import type { SavedSearchRepository, SearchMatch } from '../../../application/saved-searches/ports.ts';
-import { notificationsForEvent } from '../../../domain/notification/notification.ts';
+} from '#application/saved-searches/index.ts';
+import type { SavedSearchRepository, SearchMatch } from '#application/saved-searches/ports.ts';
+import { notificationsForEvent } from '#domain/notification/notification.ts';
 import {
   checkCanAddSavedSearch,
   DIGEST_INTERVAL_MS,
@@ -16,8 +16,8 @@ import {
   type SavedSearchSnapshot,
   savedSearchFilters,
   savedSearchName,
-} from '../../../domain/project/saved-search.ts';
-import type { SavedSearchMatched } from '../../../domain/shared/events.ts';
+} from '#domain/project/saved-search.ts';
+import type { SavedSearchMatched } from '#domain/shared/events.ts';
 import { FakeClock, RecordingPublisher, SequentialIds } from '../../fakes/in-memory.ts';
 import { aClient, aContractor } from '../../fakes/mothers.ts';
 

@@ -1,18 +1,18 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { SandboxPaymentGateway } from '../../../adapters/payments/sandbox-payment-gateway.ts';
+import { SandboxPaymentGateway } from '#adapters/payments/sandbox-payment-gateway.ts';
 import {
   ApplySubscriptionStatus,
   ConfirmSandboxPayment,
   GetSubscription,
   HandlePaymentEvent,
   StartProSubscription,
-} from '../../../application/subscription/index.ts';
+} from '#application/subscription/index.ts';
 import type {
   PaymentEvent,
   PaymentRecords,
   SubscriptionRecord,
   SubscriptionUnitOfWork,
-} from '../../../application/subscription/ports.ts';
+} from '#application/subscription/ports.ts';
 import { aClient, aContractor, type Env, makeEnv } from '../../fakes/mothers.ts';
 
 /** payment_subscriptions and payment_events in memory (not transactional: enough for these rules). */

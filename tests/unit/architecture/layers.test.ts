@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -9,6 +9,7 @@ import { afterAll, describe, expect, it } from 'vitest';
  * scratch repository whose files break each rule once, and every break must be reported.
  */
 const root = join(import.meta.dirname, '..', '..', '..');
+const ROOT_IMPORTS = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).imports;
 const scratch = mkdtempSync(join(tmpdir(), 'buildbid-layers-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
@@ -44,7 +45,12 @@ write(
     },
   }),
 );
+// The root package's `#domain/*`-style imports, as in package.json: an alias breaks a rule as a path does.
+write('package.json', JSON.stringify({ name: 'scratch', type: 'module', imports: ROOT_IMPORTS }));
 write('domain/fine.ts', 'export const fine = 1;\n');
+write('domain/aliased.ts', "import { ok } from '#adapters/ok.ts';\nexport const d = ok;\n");
+write('application/aliased.ts', "import { api } from '#api/api.ts';\nexport const e = api;\n");
+write('apps/api/src/api.ts', "import { fine } from '#domain/fine.ts';\nexport const api = fine;\n");
 write('domain/uses-fastify.ts', "import fastify from 'fastify';\nexport const app = fastify;\n");
 write(
   'application/uses-orm.ts',
@@ -95,9 +101,19 @@ describe('npm run layers', () => {
     expect(report).not.toMatch(/packages\/domain\/catalog\.ts →/);
   });
 
+  it('follows the package imports (#domain/*, #adapters/*, #api/*) to the folders they name', () => {
+    expect(report).toContain('domain-is-pure: domain/aliased.ts → adapters/ok.ts');
+    expect(report).toContain(
+      'application-depends-only-on-domain: application/aliased.ts → apps/api/src/api.ts',
+    );
+    expect(report).not.toMatch(/apps\/api\/src\/api\.ts →/);
+    expect(report).not.toContain('not-to-unresolvable');
+  });
+
   it('lets adapters use frameworks and the domain', () => {
     expect(report).toMatch(/\d+ dependency violations/);
-    expect(report).not.toContain('adapters/ok.ts');
+    // adapters/ok.ts breaks no rule (domain/aliased.ts, importing it, does).
+    expect(report).not.toMatch(/: adapters\/ok\.ts →/);
     expect(report).not.toMatch(/domain\/fine\.ts →/);
   });
 });

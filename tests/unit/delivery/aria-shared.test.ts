@@ -10,7 +10,7 @@ import {
   REMOTE_NAMES,
   reactAriaImports,
   sharedFor,
-} from '../../../packages/federation/index.ts';
+} from '#packages/federation/index.ts';
 
 const APPS = ['shell', ...REMOTE_NAMES] as const;
 

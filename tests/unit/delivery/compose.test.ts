@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { REMOTE_NAMES } from '../../../apps/api/src/config.ts';
+import { REMOTE_NAMES } from '#api/config.ts';
 
 /**
  * Each remote is its own deployable (issue 10 §2). Docker has no daemon on the development machines,

@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../../../apps/api/src/config.ts';
+import { loadConfig } from '#api/config.ts';
 
 const SECRET = 'a'.repeat(64);
 const tmp = () => mkdtempSync(join(tmpdir(), 'buildbid-config-'));

@@ -7,8 +7,8 @@ import {
   findBadge,
   levelForPoints,
   pointsForEvent,
-} from '../../../domain/achievement/achievement.ts';
-import type { DomainEvent } from '../../../domain/shared/events.ts';
+} from '#domain/achievement/achievement.ts';
+import type { DomainEvent } from '#domain/shared/events.ts';
 
 const NOW = new Date('2025-03-15T12:00:00Z');
 const HOUR = 60 * 60 * 1000;

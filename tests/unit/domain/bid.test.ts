@@ -6,8 +6,8 @@ import {
   parseBidAmount,
   parseProposal,
   parseTimeline,
-} from '../../../domain/bid/bid.ts';
-import { ConflictError, PermissionError } from '../../../domain/shared/errors.ts';
+} from '#domain/bid/bid.ts';
+import { ConflictError, PermissionError } from '#domain/shared/errors.ts';
 import {
   aBid,
   aClient,

@@ -4,7 +4,7 @@ import {
   matchesProjectFilters,
   parseProjectFilters,
   searchWords,
-} from '../../../domain/project/browse.ts';
+} from '#domain/project/browse.ts';
 import { aProject } from '../../fakes/mothers.ts';
 
 const K = 100_000; // $1,000 in cents

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { BAHAMAS_ISLANDS, findIsland, findIslandOfTown } from '../../../domain/catalog/bahamas.ts';
-import { CATALOG } from '../../../domain/catalog/catalog.ts';
+import { BAHAMAS_ISLANDS, findIsland, findIslandOfTown } from '#domain/catalog/bahamas.ts';
+import { CATALOG } from '#domain/catalog/catalog.ts';
 import {
   COUNTRIES,
   DEFAULT_PROJECT_COUNTRY,
@@ -8,7 +8,7 @@ import {
   POST_FORM_COUNTRY_CODES,
   REGISTRATION_COUNTRY_CODES,
   SHORT_COUNTRY_LIST,
-} from '../../../domain/catalog/countries.ts';
+} from '#domain/catalog/countries.ts';
 import {
   CONTRACTOR_NEEDS,
   filterServicesForNeeds,
@@ -21,8 +21,8 @@ import {
   SERVICE_PHASES,
   servicesForPhase,
   servicesForPhases,
-} from '../../../domain/catalog/projects.ts';
-import { isKnownServiceId, isServiceType, SERVICE_TYPES } from '../../../domain/catalog/service-types.ts';
+} from '#domain/catalog/projects.ts';
+import { isKnownServiceId, isServiceType, SERVICE_TYPES } from '#domain/catalog/service-types.ts';
 
 const values = (list: readonly { value: string }[]) => list.map((o) => o.value);
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { assertMayBid } from '../../../domain/bid/bid.ts';
-import { notificationsForEvent } from '../../../domain/notification/notification.ts';
-import { ADDENDUM_MAX_LENGTH, Addendum } from '../../../domain/project/addendum.ts';
-import { TooLargeError } from '../../../domain/shared/errors.ts';
+import { assertMayBid } from '#domain/bid/bid.ts';
+import { notificationsForEvent } from '#domain/notification/notification.ts';
+import { ADDENDUM_MAX_LENGTH, Addendum } from '#domain/project/addendum.ts';
+import { TooLargeError } from '#domain/shared/errors.ts';
 import {
   aBid,
   aClient,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { assertMayReceiveMessages } from '../../../domain/message/message.ts';
-import { notificationsForEvent } from '../../../domain/notification/notification.ts';
-import { ConflictError } from '../../../domain/shared/errors.ts';
+import { assertMayReceiveMessages } from '#domain/message/message.ts';
+import { notificationsForEvent } from '#domain/notification/notification.ts';
+import { ConflictError } from '#domain/shared/errors.ts';
 import { aContractor, NOW } from '../../fakes/mothers.ts';
 
 /** Issue 23 (decision 0193): what a deleted account means for messages and for the owners of its bids. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { findPhaseService } from '../../../domain/catalog/projects.ts';
-import { distinctServices, isServiceType, SAME_SERVICE } from '../../../domain/catalog/service-types.ts';
+import { findPhaseService } from '#domain/catalog/projects.ts';
+import { distinctServices, isServiceType, SAME_SERVICE } from '#domain/catalog/service-types.ts';
 
 describe('one chip per service across the two catalogues (issue 23)', () => {
   it('pairs only a phase-group service with a service type', () => {

@@ -1,11 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { tierProgress } from '../../../domain/achievement/achievement.ts';
-import { checkCanSave, countsAsView, viewKey } from '../../../domain/project/engagement.ts';
-import {
-  MAX_TESTIMONIALS,
-  pickTestimonials,
-  qualifiesAsTestimonial,
-} from '../../../domain/review/testimonials.ts';
+import { tierProgress } from '#domain/achievement/achievement.ts';
+import { checkCanSave, countsAsView, viewKey } from '#domain/project/engagement.ts';
+import { MAX_TESTIMONIALS, pickTestimonials, qualifiesAsTestimonial } from '#domain/review/testimonials.ts';
 
 describe('views', () => {
   it("counts everyone's view but the owner's", () => {

@@ -4,8 +4,8 @@ import {
   checkUploadedFile,
   isAllowedFileType,
   MAX_FILE_SIZE_BYTES,
-} from '../../../domain/project/files.ts';
-import { TooLargeError, ValidationError } from '../../../domain/shared/errors.ts';
+} from '#domain/project/files.ts';
+import { TooLargeError, ValidationError } from '#domain/shared/errors.ts';
 import { aFile, files } from '../../fakes/mothers.ts';
 
 describe('file rules', () => {

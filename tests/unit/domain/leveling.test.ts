@@ -6,7 +6,7 @@ import {
   shortestTimelineIds,
   sortBids,
   spreadOf,
-} from '../../../domain/bid/leveling.ts';
+} from '#domain/bid/leveling.ts';
 
 const bid = (
   id: string,

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { retryDelayMs } from '../../../application/email/index.ts';
-import { Message, messagePreview } from '../../../domain/message/message.ts';
-import { notificationsForEvent } from '../../../domain/notification/notification.ts';
-import { User } from '../../../domain/user/user.ts';
+import { retryDelayMs } from '#application/email/index.ts';
+import { Message, messagePreview } from '#domain/message/message.ts';
+import { notificationsForEvent } from '#domain/notification/notification.ts';
+import { User } from '#domain/user/user.ts';
 
 const now = new Date('2026-12-10T12:00:00Z');
 const base = { id: 'm1', senderId: 'a', receiverId: 'b', now };
@@ -136,7 +136,7 @@ describe('retryDelayMs', () => {
 
 describe('formatUsd', () => {
   it('writes amounts for people, with thousands separators', async () => {
-    const { formatUsd } = await import('../../../domain/shared/money.ts');
+    const { formatUsd } = await import('#domain/shared/money.ts');
     expect(formatUsd(6_750_000)).toBe('$67,500.00');
     expect(formatUsd(123_456_789)).toBe('$1,234,567.89');
     expect(formatUsd(99)).toBe('$0.99');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { centsToDecimal, MAX_MONEY_CENTS, Money } from '../../../domain/shared/money.ts';
+import { centsToDecimal, MAX_MONEY_CENTS, Money } from '#domain/shared/money.ts';
 
 function codeOf(fn: () => unknown): string | undefined {
   try {

@@ -8,9 +8,9 @@ import {
   PROJECT_STATUSES,
   type ProjectPhase,
   phaseTransition,
-} from '../../../domain/project/phase.ts';
-import { Project } from '../../../domain/project/project.ts';
-import { ConflictError } from '../../../domain/shared/errors.ts';
+} from '#domain/project/phase.ts';
+import { Project } from '#domain/project/project.ts';
+import { ConflictError } from '#domain/shared/errors.ts';
 import { aClient, aProject, NOW } from '../../fakes/mothers.ts';
 
 const owner = aClient();

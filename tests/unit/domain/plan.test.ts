@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PermissionError } from '../../../domain/shared/errors.ts';
+import { PermissionError } from '#domain/shared/errors.ts';
 import {
   assertBidAllowed,
   assertMaySubscribe,
@@ -8,7 +8,7 @@ import {
   isSubscriptionStatus,
   SUBSCRIPTION_STATUSES,
   tierForSubscriptionStatus,
-} from '../../../domain/subscription/plan.ts';
+} from '#domain/subscription/plan.ts';
 
 const NOW = new Date('2025-03-15T12:00:00Z');
 const TZ = 'America/Nassau';

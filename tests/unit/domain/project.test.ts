@@ -1,17 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { notificationsForEvent } from '../../../domain/notification/notification.ts';
-import { biddingClosedReason } from '../../../domain/project/phase.ts';
-import {
-  type EditProjectChanges,
-  Project,
-  type ProjectDetailsInput,
-} from '../../../domain/project/project.ts';
-import {
-  ConflictError,
-  PermissionError,
-  TooLargeError,
-  ValidationError,
-} from '../../../domain/shared/errors.ts';
+import { notificationsForEvent } from '#domain/notification/notification.ts';
+import { biddingClosedReason } from '#domain/project/phase.ts';
+import { type EditProjectChanges, Project, type ProjectDetailsInput } from '#domain/project/project.ts';
+import { ConflictError, PermissionError, TooLargeError, ValidationError } from '#domain/shared/errors.ts';
 import {
   aBid,
   aClient,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { notificationsForEvent } from '../../../domain/notification/notification.ts';
-import { QUESTIONS_PER_WINDOW, Question } from '../../../domain/project/question.ts';
+import { notificationsForEvent } from '#domain/notification/notification.ts';
+import { QUESTIONS_PER_WINDOW, Question } from '#domain/project/question.ts';
 import { aClient, aContractor, anAdmin, aProject, aVendor, DAY, NOW } from '../../fakes/mothers.ts';
 
 const owner = aClient();

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { Project } from '../../../domain/project/project.ts';
-import { parseRating, Review, reviewAlreadyExists } from '../../../domain/review/review.ts';
-import { ConflictError, PermissionError, ValidationError } from '../../../domain/shared/errors.ts';
-import { averageRatingHundredths, ratingFromHundredths } from '../../../domain/shared/rating.ts';
+import { Project } from '#domain/project/project.ts';
+import { parseRating, Review, reviewAlreadyExists } from '#domain/review/review.ts';
+import { ConflictError, PermissionError, ValidationError } from '#domain/shared/errors.ts';
+import { averageRatingHundredths, ratingFromHundredths } from '#domain/shared/rating.ts';
 import { aBid, aClient, aContractor, aProject, NOW } from '../../fakes/mothers.ts';
 
 const owner = aClient();

@@ -6,7 +6,7 @@ import {
   endOfLocalDay,
   localDate,
   localParts,
-} from '../../../domain/shared/time-zone.ts';
+} from '#domain/shared/time-zone.ts';
 
 describe('calendar months in the platform time zone', () => {
   it('defaults to America/Nassau', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { PermissionError, ValidationError } from '../../../domain/shared/errors.ts';
-import { checkPasswordPolicy, normalizeEmail, User } from '../../../domain/user/user.ts';
+import { PermissionError, ValidationError } from '#domain/shared/errors.ts';
+import { checkPasswordPolicy, normalizeEmail, User } from '#domain/user/user.ts';
 
 const now = new Date('2026-11-21T12:00:00Z');
 const register = (extra: Partial<Parameters<typeof User.register>[0]> = {}) =>

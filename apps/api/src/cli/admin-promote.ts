@@ -1,5 +1,5 @@
-import { PromoteToAdmin } from '../../../../application/accounts/index.ts';
-import { DomainError } from '../../../../domain/shared/errors.ts';
+import { PromoteToAdmin } from '#application/accounts/index.ts';
+import { DomainError } from '#domain/shared/errors.ts';
 import { loadConfig } from '../config.ts';
 import { compose } from '../container.ts';
 

@@ -15,10 +15,10 @@ import {
   SignOut,
   StartSession,
   VerifyEmail,
-} from '../../../../application/accounts/index.ts';
-import { ListRoleChanges, ListUsers } from '../../../../application/admin/index.ts';
-import { UpdateProfile } from '../../../../application/profile/index.ts';
-import { GetPlatformStats } from '../../../../application/stats/index.ts';
+} from '#application/accounts/index.ts';
+import { ListRoleChanges, ListUsers } from '#application/admin/index.ts';
+import { UpdateProfile } from '#application/profile/index.ts';
+import { GetPlatformStats } from '#application/stats/index.ts';
 import { TOKENS } from './tokens.ts';
 
 /** Accounts: registration, sessions, the account's lifecycle, the profile and the admin's user table. */

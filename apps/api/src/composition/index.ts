@@ -11,7 +11,7 @@ import { TOKENS } from './tokens.ts';
  * use cases of every bounded context by name, typed. A route plugin names the ones it calls in its
  * options' type (`Uses<...>` in http/services.ts) and never sees the container.
  */
-export function useCasesOf(container: Container) {
+export function allUseCasesIn(container: Container) {
   return {
     ...accountsUseCases(container),
     ...marketplaceUseCases(container),
@@ -19,7 +19,7 @@ export function useCasesOf(container: Container) {
     ...paymentsUseCases(container),
   };
 }
-export type UseCases = ReturnType<typeof useCasesOf>;
+export type UseCases = ReturnType<typeof allUseCasesIn>;
 
 /** The ports the HTTP layer uses besides use cases: files, settings, idempotency keys, time, sockets. */
 export function httpPortsOf(container: Container) {

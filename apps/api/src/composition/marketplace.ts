@@ -1,9 +1,5 @@
 import { type Container, ContainerModule } from 'inversify';
-import {
-  GetAchievements,
-  GetUserBadges,
-  RecordAchievements,
-} from '../../../../application/achievements/index.ts';
+import { GetAchievements, GetUserBadges, RecordAchievements } from '#application/achievements/index.ts';
 import {
   AcceptBid,
   DeclineBid,
@@ -13,15 +9,10 @@ import {
   ListMyBids,
   ListProjectBids,
   SubmitBid,
-} from '../../../../application/bids/index.ts';
-import { GetCatalog } from '../../../../application/catalog/index.ts';
-import {
-  ListSavedProjects,
-  OpenProject,
-  SaveProject,
-  UnsaveProject,
-} from '../../../../application/engagement/index.ts';
-import { GetLanding } from '../../../../application/landing/index.ts';
+} from '#application/bids/index.ts';
+import { GetCatalog } from '#application/catalog/index.ts';
+import { ListSavedProjects, OpenProject, SaveProject, UnsaveProject } from '#application/engagement/index.ts';
+import { GetLanding } from '#application/landing/index.ts';
 import {
   AnswerQuestion,
   AskQuestion,
@@ -38,15 +29,15 @@ import {
   PostAddendum,
   PostClarification,
   PostProject,
-} from '../../../../application/projects/index.ts';
-import { ListMyReviews, ReviewContractor } from '../../../../application/reviews/index.ts';
+} from '#application/projects/index.ts';
+import { ListMyReviews, ReviewContractor } from '#application/reviews/index.ts';
 import {
   CreateSavedSearch,
   DeleteSavedSearch,
   ListSavedSearches,
   UpdateSavedSearch,
-} from '../../../../application/saved-searches/index.ts';
-import { GetPlatformStats, GetUserStats } from '../../../../application/stats/index.ts';
+} from '#application/saved-searches/index.ts';
+import { GetPlatformStats, GetUserStats } from '#application/stats/index.ts';
 import { TOKENS } from './tokens.ts';
 
 /** The marketplace: projects, their questions and addenda, bids, reviews, saves, searches, the catalogue. */

@@ -5,13 +5,13 @@ import {
   RemindUnreadMessages,
   SendSavedSearchDigests,
   Unsubscribe,
-} from '../../../../application/email/index.ts';
+} from '#application/email/index.ts';
 import {
   GetConversation,
   GetConversationStatus,
   MarkConversationRead,
   SendMessage,
-} from '../../../../application/messages/index.ts';
+} from '#application/messages/index.ts';
 import {
   CountUnreadNotifications,
   ListNotifications,
@@ -20,7 +20,7 @@ import {
   Notify,
   NotifyOnEvent,
   SendSystemNotification,
-} from '../../../../application/notifications/index.ts';
+} from '#application/notifications/index.ts';
 import { TOKENS } from './tokens.ts';
 
 /** Messaging: conversations, the notification bell, and unsubscribing from mail. */

@@ -6,7 +6,7 @@ import {
   HandlePaymentEvent,
   OpenBillingPortal,
   StartProSubscription,
-} from '../../../../application/subscription/index.ts';
+} from '#application/subscription/index.ts';
 import { PAYMENT_TOKENS } from '../payments.ts';
 
 /** Payments: the Pro plan, its billing and the payment provider's events. */

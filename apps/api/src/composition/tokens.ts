@@ -1,26 +1,22 @@
 import type { ServiceIdentifier } from 'inversify';
-import type { OutboxEventPublisher } from '../../../../adapters/persistence/sql-event-outbox.ts';
-import type { InProcessSocketHub } from '../../../../adapters/realtime/in-process-socket-hub.ts';
-import type { PasswordHasher, SessionStore, UserRepository } from '../../../../application/accounts/ports.ts';
-import type { BidQuery } from '../../../../application/bids/ports.ts';
+import type { OutboxEventPublisher } from '#adapters/persistence/sql-event-outbox.ts';
+import type { InProcessSocketHub } from '#adapters/realtime/in-process-socket-hub.ts';
+import type { PasswordHasher, SessionStore, UserRepository } from '#application/accounts/ports.ts';
+import type { BidQuery } from '#application/bids/ports.ts';
 import type {
   EmailAudience,
   EmailSettings,
   Mailer,
   MailOutbox,
   UnsubscribeTokens,
-} from '../../../../application/email/ports.ts';
-import type { MessageRepository } from '../../../../application/messages/ports.ts';
-import type { NotificationRepository } from '../../../../application/notifications/ports.ts';
-import type { ProjectQuery } from '../../../../application/projects/ports.ts';
-import type { RealtimePort } from '../../../../application/realtime/ports.ts';
-import type {
-  FileStorage,
-  PlatformSettings,
-  UnitOfWork,
-} from '../../../../application/shared/marketplace-ports.ts';
-import type { Clock, IdGenerator } from '../../../../application/shared/ports.ts';
-import type { StatsQuery } from '../../../../application/stats/ports.ts';
+} from '#application/email/ports.ts';
+import type { MessageRepository } from '#application/messages/ports.ts';
+import type { NotificationRepository } from '#application/notifications/ports.ts';
+import type { ProjectQuery } from '#application/projects/ports.ts';
+import type { RealtimePort } from '#application/realtime/ports.ts';
+import type { FileStorage, PlatformSettings, UnitOfWork } from '#application/shared/marketplace-ports.ts';
+import type { Clock, IdGenerator } from '#application/shared/ports.ts';
+import type { StatsQuery } from '#application/stats/ports.ts';
 import { HTTP_TOKENS } from '../http/tokens.ts';
 
 /** Identifiers for ports; use cases are bound under their own class. */

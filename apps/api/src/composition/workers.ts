@@ -1,20 +1,20 @@
 import type { Container } from 'inversify';
 import type { Logger } from 'pino';
-import type { SqlProjectEngagement } from '../../../../adapters/persistence/sql-engagement.ts';
-import type { OutboxEventPublisher } from '../../../../adapters/persistence/sql-event-outbox.ts';
-import type { SqlSavedSearches } from '../../../../adapters/persistence/sql-saved-searches.ts';
-import { BackgroundLoop } from '../../../../adapters/system/background-loop.ts';
+import type { SqlProjectEngagement } from '#adapters/persistence/sql-engagement.ts';
+import type { OutboxEventPublisher } from '#adapters/persistence/sql-event-outbox.ts';
+import type { SqlSavedSearches } from '#adapters/persistence/sql-saved-searches.ts';
+import { BackgroundLoop } from '#adapters/system/background-loop.ts';
 import {
   DeliverOutbox,
   EmailOnEvent,
   RemindUnreadMessages,
   SendSavedSearchDigests,
-} from '../../../../application/email/index.ts';
-import { MAIL_PURGE_INTERVAL_MS, PurgeSentMail } from '../../../../application/email/retention.ts';
-import { AddSaversToAudience } from '../../../../application/engagement/index.ts';
-import { NotifyOnEvent } from '../../../../application/notifications/index.ts';
-import { AlertSavedSearches } from '../../../../application/saved-searches/index.ts';
-import type { Clock } from '../../../../application/shared/ports.ts';
+} from '#application/email/index.ts';
+import { MAIL_PURGE_INTERVAL_MS, PurgeSentMail } from '#application/email/retention.ts';
+import { AddSaversToAudience } from '#application/engagement/index.ts';
+import { NotifyOnEvent } from '#application/notifications/index.ts';
+import { AlertSavedSearches } from '#application/saved-searches/index.ts';
+import type { Clock } from '#application/shared/ports.ts';
 import type { Config } from '../config.ts';
 import { TOKENS } from './tokens.ts';
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest, preHandlerHookHandler, RouteOptions } from 'fastify';
-import { AuthenticationError, PermissionError } from '../../../../domain/shared/errors.ts';
-import type { Role, User } from '../../../../domain/user/user.ts';
+import { AuthenticationError, PermissionError } from '#domain/shared/errors.ts';
+import type { Role, User } from '#domain/user/user.ts';
 
 /**
  * Who may call a route, stated once in its `operation({ access })` (docs/decisions/0202-request-pipeline-and-composition.md):

@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { User } from '../../../../domain/user/user.ts';
+import type { User } from '#domain/user/user.ts';
 
 declare module '@fastify/secure-session' {
   interface SessionData {

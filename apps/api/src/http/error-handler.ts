@@ -1,6 +1,6 @@
 import { STATUS_CODES } from 'node:http';
 import type { FastifyError, FastifyInstance } from 'fastify';
-import { DomainError, type ErrorKind, RateLimitError } from '../../../../domain/shared/errors.ts';
+import { DomainError, type ErrorKind, RateLimitError } from '#domain/shared/errors.ts';
 import type { ErrorDto } from './schemas.ts';
 
 export const STATUS_BY_KIND: Record<ErrorKind, number> = {

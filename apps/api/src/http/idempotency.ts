@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest, onSendHookHandler, preHandlerHookHandler } from 'fastify';
-import { ConflictError, ValidationError } from '../../../../domain/shared/errors.ts';
+import { ConflictError, ValidationError } from '#domain/shared/errors.ts';
 import type { Uses } from './services.ts';
 
 /**

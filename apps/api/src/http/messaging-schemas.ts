@@ -1,16 +1,9 @@
 import { type Static, Type } from 'typebox';
-import type { RoleChangeView } from '../../../../application/admin/ports.ts';
-import { notificationView } from '../../../../application/notifications/index.ts';
-import {
-  MAX_MESSAGE_LENGTH,
-  MESSAGE_TYPES,
-  type MessageSnapshot,
-} from '../../../../domain/message/message.ts';
-import {
-  NOTIFICATION_TYPES,
-  type NotificationSnapshot,
-} from '../../../../domain/notification/notification.ts';
-import { ROLES } from '../../../../domain/user/user.ts';
+import type { RoleChangeView } from '#application/admin/ports.ts';
+import { notificationView } from '#application/notifications/index.ts';
+import { MAX_MESSAGE_LENGTH, MESSAGE_TYPES, type MessageSnapshot } from '#domain/message/message.ts';
+import { NOTIFICATION_TYPES, type NotificationSnapshot } from '#domain/notification/notification.ts';
+import { ROLES } from '#domain/user/user.ts';
 import { ref, UserSchema } from './schemas.ts';
 
 /** Schemas of notifications, messages and the admin calls, registered with an $id (components/schemas). */

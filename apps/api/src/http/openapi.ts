@@ -1,5 +1,5 @@
 import type { RouteOptions } from 'fastify';
-import type { ErrorCode } from '../../../../domain/shared/error-codes.ts';
+import type { ErrorCode } from '#domain/shared/error-codes.ts';
 import { ACCESS_KEY, type Access, securityOf } from './access.ts';
 import { ERROR_EXAMPLES } from './error-examples.ts';
 

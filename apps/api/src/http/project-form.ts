@@ -1,11 +1,11 @@
 import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { Compile } from 'typebox/compile';
-import type { StoredFile } from '../../../../application/shared/marketplace-ports.ts';
-import { MAX_FILE_SIZE_BYTES, MAX_PROJECT_FILES } from '../../../../domain/project/files.ts';
-import type { ProjectDetailsInput } from '../../../../domain/project/project.ts';
-import { TooLargeError, ValidationError } from '../../../../domain/shared/errors.ts';
-import { endOfLocalDay } from '../../../../domain/shared/time-zone.ts';
+import type { StoredFile } from '#application/shared/marketplace-ports.ts';
+import { MAX_FILE_SIZE_BYTES, MAX_PROJECT_FILES } from '#domain/project/files.ts';
+import type { ProjectDetailsInput } from '#domain/project/project.ts';
+import { TooLargeError, ValidationError } from '#domain/shared/errors.ts';
+import { endOfLocalDay } from '#domain/shared/time-zone.ts';
 import { type ProjectDataInput, ProjectDataSchema } from './schemas/project.ts';
 import { illFormedTextIn, nulByteIn, surrogateAnswer } from './security.ts';
 import type { UploadStore } from './tokens.ts';

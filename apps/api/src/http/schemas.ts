@@ -1,5 +1,5 @@
 import { type Static, type TSchema, Type } from 'typebox';
-import { ROLES, SELF_SERVICE_ROLES, SUBSCRIPTION_TIERS, type User } from '../../../../domain/user/user.ts';
+import { ROLES, SELF_SERVICE_ROLES, SUBSCRIPTION_TIERS, type User } from '#domain/user/user.ts';
 
 /**
  * Shared schemas, registered once with an $id so the OpenAPI document names them

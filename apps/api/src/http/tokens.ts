@@ -1,10 +1,6 @@
 import type { ServiceIdentifier } from 'inversify';
-import type {
-  FileStorage,
-  PlatformSettings,
-  StoredFile,
-} from '../../../../application/shared/marketplace-ports.ts';
-import type { Clock, IdempotencyStore } from '../../../../application/shared/ports.ts';
+import type { FileStorage, PlatformSettings, StoredFile } from '#application/shared/marketplace-ports.ts';
+import type { Clock, IdempotencyStore } from '#application/shared/ports.ts';
 
 /** An opened stored file, ready to stream to a client. */
 export interface OpenedUpload {

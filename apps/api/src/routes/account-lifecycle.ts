@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { VERIFICATION_MAILS_PER_HOUR } from '../../../../application/accounts/index.ts';
-import type { ErrorCode } from '../../../../domain/shared/error-codes.ts';
-import { ConflictError } from '../../../../domain/shared/errors.ts';
+import { VERIFICATION_MAILS_PER_HOUR } from '#application/accounts/index.ts';
+import type { ErrorCode } from '#domain/shared/error-codes.ts';
+import { ConflictError } from '#domain/shared/errors.ts';
 import type { Config } from '../config.ts';
 import { sessionId } from '../http/auth.ts';
 import { operation } from '../http/openapi.ts';

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import { ValidationError } from '../../../../domain/shared/errors.ts';
+import { ValidationError } from '#domain/shared/errors.ts';
 import type { Config } from '../config.ts';
 import { sessionId } from '../http/auth.ts';
 import { operation } from '../http/openapi.ts';

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { BID_DECISIONS, bidDecisionOf } from '../../../../application/bids/index.ts';
-import type { BidTerms } from '../../../../domain/bid/bid.ts';
+import { BID_DECISIONS, bidDecisionOf } from '#application/bids/index.ts';
+import type { BidTerms } from '#domain/bid/bid.ts';
 import { operation } from '../http/openapi.ts';
 import { BidRef, toBidDto } from '../http/schemas/bid.ts';
 import { errors } from '../http/schemas.ts';

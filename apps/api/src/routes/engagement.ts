@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { MAX_SAVED_LISTED } from '../../../../domain/project/engagement.ts';
+import { MAX_SAVED_LISTED } from '#domain/project/engagement.ts';
 import type { Config } from '../config.ts';
 import { operation, publicRateLimit } from '../http/openapi.ts';
 import { LandingRef, toLandingDto } from '../http/schemas/catalog.ts';

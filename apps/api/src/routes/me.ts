@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { MAX_BID_STATUS_IDS } from '../../../../application/bids/index.ts';
-import { MAX_LISTED_REVIEWS } from '../../../../application/reviews/index.ts';
-import { BID_STATUSES } from '../../../../domain/bid/bid.ts';
-import { PROJECT_STATUSES } from '../../../../domain/project/phase.ts';
+import { MAX_BID_STATUS_IDS } from '#application/bids/index.ts';
+import { MAX_LISTED_REVIEWS } from '#application/reviews/index.ts';
+import { BID_STATUSES } from '#domain/bid/bid.ts';
+import { PROJECT_STATUSES } from '#domain/project/phase.ts';
 import { operation } from '../http/openapi.ts';
 import { BidQuotaRef, MyBidRef, toBidQuotaDto, toMyBidDto } from '../http/schemas/bid.ts';
 import {

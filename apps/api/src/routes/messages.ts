@@ -1,10 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import {
-  DEFAULT_CONVERSATION_LIMIT,
-  MAX_CONVERSATION_LIMIT,
-} from '../../../../application/messages/index.ts';
-import { MAX_MESSAGE_LENGTH } from '../../../../domain/message/message.ts';
+import { DEFAULT_CONVERSATION_LIMIT, MAX_CONVERSATION_LIMIT } from '#application/messages/index.ts';
+import { MAX_MESSAGE_LENGTH } from '#domain/message/message.ts';
 import type { Config } from '../config.ts';
 import type { sessionId } from '../http/auth.ts';
 import { ConversationStatusRef, MessageRef, toMessageDto } from '../http/messaging-schemas.ts';

@@ -1,9 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import {
-  DEFAULT_NOTIFICATION_LIMIT,
-  MAX_NOTIFICATION_LIMIT,
-} from '../../../../application/notifications/index.ts';
+import { DEFAULT_NOTIFICATION_LIMIT, MAX_NOTIFICATION_LIMIT } from '#application/notifications/index.ts';
 import { NotificationRef, toNotificationDto } from '../http/messaging-schemas.ts';
 import { operation } from '../http/openapi.ts';
 import { errors } from '../http/schemas.ts';

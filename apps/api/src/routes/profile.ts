@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { type ProfileChange, UpdateProfile } from '../../../../application/profile/index.ts';
-import { RateLimitError, ValidationError } from '../../../../domain/shared/errors.ts';
+import { type ProfileChange, UpdateProfile } from '#application/profile/index.ts';
+import { RateLimitError, ValidationError } from '#domain/shared/errors.ts';
 import type { Config } from '../config.ts';
 import { operation } from '../http/openapi.ts';
 import { errors, toUserDto, UserRef } from '../http/schemas.ts';

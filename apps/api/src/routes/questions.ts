@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { type Static, Type } from 'typebox';
-import type { ListQuestions, QuestionView } from '../../../../application/projects/index.ts';
-import { ANSWER_MAX_LENGTH, QUESTION_MAX_LENGTH } from '../../../../domain/project/question.ts';
+import type { ListQuestions, QuestionView } from '#application/projects/index.ts';
+import { ANSWER_MAX_LENGTH, QUESTION_MAX_LENGTH } from '#domain/project/question.ts';
 import { operation } from '../http/openapi.ts';
 import { errors } from '../http/schemas.ts';
 import type { Uses } from '../http/services.ts';

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { InProcessSocketHub } from '../../../../adapters/realtime/in-process-socket-hub.ts';
-import { PermissionError } from '../../../../domain/shared/errors.ts';
+import type { InProcessSocketHub } from '#adapters/realtime/in-process-socket-hub.ts';
+import { PermissionError } from '#domain/shared/errors.ts';
 import type { Config } from '../config.ts';
 import { sessionId } from '../http/auth.ts';
 import { isSiteOrigin } from '../http/security.ts';

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { MAX_SAVED_SEARCHES } from '../../../../domain/project/saved-search.ts';
-import type { ErrorCode } from '../../../../domain/shared/error-codes.ts';
+import { MAX_SAVED_SEARCHES } from '#domain/project/saved-search.ts';
+import type { ErrorCode } from '#domain/shared/error-codes.ts';
 import type { Config } from '../config.ts';
 import { operation } from '../http/openapi.ts';
 import { SavedSearchRef, toSavedSearchDto } from '../http/schemas/saved-search.ts';

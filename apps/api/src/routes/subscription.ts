@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { type Static, Type } from 'typebox';
-import type { SubscriptionStart, SubscriptionView } from '../../../../application/subscription/index.ts';
-import { NotFoundError } from '../../../../domain/shared/errors.ts';
-import { centsToDecimal } from '../../../../domain/shared/money.ts';
-import { PRO_PRICE_CENTS, PRO_TRIAL_DAYS } from '../../../../domain/subscription/plan.ts';
-import { SUBSCRIPTION_TIERS } from '../../../../domain/user/user.ts';
+import type { SubscriptionStart, SubscriptionView } from '#application/subscription/index.ts';
+import { NotFoundError } from '#domain/shared/errors.ts';
+import { centsToDecimal } from '#domain/shared/money.ts';
+import { PRO_PRICE_CENTS, PRO_TRIAL_DAYS } from '#domain/subscription/plan.ts';
+import { SUBSCRIPTION_TIERS } from '#domain/user/user.ts';
 import type { Config } from '../config.ts';
 import { operation, publicRateLimit } from '../http/openapi.ts';
 import { errors, ref } from '../http/schemas.ts';

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply } from 'fastify';
 import { Type } from 'typebox';
-import { DomainError } from '../../../../domain/shared/errors.ts';
+import { DomainError } from '#domain/shared/errors.ts';
 import { operation } from '../http/openapi.ts';
 import type { Uses } from '../http/services.ts';
 

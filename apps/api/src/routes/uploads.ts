@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply } from 'fastify';
 import { Type } from 'typebox';
-import { NotFoundError } from '../../../../domain/shared/errors.ts';
+import { NotFoundError } from '#domain/shared/errors.ts';
 import { operation } from '../http/openapi.ts';
 import { ErrorRef } from '../http/schemas.ts';
 import { UPLOAD_CSP } from '../http/security.ts';

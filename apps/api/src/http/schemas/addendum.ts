@@ -1,6 +1,6 @@
 import { type Static, Type } from 'typebox';
-import type { StoredFile } from '../../../../../application/shared/marketplace-ports.ts';
-import type { AddendumSnapshot } from '../../../../../domain/project/addendum.ts';
+import type { StoredFile } from '#application/shared/marketplace-ports.ts';
+import type { AddendumSnapshot } from '#domain/project/addendum.ts';
 import { AttachmentSchema, refTo, toAttachmentDto } from './common.ts';
 
 // ---- Deadline changes and addenda (issue 13) --------------------------------------------------

@@ -1,11 +1,11 @@
 import { type Static, Type } from 'typebox';
-import type { MyBidView, ProjectBidView } from '../../../../../application/bids/ports.ts';
-import { BID_STATUSES, type BidSnapshot } from '../../../../../domain/bid/bid.ts';
-import { PROJECT_PHASES } from '../../../../../domain/project/phase.ts';
-import { centsToDecimal } from '../../../../../domain/shared/money.ts';
-import { ratingFromHundredths } from '../../../../../domain/shared/rating.ts';
-import type { BidQuota } from '../../../../../domain/subscription/plan.ts';
-import { SUBSCRIPTION_TIERS } from '../../../../../domain/user/user.ts';
+import type { MyBidView, ProjectBidView } from '#application/bids/ports.ts';
+import { BID_STATUSES, type BidSnapshot } from '#domain/bid/bid.ts';
+import { PROJECT_PHASES } from '#domain/project/phase.ts';
+import { centsToDecimal } from '#domain/shared/money.ts';
+import { ratingFromHundredths } from '#domain/shared/rating.ts';
+import type { BidQuota } from '#domain/subscription/plan.ts';
+import { SUBSCRIPTION_TIERS } from '#domain/user/user.ts';
 import { dateTime, money, nullable, OwnerRef, refTo, toOwnerDto, uuid } from './common.ts';
 
 // ---- Bids ----------------------------------------------------------------------------------

@@ -1,6 +1,6 @@
 import { type Static, Type } from 'typebox';
-import type { Landing } from '../../../../../application/landing/index.ts';
-import type { Catalog } from '../../../../../domain/catalog/catalog.ts';
+import type { Landing } from '#application/landing/index.ts';
+import type { Catalog } from '#domain/catalog/catalog.ts';
 import { dateTime, nullable, refTo, uuid } from './common.ts';
 import { BadgeSchema } from './profile.ts';
 import { PROJECT_EXAMPLE, type ProjectSummaryDto, ProjectSummaryRef } from './project.ts';

@@ -1,7 +1,7 @@
 import { type Static, type TSchema, Type } from 'typebox';
-import type { ProjectView } from '../../../../../application/projects/ports.ts';
-import type { StoredFile } from '../../../../../application/shared/marketplace-ports.ts';
-import { ratingFromHundredths } from '../../../../../domain/shared/rating.ts';
+import type { ProjectView } from '#application/projects/ports.ts';
+import type { StoredFile } from '#application/shared/marketplace-ports.ts';
+import { ratingFromHundredths } from '#domain/shared/rating.ts';
 
 /**
  * The marketplace's schemas live one file per resource in this folder (project, bid, addendum, profile,

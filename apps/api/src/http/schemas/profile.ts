@@ -1,10 +1,10 @@
 import { type Static, Type } from 'typebox';
-import type { AchievementsView, UserBadgeView } from '../../../../../application/achievements/index.ts';
-import type { ReceivedReview } from '../../../../../application/reviews/ports.ts';
-import type { UserStats } from '../../../../../application/stats/index.ts';
-import { ACHIEVEMENT_CATEGORIES, BADGE_TIERS } from '../../../../../domain/achievement/achievement.ts';
-import type { Review } from '../../../../../domain/review/review.ts';
-import { SUBSCRIPTION_TIERS } from '../../../../../domain/user/user.ts';
+import type { AchievementsView, UserBadgeView } from '#application/achievements/index.ts';
+import type { ReceivedReview } from '#application/reviews/ports.ts';
+import type { UserStats } from '#application/stats/index.ts';
+import { ACHIEVEMENT_CATEGORIES, BADGE_TIERS } from '#domain/achievement/achievement.ts';
+import type { Review } from '#domain/review/review.ts';
+import { SUBSCRIPTION_TIERS } from '#domain/user/user.ts';
 import { BidQuotaRef, toBidQuotaDto } from './bid.ts';
 import { dateTime, nullable, refTo, uuid } from './common.ts';
 

@@ -1,10 +1,10 @@
 import { type Static, Type } from 'typebox';
-import type { ProjectDetails } from '../../../../../application/projects/index.ts';
-import type { ProjectView } from '../../../../../application/projects/ports.ts';
-import type { StoredFile } from '../../../../../application/shared/marketplace-ports.ts';
-import type { BidSnapshot } from '../../../../../domain/bid/bid.ts';
-import { PROJECT_PHASES, PROJECT_STATUSES } from '../../../../../domain/project/phase.ts';
-import { centsToDecimal } from '../../../../../domain/shared/money.ts';
+import type { ProjectDetails } from '#application/projects/index.ts';
+import type { ProjectView } from '#application/projects/ports.ts';
+import type { StoredFile } from '#application/shared/marketplace-ports.ts';
+import type { BidSnapshot } from '#domain/bid/bid.ts';
+import { PROJECT_PHASES, PROJECT_STATUSES } from '#domain/project/phase.ts';
+import { centsToDecimal } from '#domain/shared/money.ts';
 import { BidRef, toBidDto } from './bid.ts';
 import {
   AttachmentSchema,

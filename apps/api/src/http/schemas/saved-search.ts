@@ -1,5 +1,5 @@
 import { type Static, Type } from 'typebox';
-import type { SavedSearchSnapshot } from '../../../../../domain/project/saved-search.ts';
+import type { SavedSearchSnapshot } from '#domain/project/saved-search.ts';
 import { dateTime, nullable, refTo, uuid } from './common.ts';
 
 // ---- Saved searches (issue 13) ---------------------------------------------------------------

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { ValidationError } from '../../../../../domain/shared/errors.ts';
+import { ValidationError } from '#domain/shared/errors.ts';
 import { operation } from '../../http/openapi.ts';
 import { parseDate, readAddendumForm } from '../../http/project-form.ts';
 import { AddendumFormBody, AddendumRef, toAddendumDto } from '../../http/schemas/addendum.ts';

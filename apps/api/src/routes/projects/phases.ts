@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { PROJECT_PHASES } from '../../../../../domain/project/phase.ts';
+import { PROJECT_PHASES } from '#domain/project/phase.ts';
 import { operation } from '../../http/openapi.ts';
 import { ReviewRef, toReviewDto } from '../../http/schemas/profile.ts';
 import { ProjectRef } from '../../http/schemas/project.ts';

@@ -1,10 +1,10 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import type { ProjectPage } from '../../../../../application/projects/ports.ts';
-import { BUDGET_BANDS, MAX_PAGE_SIZE } from '../../../../../domain/project/browse.ts';
-import { PROJECT_STATUSES } from '../../../../../domain/project/phase.ts';
-import type { ErrorCode } from '../../../../../domain/shared/error-codes.ts';
-import type { User } from '../../../../../domain/user/user.ts';
+import type { ProjectPage } from '#application/projects/ports.ts';
+import { BUDGET_BANDS, MAX_PAGE_SIZE } from '#domain/project/browse.ts';
+import { PROJECT_STATUSES } from '#domain/project/phase.ts';
+import type { ErrorCode } from '#domain/shared/error-codes.ts';
+import type { User } from '#domain/user/user.ts';
 import {
   type ProjectDto,
   type ProjectSummaryDto,
