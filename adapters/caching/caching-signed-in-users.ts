@@ -5,7 +5,7 @@ import type { CachingSessionStore } from './caching-session-store.ts';
 import type { UserReadCache } from './user-read-cache.ts';
 
 /**
- * Authenticate's read (issue 11): the session and its user. Answers from the session and user caches of
+ * Authenticate's read (decision 0111): the session and its user. Answers from the session and user caches of
  * decision 0007 when both hold the entry (the same rules as reading them one after the other); otherwise
  * reads both in one statement and fills the caches. With the caches off (TTL 0) it is always that one
  * statement, where it used to be two (session, then user).

@@ -32,9 +32,9 @@ export const UserRecord = defineEntity({
     reviewCount: p.integer().default(0),
     emailNotifications: p.boolean().default(true),
     services: p.json<string[]>().columnType('jsonb').defaultRaw(`'[]'::jsonb`),
-    /** Issue 16 (Migration20270129000001_account_lifecycle): null until the email's link is followed. */
+    /** Decision 0160 (Migration20270129000001_account_lifecycle): null until the email's link is followed. */
     emailVerifiedAt: p.datetime().columnType('timestamptz').nullable(),
-    /** Issue 16: set when the account was deleted (the row stays as 'Deleted user'). */
+    /** Decision 0160: set when the account was deleted (the row stays as 'Deleted user'). */
     deletedAt: p.datetime().columnType('timestamptz').nullable(),
     createdAt: p.datetime().columnType('timestamptz'),
     updatedAt: p.datetime().columnType('timestamptz'),
@@ -145,7 +145,7 @@ export const ProjectRecord = defineEntity({
     updatedAt: p.datetime().columnType('timestamptz'),
     /**
      * Counted views and saves, kept by SqlProjectEngagement in the statement that adds or removes the
-     * project_views / saved_projects row (issue 12). The repository never writes them.
+     * project_views / saved_projects row (decision 0120). The repository never writes them.
      */
     viewCount: p.integer().default(0),
     saveCount: p.integer().default(0),

@@ -77,7 +77,7 @@ export class MikroOrmSessionStore implements SessionStore, UserSessions {
 
   /**
    * The session (unexpired at `now`) and its user in one round trip, read as plain rows (no identity map,
-   * no hydration): what every signed-in request needs (issue 11).
+   * no hydration): what every signed-in request needs (decision 0111).
    */
   async findWithUser(sid: string, now: Date): Promise<SessionWithUser | null> {
     const [row] = await runPrepared<

@@ -65,7 +65,7 @@ export const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations/', import.meta
 /**
  * Connections per ORM, sized for the cores (PostgreSQL's rule of thumb: 2 × cores + 1, at least 4):
  * more connections than the cores can run only queue inside PostgreSQL instead of in the pool, and
- * cost memory and context switches (issue 11). The embedded PGlite server must accept at least this many.
+ * cost memory and context switches (decision 0110). The embedded PGlite server must accept at least this many.
  */
 export const DEFAULT_POOL_SIZE = Math.max(4, Math.min(10, 2 * availableParallelism() + 1));
 

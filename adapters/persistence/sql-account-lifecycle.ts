@@ -4,7 +4,7 @@ import { isUuid } from './marketplace-mappers.ts';
 import { runSql, toCount } from './sql.ts';
 
 /**
- * The account lifecycle's tables and reads (issue 16, docs/decisions/0160-account-lifecycle.md).
+ * The account lifecycle's tables and reads (docs/decisions/0160-account-lifecycle.md).
  */
 
 /** Password reset links on `password_resets` (the SHA-256 of each secret). Give it the global `orm.em`. */
@@ -80,7 +80,7 @@ export class SqlPersonalData implements PersonalData {
   }
 
   async erase(userId: string, email: string): Promise<void> {
-    // Every mail to the person goes, sent or not (issue 23, decision 0194): a sent mail keeps their
+    // Every mail to the person goes, sent or not (decision 0194): a sent mail keeps their
     // address and name. Also those queued for the address without a user id.
     await runSql(this.#em, 'delete from email_outbox where user_id = ? or recipient = ?', [userId, email]);
     for (const sql of [
@@ -151,7 +151,7 @@ export class SqlAccountExport implements AccountExport {
             from reviews where reviewer_id = ? or reviewee_id = ? order by created_at`,
           [userId, userId],
         ),
-        // Issue 23: saved searches, saved projects and notifications are the person's data too.
+        // Decision 0194: saved searches, saved projects and notifications are the person's data too.
         runSql(
           this.#em,
           `select id, name, q, country, category, budget, alerts, created_at as "createdAt",

@@ -51,7 +51,8 @@ export class SqlAdminQuery implements AdminQuery {
   async users(filter: UserPageFilter): Promise<{ items: User[]; total: number }> {
     // Every word typed must appear in the email, the first or the last name (any case, any order).
     const words = (filter.q ?? '').split(/\s+/).filter(Boolean).slice(0, 5);
-    // Deleted accounts (tombstones, issue 16) are nobody's users any more: neither listed nor counted (issue 23).
+    // Deleted accounts (tombstones, decision 0160) are nobody's users any more: neither listed nor counted
+    // (decision 0194).
     const where: FilterQuery<UserRecord> = {
       deletedAt: null,
       ...(filter.role ? { role: filter.role } : {}),

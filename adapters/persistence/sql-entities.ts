@@ -5,7 +5,7 @@ import { ProjectRecord, UserRecord } from './entities.ts';
 // that the schema check (entities vs ./migrations) covers them. createOrm (orm.ts) registers them.
 
 /**
- * Addenda to projects (issue 13, Migration20270113000001_addenda). Written and read with SQL by
+ * Addenda to projects (decision 0130, Migration20270113000001_addenda). Written and read with SQL by
  * SqlAddendumRepository; mapped here so the schema check (entities vs migrations) covers it.
  */
 export const ProjectAddendumRecord = defineEntity({
@@ -27,7 +27,10 @@ export const ProjectAddendumRecord = defineEntity({
 });
 export type ProjectAddendumRecord = InferEntity<typeof ProjectAddendumRecord>;
 
-/** Project questions and clarifications (issue 13, Migration20270113000002_questions), read and written by SqlQuestionRepository. */
+/**
+ * Project questions and clarifications (decision 0131, Migration20270113000002_questions), read and written by
+ * SqlQuestionRepository.
+ */
 export const ProjectQuestionRecord = defineEntity({
   name: 'ProjectQuestionRecord',
   tableName: 'project_questions',
@@ -61,7 +64,7 @@ export const ProjectQuestionRecord = defineEntity({
 });
 export type ProjectQuestionRecord = InferEntity<typeof ProjectQuestionRecord>;
 
-/** One counted view: a viewer's first read of a project on a local day (issue 12). */
+/** One counted view: a viewer's first read of a project on a local day (decision 0120). */
 export const ProjectViewRecord = defineEntity({
   name: 'ProjectViewRecord',
   tableName: 'project_views',
@@ -79,7 +82,7 @@ export const ProjectViewRecord = defineEntity({
 });
 export type ProjectViewRecord = InferEntity<typeof ProjectViewRecord>;
 
-/** A user's saved project (issue 12). */
+/** A user's saved project (decision 0120). */
 export const SavedProjectRecord = defineEntity({
   name: 'SavedProjectRecord',
   tableName: 'saved_projects',
@@ -104,7 +107,7 @@ export const SavedProjectRecord = defineEntity({
 });
 export type SavedProjectRecord = InferEntity<typeof SavedProjectRecord>;
 
-/** A user's saved search (issue 13, Migration20270126000001_saved_searches), written by SqlSavedSearches. */
+/** A user's saved search (decision 0133, Migration20270126000001_saved_searches), written by SqlSavedSearches. */
 export const SavedSearchRecord = defineEntity({
   name: 'SavedSearchRecord',
   tableName: 'saved_searches',
@@ -129,7 +132,7 @@ export const SavedSearchRecord = defineEntity({
 });
 export type SavedSearchRecord = InferEntity<typeof SavedSearchRecord>;
 
-/** A new project waiting for its user's daily digest (issue 13). */
+/** A new project waiting for its user's daily digest (decision 0133). */
 export const SavedSearchDigestItemRecord = defineEntity({
   name: 'SavedSearchDigestItemRecord',
   tableName: 'saved_search_digest_items',
@@ -154,7 +157,7 @@ export const SavedSearchDigestItemRecord = defineEntity({
 });
 export type SavedSearchDigestItemRecord = InferEntity<typeof SavedSearchDigestItemRecord>;
 
-/** When a user's last saved-search digest went out (issue 13). */
+/** When a user's last saved-search digest went out (decision 0133). */
 export const SavedSearchDigestRecord = defineEntity({
   name: 'SavedSearchDigestRecord',
   tableName: 'saved_search_digests',
@@ -172,7 +175,10 @@ export const SavedSearchDigestRecord = defineEntity({
 });
 export type SavedSearchDigestRecord = InferEntity<typeof SavedSearchDigestRecord>;
 
-/** The audit log of role changes (issue 14, Migration20270127000001_role_changes), written by SqlRoleChangeLog. */
+/**
+ * The audit log of role changes (docs/security.md, Migration20270127000001_role_changes), written by
+ * SqlRoleChangeLog.
+ */
 export const RoleChangeRecord = defineEntity({
   name: 'RoleChangeRecord',
   tableName: 'role_changes',
@@ -198,7 +204,10 @@ export const RoleChangeRecord = defineEntity({
 });
 export type RoleChangeRecord = InferEntity<typeof RoleChangeRecord>;
 
-/** Idempotency-Key records (issue 14, Migration20270127000002_idempotency_keys), written by SqlIdempotencyStore. */
+/**
+ * Idempotency-Key records (docs/security.md, Migration20270127000002_idempotency_keys), written by
+ * SqlIdempotencyStore.
+ */
 export const IdempotencyKeyRecord = defineEntity({
   name: 'IdempotencyKeyRecord',
   tableName: 'idempotency_keys',
@@ -221,7 +230,7 @@ export const IdempotencyKeyRecord = defineEntity({
 export type IdempotencyKeyRecord = InferEntity<typeof IdempotencyKeyRecord>;
 
 /**
- * The transactional outbox of domain events (issue 14, Migration20270128000001_event_outbox), written and
+ * The transactional outbox of domain events (decision 0142, Migration20270128000001_event_outbox), written and
  * read with SQL by adapters/persistence/sql-event-outbox.ts.
  */
 export const EventOutboxRecord = defineEntity({
@@ -240,7 +249,7 @@ export const EventOutboxRecord = defineEntity({
 export type EventOutboxRecord = InferEntity<typeof EventOutboxRecord>;
 
 /**
- * Password reset links (issue 16, Migration20270129000001_account_lifecycle): only the SHA-256 of the
+ * Password reset links (decision 0160, Migration20270129000001_account_lifecycle): only the SHA-256 of the
  * link's secret is kept; a row is deleted when it is used, and expires after an hour.
  */
 export const PasswordResetRecord = defineEntity({

@@ -5,7 +5,7 @@ import type { DomainEvent } from '../../domain/shared/events.ts';
 import { runSql } from './sql.ts';
 
 /**
- * The transactional outbox of domain events (issue 14, docs/decisions/0142-transactional-outbox.md).
+ * The transactional outbox of domain events (docs/decisions/0142-transactional-outbox.md).
  *
  * - A use case writes its events with `tx.outbox.add(events)` inside the transaction of the change, so
  *   the change and its events commit together (SqlEventOutbox).

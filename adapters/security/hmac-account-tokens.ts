@@ -2,7 +2,7 @@ import { createHash, createHmac, hkdfSync, randomBytes, timingSafeEqual } from '
 import type { AccountTokens } from '../../application/accounts/ports.ts';
 
 /**
- * The secrets behind the account links (issue 16).
+ * The secrets behind the account links (decision 0160).
  * - Reset links carry 32 random bytes; only their SHA-256 is stored, so a database leak opens nothing.
  * - Verification links are signed, not stored: `{base64url(json)}.{base64url(HMAC-SHA256)}` naming the
  *   user, the email and the expiry. The key is derived with HKDF from the session secret under its own

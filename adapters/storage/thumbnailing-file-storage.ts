@@ -28,7 +28,7 @@ sharp.cache(false);
 sharp.concurrency(1);
 
 /**
- * FileStorage with small derived images (issue 12). It delegates storing, describing and serving to the
+ * FileStorage with small derived images (docs/api.md, Thumbnails). It delegates storing, describing and serving to the
  * store of the originals (disk or S3), and adds `thumbnail(name)`: a WebP at most THUMBNAIL_WIDTH × THUMBNAIL_HEIGHT, made with
  * sharp on first request from the stored original (streamed, never buffered whole) and kept in its own folder (DATA_DIR/thumbnails), so a card never
  * downloads an 80 MB original. Removing a file removes its thumbnail. A thumbnail that cannot be made

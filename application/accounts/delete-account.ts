@@ -6,12 +6,12 @@ import { removeQuietly } from '../projects/shared.ts';
 import { AccountUseCase } from './lifecycle.ts';
 
 /**
- * 'Delete Account' (issue 16). With the current password, and never the last admin (409 LAST_ADMIN):
+ * 'Delete Account' (decision 0160). With the current password, and never the last admin (409 LAST_ADMIN):
  * - a running Pro subscription is cancelled through the payment gateway first (`cancelSubscription`),
  *   so no further payment is taken;
  * - in one transaction: the person's projects without an accepted bid are deleted (their bidders are
  *   told), their pending bids are withdrawn (each under its project's lock, so no owner accepts one
- *   meanwhile; the owners are told: issue 23), their own data goes (saved searches and projects,
+ *   meanwhile; the owners are told: decision 0193), their own data goes (saved searches and projects,
  *   notifications, achievements, reset links, every mail to them, sent or not), and the row becomes
  *   'Deleted user' with a freed email;
  * - after the commit every session is revoked, the sockets closed and the deleted projects' files removed.
@@ -45,7 +45,7 @@ export class DeleteAccount extends AccountUseCase {
           deleted.push(await deleteProjectIn(tx, project, locked, now));
         }
       }
-      // Issue 23: the pending bids are withdrawn; their owners are told through the outbox.
+      // Decision 0193: the pending bids are withdrawn; their owners are told through the outbox.
       const withdrawn: BidWithdrawn[] = [];
       for (const { bidId, projectId } of await tx.personalData.pendingBidsOf(userId)) {
         const project = await tx.projects.lockForUpdate(projectId);

@@ -1,5 +1,5 @@
 /**
- * The account lifecycle (issue 16, docs/decisions/0160-account-lifecycle.md): forgotten passwords,
+ * The account lifecycle (docs/decisions/0160-account-lifecycle.md): forgotten passwords,
  * password changes, email verification, the data export and deleting an account. What its use cases
  * share is here; each use case has its own file in this folder.
  */

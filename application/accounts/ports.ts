@@ -25,7 +25,7 @@ export interface SessionRecord {
 /**
  * The signed-in user behind a session id in one read: the session (existing, not expired at `now`) and
  * its user together. Null when the session is unknown or expired, or its user is gone. Optional for
- * Authenticate, which otherwise reads the SessionStore and then the UserRepository (issue 11: every
+ * Authenticate, which otherwise reads the SessionStore and then the UserRepository (decision 0111: every
  * signed-in request made both reads, two round trips).
  */
 export interface SignedInUsers {
@@ -56,7 +56,7 @@ export interface SignInThrottle {
 }
 
 /**
- * Device cookies (OWASP's "device cookies" against account lockout, issue 23): a browser that signed in
+ * Device cookies (OWASP's "device cookies" against account lockout, decision 0191): a browser that signed in
  * to an account successfully gets a signed token naming that account. A sign-in carrying a genuine token
  * for its email is throttled on its own, so failures from elsewhere never lock the owner's known browsers.
  */
@@ -67,7 +67,7 @@ export interface DeviceCookies {
   read(token: string, email: string): string | null;
 }
 
-/** One role change, as the audit log keeps it (issue 14). */
+/** One role change, as the audit log keeps it (docs/security.md, Admin audit). */
 export interface RoleChangeEntry {
   id: string;
   /** The admin who made it; null for the admin:promote CLI. */
@@ -83,7 +83,7 @@ export interface RoleChangeLog {
   record(entry: RoleChangeEntry): Promise<void>;
 }
 
-/** Password reset links (issue 16): only a hash of each link's secret is stored. */
+/** Password reset links (decision 0160): only a hash of each link's secret is stored. */
 export interface PasswordResets {
   create(entry: { tokenHash: string; userId: string; createdAt: Date; expiresAt: Date }): Promise<void>;
   /** Removes the link and answers its user when it exists and has not expired at `now`; null otherwise. */
@@ -94,7 +94,7 @@ export interface PasswordResets {
   removeForUser(userId: string): Promise<void>;
 }
 
-/** The secrets behind the account links (issue 16). */
+/** The secrets behind the account links (decision 0160). */
 export interface AccountTokens {
   /** A new random reset secret and the hash that is stored for it. */
   newResetToken(): { token: string; hash: string };
@@ -111,14 +111,14 @@ export interface UserSessions {
   revokeAllForUser(userId: string, keepSid?: string): Promise<string[]>;
 }
 
-/** What 'Download my data' gives (issue 16). */
+/** What 'Download my data' gives (decision 0160). */
 export interface AccountExport {
   collect(userId: string): Promise<{
     projects: Record<string, unknown>[];
     bids: Record<string, unknown>[];
     messages: Record<string, unknown>[];
     reviews: Record<string, unknown>[];
-    /** Issue 23: the saved searches, the saved projects (with their titles) and the notifications. */
+    /** Decision 0194: the saved searches, the saved projects (with their titles) and the notifications. */
     savedSearches: Record<string, unknown>[];
     savedProjects: Record<string, unknown>[];
     notifications: Record<string, unknown>[];
@@ -128,12 +128,12 @@ export interface AccountExport {
 /**
  * The person's own data that nothing else relies on, removed in the deletion's transaction: saved
  * searches and projects, notifications, achievements and badges, reset links, idempotency records,
- * and every mail to them, sent or not (issue 23, decision 0194).
+ * and every mail to them, sent or not (decision 0194).
  */
 export interface PersonalData {
   /** `email`: the address the account had, whose mails go too (also those queued without a user id). */
   erase(userId: string, email: string): Promise<void>;
-  /** The user's pending bids (issue 23: withdrawn with the account), in the order of their projects' ids. */
+  /** The user's pending bids (decision 0193: withdrawn with the account), in the order of their projects' ids. */
   pendingBidsOf(contractorId: string): Promise<{ bidId: string; projectId: string }[]>;
   /** Ids of the user's projects without an accepted bid (deleted with the account). */
   projectsToDelete(ownerId: string): Promise<string[]>;

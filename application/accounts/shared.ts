@@ -21,7 +21,7 @@ export async function lockForRoleChange(
   return user;
 }
 
-/** Assigns the role and, when it changed, writes the audit entry in the same transaction (issue 14). */
+/** Assigns the role and, when it changed, writes the audit entry in the same transaction (docs/security.md). */
 export async function assignRoleAudited(
   tx: Pick<Transaction, 'users' | 'roleChanges'>,
   target: User,

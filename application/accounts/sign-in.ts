@@ -24,7 +24,7 @@ export interface SignedIn {
 }
 
 /**
- * What slows password guessing down without letting a stranger lock the owner out (issue 23, decision
+ * What slows password guessing down without letting a stranger lock the owner out (decision
  * 0191, OWASP's device cookies):
  * - `perClient` counts failures per account and client: a browser with the account's device cookie is
  *   one client wherever it is; any other browser counts by its address. The owner's known browsers and

@@ -17,7 +17,7 @@ export class AcceptBid extends UseCase<{ uow: UnitOfWork; clock: Clock }> {
   /**
    * Accepting awards the project and rejects the other pending bids. Owner only (admins may not). Events
    * are published after commit. A withdrawn bid is refused by the aggregates (409 BID_WITHDRAWN); a
-   * pending bid whose bidder's account is gone is never accepted either (409 BIDDER_DELETED; issue 23,
+   * pending bid whose bidder's account is gone is never accepted either (409 BIDDER_DELETED;
    * decision 0193): the deletion withdraws it under the project's lock, so this holds also for a bid read
    * before that.
    */

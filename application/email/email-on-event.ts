@@ -23,8 +23,8 @@ function recipientOf(user: User): Recipient {
  * The event subscriber of the mail rules (only for users with emailNotifications on):
  * - project_posted: one mail to each contractor and vendor whose specialties meet the project's services;
  * - bid_accepted / bid_rejected: the bidder;
- * - bid_deadline_changed / addendum_posted: each bidder of the project (issue 13);
- * - question_asked: the owner; question_answered: the asker and each bidder (issue 13).
+ * - bid_deadline_changed / addendum_posted: each bidder of the project (decision 0130);
+ * - question_asked: the owner; question_answered: the asker and each bidder (decision 0131).
  * The mails are queued in the outbox (after the change committed) and sent by DeliverOutbox.
  */
 export class EmailOnEvent extends UseCase<{

@@ -66,7 +66,7 @@ export interface UnreadDigest {
   senders: string[];
 }
 
-/** The projects that matched a user's daily saved searches since their last digest (issue 13). */
+/** The projects that matched a user's daily saved searches since their last digest (decision 0133). */
 export interface SavedSearchDigest {
   recipient: Recipient;
   items: { projectId: string; projectTitle: string; searchName: string }[];

@@ -13,7 +13,7 @@ export const SENT_MAIL_RETENTION_MS = 30 * 24 * 60 * 60 * 1000;
 export const MAIL_PURGE_INTERVAL_MS = 60 * 60 * 1000;
 
 /**
- * One round of the retention step (issue 23): deletes the mails sent more than the retention period
+ * One round of the retention step (decision 0194): deletes the mails sent more than the retention period
  * before now (the Clock's). Unsent mails stay, whatever their age: they are still to be delivered.
  */
 export class PurgeSentMail extends UseCase<{ outbox: MailOutbox; clock: Clock; retentionMs?: number }> {

@@ -71,7 +71,7 @@ export function composeMail(to: Recipient, content: MailContent, unsubscribeUrl:
 }
 
 /**
- * An account mail (issue 16: password reset, email verification): sent whatever the notification
+ * An account mail (decision 0160: password reset, email verification): sent whatever the notification
  * setting, since it is the person's own request, and so without an unsubscribe link.
  */
 export function composeAccountMail(to: { email: string; name: string }, content: MailContent): OutgoingMail {

@@ -2,7 +2,7 @@ import type { DomainEvent } from '../../domain/shared/events.ts';
 import { UseCase } from '../shared/use-case.ts';
 import type { ProjectEngagement } from './ports.ts';
 
-/** The events whose audience is "everyone who has bid on or saved the project" (issue 13). */
+/** The events whose audience is "everyone who has bid on or saved the project" (decision 0130). */
 type SaverAudienceEvent = Extract<
   DomainEvent,
   { type: 'bid_deadline_changed' | 'addendum_posted' | 'question_answered' }

@@ -1,5 +1,5 @@
 /**
- * Views and saves of projects (issue 12). The adapter keeps one row per counted view and per save, and
+ * Views and saves of projects (decision 0120). The adapter keeps one row per counted view and per save, and
  * keeps the project's denormalised view_count and save_count equal to those rows in the same statement,
  * so list and detail reads pick the counts up from the project row without extra queries.
  */
@@ -16,7 +16,7 @@ export interface ProjectEngagement {
   isSaved(userId: string, projectId: string): Promise<boolean>;
   /**
    * Optional: `recordView` (when `view` is given) and `isSaved` in one round trip, as the project page
-   * needs both (issue 11). Without it OpenProject makes the two calls.
+   * needs both (decision 0111). Without it OpenProject makes the two calls.
    */
   open?(
     userId: string,
@@ -25,6 +25,6 @@ export interface ProjectEngagement {
   ): Promise<{ added: boolean; saved: boolean }>;
   /** The ids of the projects the user saved, newest save first, at most `limit`. */
   savedProjectIds(userId: string, limit: number): Promise<string[]>;
-  /** The ids of the users who saved the project (issue 13: they hear of its answers and addenda). */
+  /** The ids of the users who saved the project (decisions 0130 and 0131: they hear of its answers and addenda). */
   saverIds(projectId: string): Promise<string[]>;
 }

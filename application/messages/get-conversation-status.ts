@@ -4,7 +4,7 @@ import { USER_ERRORS } from '../../domain/user/errors.ts';
 import type { UserRepository } from '../accounts/ports.ts';
 import { UseCase } from '../shared/use-case.ts';
 
-/** Whether a conversation takes new messages (issue 23): `closed` once the other party deleted their account. */
+/** Whether a conversation takes new messages (decision 0193): `closed` once the other party deleted their account. */
 export interface ConversationStatus {
   otherUserId: string;
   closed: boolean;

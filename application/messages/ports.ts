@@ -13,7 +13,7 @@ export interface ConversationQuery {
 
 /** The `messages` table. Reads are always between two named parties. */
 export interface MessageRepository {
-  /** Stores the message and, in the same transaction, its events in the outbox (issue 14). */
+  /** Stores the message and, in the same transaction, its events in the outbox (decision 0142). */
   add(message: MessageSnapshot, events?: readonly DomainEvent[]): Promise<void>;
   /** Messages between the two users (either direction), oldest first. */
   conversation(query: ConversationQuery): Promise<MessageSnapshot[]>;

@@ -37,7 +37,7 @@ export class SendMessage extends UseCase<{
    * Stores the message (the rules are the domain's: trimmed, not empty, not too long, not to yourself),
    * then pushes `new_message` to the receiver's sockets and publishes `message_sent` (the receiver's
    * message_received notification). An unknown receiver or project answers 404; a deleted receiver 409
-   * RECIPIENT_DELETED (issue 23: the conversation is closed, nothing is stored).
+   * RECIPIENT_DELETED (decision 0193: the conversation is closed, nothing is stored).
    */
   async execute(sender: User, input: SendMessageInput): Promise<MessageSnapshot> {
     const now = this.deps.clock.now();
@@ -60,7 +60,7 @@ export class SendMessage extends UseCase<{
       projectId: snapshot.projectId,
       preview,
     };
-    // The message and its event commit together (the transactional outbox, issue 14).
+    // The message and its event commit together (the transactional outbox, decision 0142).
     await this.deps.messages.add(snapshot, [event]);
 
     await this.deps.realtime

@@ -31,7 +31,7 @@ export class DeleteProject extends UseCase<{
  * The deletion's steps inside the caller's transaction (the project locked): the bids and addenda go,
  * messages and reviews about it are kept with their projectId cleared, and the project row goes. Answers
  * its `project_deleted` event, for the caller's UnitOfWork.commit to add to the outbox; its `attachments`
- * are the files to remove after the commit. Used by DeleteProject and by the account deletion (issue 16).
+ * are the files to remove after the commit. Used by DeleteProject and by the account deletion (decision 0160).
  */
 export async function deleteProjectIn(
   tx: Transaction,

@@ -8,7 +8,7 @@ export interface SearchMatch {
   alerts: Exclude<SearchAlerts, 'off'>;
 }
 
-/** Saved searches (issue 13). */
+/** Saved searches (decision 0133). */
 export interface SavedSearchRepository {
   /** The user's searches, newest first. */
   listByUser(userId: string): Promise<SavedSearchSnapshot[]>;

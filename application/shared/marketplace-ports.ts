@@ -40,7 +40,7 @@ export interface BidRepository {
   deleteByProject(projectId: string): Promise<void>;
 }
 
-/** A project's addenda (issue 13). */
+/** A project's addenda (decision 0130). */
 export interface AddendumRepository {
   add(addendum: Addendum): Promise<void>;
   /** Oldest first. */
@@ -49,7 +49,7 @@ export interface AddendumRepository {
   deleteByProject(projectId: string): Promise<string[]>;
 }
 
-/** Project questions and clarifications (issue 13). */
+/** Project questions and clarifications (decision 0131). */
 export interface QuestionRepository {
   findById(id: string): Promise<Question | null>;
   add(question: Question): Promise<void>;
@@ -111,12 +111,12 @@ export interface Transaction {
   questions: QuestionRepository;
   roleChanges: RoleChangeLog;
   outbox: EventOutbox;
-  /** The account deletion's part (issue 16). */
+  /** The account deletion's part (decision 0160). */
   personalData: PersonalData;
 }
 
 /**
- * The transactional outbox (issue 14): the events of a change are written in the change's own
+ * The transactional outbox (decision 0142): the events of a change are written in the change's own
  * transaction, so they are never lost between the commit and their delivery. EventPublisher.publish
  * after the commit then delivers them; a process that died in between leaves them for the next one.
  */

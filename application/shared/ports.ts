@@ -22,8 +22,8 @@ export interface IdempotencyClaim {
 }
 
 /**
- * Idempotency-Key records (issue 14): a retried post answers what the first one answered instead of
- * posting twice. Keys are per user and forgotten after a day; a claim left pending (a process that died
+ * Idempotency-Key records (docs/security.md, Writes safe to retry): a retried post answers what the first one answered
+ * instead of posting twice. Keys are per user and forgotten after a day; a claim left pending (a process that died
  * mid-request) is given up after ten minutes.
  */
 export interface IdempotencyStore {

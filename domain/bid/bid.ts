@@ -13,7 +13,7 @@ import type { Role } from '../user/user.ts';
 import { BID_ERRORS } from './errors.ts';
 
 /**
- * 'withdrawn' (issue 23, decision 0193): the bidder deleted their account while the bid was pending. It is
+ * 'withdrawn' (decision 0193): the bidder deleted their account while the bid was pending. It is
  * final like the others: a withdrawn bid is never accepted, declined or edited.
  */
 export const BID_STATUSES = ['pending', 'accepted', 'rejected', 'withdrawn'] as const;
@@ -219,7 +219,7 @@ export class Bid {
   }
 
   /**
-   * The bidder's account was deleted (issue 23, decision 0193): a pending bid is withdrawn, so the owner can
+   * The bidder's account was deleted (decision 0193): a pending bid is withdrawn, so the owner can
    * no longer accept it, and the owner (`ownerId`) is told. Called by the account deletion.
    */
   withdraw(

@@ -1,5 +1,5 @@
 /**
- * Bid leveling (issue 13, decision 0132): what the owner's Compare view derives from the bids on one
+ * Bid leveling (decision 0132): what the owner's Compare view derives from the bids on one
  * project. Pure functions over whole cents and whole days, so every frontend and test agrees.
  */
 

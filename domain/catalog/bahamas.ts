@@ -1,7 +1,7 @@
 /**
  * The islands of the Bahamas offered in the post form, each with 2-3 suggested towns
  * (projects-and-bids section 3). A project in BS may name an island (one of these) and a city: the towns
- * are suggestions, and any other town name is kept as typed (issue 18, decision 0180).
+ * are suggestions, and any other town name is kept as typed (decision 0180).
  */
 export interface Island {
   readonly name: string;

@@ -36,7 +36,7 @@ export function isProjectType(value: string): boolean {
 // ---- Categories (free text up to 100 characters; these are the forms' offers) ------------
 
 /**
- * The one set of categories (issues 18 and 23, decision 0182): the post form's and the edit form's choices
+ * The one set of categories (decision 0182): the post form's and the edit form's choices
  * and the browse filter's offers. A category in any case is stored as written here; other text is kept as typed.
  */
 export const PROJECT_CATEGORIES = [

@@ -157,7 +157,7 @@ export function isKnownServiceId(id: string): boolean {
 
 /**
  * The phase-group services that name the same work as a service type (the post form adds 'tile', the
- * edit form offers 'tile_work'): a project holding both shows one chip (issue 23).
+ * edit form offers 'tile_work'): a project holding both shows one chip (decision 0196).
  */
 export const SAME_SERVICE: Readonly<Record<string, string>> = {
   tile: 'tile_work',

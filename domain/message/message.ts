@@ -109,7 +109,7 @@ export class Message {
 export const RECIPIENT_DELETED_MESSAGE = 'This account has been deleted; the conversation is closed';
 
 /**
- * Nobody messages a deleted account (issue 23, decision 0193): its conversations are closed, and a message
+ * Nobody messages a deleted account (decision 0193): its conversations are closed, and a message
  * to it is refused with 409 RECIPIENT_DELETED instead of being stored for nobody to read.
  */
 export function assertMayReceiveMessages(receiver: { readonly isDeleted: boolean }): void {

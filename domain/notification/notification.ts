@@ -87,7 +87,7 @@ export function notificationsForEvent(event: DomainEvent): NotificationDraft[] {
       return [draft(event.recipientId, 'bid_rejected', 'Your bid was not accepted', why, event.projectId)];
     }
     case 'bid_withdrawn':
-      // Issue 23 (decision 0193): the bidder deleted their account; the owner can no longer accept the bid.
+      // Decision 0193: the bidder deleted their account; the owner can no longer accept the bid.
       return [
         draft(
           event.recipientId,

@@ -16,7 +16,7 @@ export interface AddendumSnapshot {
 }
 
 /**
- * An addendum (issue 13): the owner's published change to a project while it takes bids, text plus
+ * An addendum (decision 0130): the owner's published change to a project while it takes bids, text plus
  * optional files. It is never edited; the project's bidders are told, and may revise their pending bids.
  */
 export class Addendum {

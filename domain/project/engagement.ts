@@ -1,5 +1,5 @@
 /**
- * Engagement with a project: views and saves (issue 12). Pure rules; the counts themselves are kept by
+ * Engagement with a project: views and saves (decision 0120). Pure rules; the counts themselves are kept by
  * the persistence adapter (projects.view_count / save_count, maintained with the rows that justify them).
  */
 

@@ -90,7 +90,7 @@ export function checkProjectFiles(
 
 // ---- Contents: what a file's first bytes must be ---------------------------------------------
 // The server checks each upload's first bytes (adapters/storage/upload-stream.ts) and the post and
-// edit forms check each chosen file the same way before sending it (issue 18), so a disguised file is
+// edit forms check each chosen file the same way before sending it (decision 0183), so a disguised file is
 // refused at selection and never blocks the others.
 
 export interface SniffedType {

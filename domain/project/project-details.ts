@@ -262,7 +262,7 @@ function validateDetails(
 
 /**
  * A town as stored: inner spaces collapsed. Any name with a letter is a town (the catalogue's towns are
- * suggestions: issue 18); one without letters is refused.
+ * suggestions: decision 0180); one without letters is refused.
  */
 function cleanPlaceName(city: string | null): string | null {
   if (city === null) return null;

@@ -49,7 +49,7 @@ export interface DecidableBid {
 }
 
 /**
- * A withdrawn bid (its bidder deleted their account, issue 23) is never accepted, declined or edited: 409
+ * A withdrawn bid (its bidder deleted their account, decision 0193) is never accepted, declined or edited: 409
  * BID_WITHDRAWN. Here so both Project and Bid throw the same error.
  */
 export function bidWithdrawn(): ConflictError {
@@ -214,7 +214,7 @@ export class Project {
   }
 
   /**
-   * The owner moves the bid deadline (issue 13, decision 0130): never into the past, and never earlier
+   * The owner moves the bid deadline (decision 0130): never into the past, and never earlier
    * (nor from none to one) while the project has bids. Works after the deadline passed, which reopens
    * bidding. `bidderIds` are the users who bid on the project; they are told.
    */

@@ -32,7 +32,7 @@ export interface QuestionSnapshot {
   answeredAt: Date | null;
 }
 
-/** Who sees what of a question on the project page (issue 13, decision 0131). */
+/** Who sees what of a question on the project page (decision 0131). */
 export type QuestionAudience = 'public' | 'owner' | 'asker' | 'admin';
 
 function text(
@@ -51,7 +51,7 @@ function text(
 }
 
 /**
- * Project questions (RFIs, issue 13): a contractor or vendor asks while the project takes bids; the
+ * Project questions (RFIs, decision 0131): a contractor or vendor asks while the project takes bids; the
  * owner answers; the answered question is then public (without the asker's name unless the owner
  * shows it). The owner may also post a clarification without a question. An admin may hide abuse.
  */

@@ -1,5 +1,5 @@
 /**
- * Saved searches with alerts (issue 13): a user keeps the browse page's filters and text under a name,
+ * Saved searches with alerts (decision 0133): a user keeps the browse page's filters and text under a name,
  * and hears of new projects that match them, by the same rules as the browse list
  * (`matchesProjectFilters`).
  */

@@ -1,5 +1,5 @@
 /**
- * Which reviews the landing page quotes (issue 12): rating 4 or 5 with a comment, newest first, at most
+ * Which reviews the landing page quotes (decision 0122): rating 4 or 5 with a comment, newest first, at most
  * MAX_TESTIMONIALS; and only once at least MIN_REAL_TESTIMONIALS such reviews exist (before that the
  * page keeps its sample quotes).
  */

@@ -46,11 +46,11 @@ export interface BidRejected extends EventBase {
   reason: BidRejectionReason;
 }
 
-/** Why a pending bid was withdrawn: today only because its bidder deleted their account (issue 23). */
+/** Why a pending bid was withdrawn: today only because its bidder deleted their account (decision 0193). */
 export type BidWithdrawalReason = 'account_deleted';
 
 /**
- * A pending bid was withdrawn (issue 23, decision 0193): the project owner hears of it, and can no longer
+ * A pending bid was withdrawn (decision 0193): the project owner hears of it, and can no longer
  * accept it.
  */
 export interface BidWithdrawn extends EventBase {
@@ -162,7 +162,7 @@ export interface PaymentFailed extends EventBase {
 }
 
 /**
- * The owner moved the bid deadline (issue 13): the bidders hear of it. `bidDeadline` null means the
+ * The owner moved the bid deadline (decision 0130): the bidders hear of it. `bidDeadline` null means the
  * deadline was removed (bidding stays open until the owner accepts a bid).
  */
 export interface BidDeadlineChanged extends EventBase {
@@ -176,7 +176,7 @@ export interface BidDeadlineChanged extends EventBase {
   recipientIds: string[];
 }
 
-/** The owner posted an addendum to a project (issue 13): the bidders hear of it. */
+/** The owner posted an addendum to a project (decision 0130): the bidders hear of it. */
 export interface AddendumPosted extends EventBase {
   type: 'addendum_posted';
   addendumId: string;
@@ -187,7 +187,7 @@ export interface AddendumPosted extends EventBase {
   recipientIds: string[];
 }
 
-/** Someone asked a question on a project (issue 13): the owner hears of it. */
+/** Someone asked a question on a project (decision 0131): the owner hears of it. */
 export interface QuestionAsked extends EventBase {
   type: 'question_asked';
   questionId: string;
@@ -198,7 +198,7 @@ export interface QuestionAsked extends EventBase {
 }
 
 /**
- * The owner answered a question or posted a clarification (issue 13): the asker hears of the answer,
+ * The owner answered a question or posted a clarification (decision 0131): the asker hears of the answer,
  * and every bidder (`recipientIds`, never the owner nor the asker) of the new public answer.
  */
 export interface QuestionAnswered extends EventBase {
@@ -213,7 +213,7 @@ export interface QuestionAnswered extends EventBase {
 }
 
 /**
- * A newly posted project matches saved searches with alerts on (issue 13): each recipient (once, with the
+ * A newly posted project matches saved searches with alerts on (decision 0133): each recipient (once, with the
  * name of their first matching search) is told in-app, and by mail at once (`instant`) or in the next
  * daily digest (`daily`). One event for all of them, so they are told in bulk.
  */

@@ -101,11 +101,11 @@ export interface UserSnapshot {
   emailNotifications: boolean;
   services: string[];
   /**
-   * When the current email was verified through its link (issue 16); null until then. Until it is, no
+   * When the current email was verified through its link (decision 0160); null until then. Until it is, no
    * notification mail goes to it. Missing in older snapshots: read as not verified.
    */
   emailVerifiedAt?: Date | null;
-  /** When the account was deleted (issue 16): the row stays as 'Deleted user' for what others rely on. */
+  /** When the account was deleted (decision 0160): the row stays as 'Deleted user' for what others rely on. */
   deletedAt?: Date | null;
   createdAt: Date;
   updatedAt: Date;
@@ -358,7 +358,7 @@ export class User {
       }
       role = input.role;
     }
-    // A new email is unverified until its own link is followed (issue 16).
+    // A new email is unverified until its own link is followed (decision 0160).
     const emailVerifiedAt = email === this.#props.email ? (this.#props.emailVerifiedAt ?? null) : null;
     Object.assign(this.#props, {
       firstName,
@@ -419,7 +419,7 @@ export class User {
   }
 
   /**
-   * Deletes the account (issue 16): the person's data goes, and the row stays only so that the bids,
+   * Deletes the account (decision 0160): the person's data goes, and the row stays only so that the bids,
    * messages and reviews others rely on keep an author, shown as 'Deleted user'. The email is freed
    * (replaced by an address that cannot receive mail), the password can never match, mail is off.
    */

@@ -1,7 +1,7 @@
 import { Migration } from '@mikro-orm/migrations';
 
 /**
- * Browse and search at a million projects (issues 11 and 18, docs/decisions/0110-one-statement-browse.md):
+ * Browse and search at a million projects (docs/decisions/0110-one-statement-browse.md):
  * - pg_trgm and a GIN trigram index on the text a search reads (title, a space, description), so a
  *   word found anywhere inside a word ('itche' in 'Kitchen', 'roof' in 'waterproofing') is found
  *   through the index. The list query's ILIKE is written on exactly this expression.

@@ -1,7 +1,7 @@
 import { Migration } from '@mikro-orm/migrations';
 
 /**
- * Views and saves (issue 12): one row per counted view (viewer, project, local day) and per saved
+ * Views and saves (decision 0120): one row per counted view (viewer, project, local day) and per saved
  * project, and the projects' denormalised view_count / save_count that list and detail reads select
  * with the row. Deleting a project or a user removes their views and saves.
  */

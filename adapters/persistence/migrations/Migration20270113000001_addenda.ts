@@ -1,6 +1,6 @@
 import { Migration } from '@mikro-orm/migrations';
 
-/** Addenda to projects (issue 13): the owner's published changes while the project takes bids. */
+/** Addenda to projects (decision 0130): the owner's published changes while the project takes bids. */
 export class Migration20270113000001_addenda extends Migration {
   override name = 'Migration20270113000001_addenda';
 

@@ -1,6 +1,6 @@
 import { Migration } from '@mikro-orm/migrations';
 
-/** Project questions (RFIs) and the owner's clarifications (issue 13). */
+/** Project questions (RFIs) and the owner's clarifications (decision 0131). */
 export class Migration20270113000002_questions extends Migration {
   override name = 'Migration20270113000002_questions';
 

@@ -1,7 +1,7 @@
 import { Migration } from '@mikro-orm/migrations';
 
 /**
- * Saved searches with alerts (issue 13): the searches, the matches waiting for a user's daily digest,
+ * Saved searches with alerts (decision 0133): the searches, the matches waiting for a user's daily digest,
  * and when each user's last digest went out. Deleting a user removes all three; deleting a project
  * removes its waiting digest items.
  */

@@ -14,7 +14,7 @@ const CATEGORIES = [
 ];
 
 /**
- * One spelling per category (issue 18, decision 0182): the edit form used to save 'residential' while the
+ * One spelling per category (decision 0182): the edit form used to save 'residential' while the
  * browse filter matched 'Residential'. Stored categories that differ from a catalogue category only in case
  * or surrounding spaces are rewritten to the catalogue's spelling; other text stays.
  */

@@ -1,9 +1,9 @@
 import { Migration } from '@mikro-orm/migrations';
 
 /**
- * The audit log of role changes (issue 14): who changed whose role, from what, to what and when. Written
- * in the same transaction as the change. The admin may be null (the admin:promote CLI has none); deleting
- * an admin keeps their entries with the admin cleared, deleting the user removes theirs.
+ * The audit log of role changes (docs/security.md, Admin audit): who changed whose role, from what, to what and when.
+ * Written in the same transaction as the change. The admin may be null (the admin:promote CLI has none); deleting an
+ * admin keeps their entries with the admin cleared, deleting the user removes theirs.
  */
 export class Migration20270127000001_role_changes extends Migration {
   override name = 'Migration20270127000001_role_changes';

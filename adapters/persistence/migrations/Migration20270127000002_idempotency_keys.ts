@@ -1,8 +1,8 @@
 import { Migration } from '@mikro-orm/migrations';
 
 /**
- * Idempotency-Key records (issue 14): per user and key, the request's fingerprint and, once answered, the
- * answer to replay. Deleting the user removes them.
+ * Idempotency-Key records (docs/security.md, Writes safe to retry): per user and key, the request's fingerprint and,
+ * once answered, the answer to replay. Deleting the user removes them.
  */
 export class Migration20270127000002_idempotency_keys extends Migration {
   override name = 'Migration20270127000002_idempotency_keys';

@@ -1,7 +1,7 @@
 import { Migration } from '@mikro-orm/migrations';
 
 /**
- * The transactional outbox of domain events (issue 14): a change writes its events here in its own
+ * The transactional outbox of domain events (decision 0142): a change writes its events here in its own
  * transaction; they are delivered after the commit and deleted once delivered. A row left behind (the
  * process died between the commit and the delivery, or a subscriber failed) is delivered again by the
  * relay once its lease (claimed_until) has run out. docs/decisions/0142-transactional-outbox.md.

@@ -1,7 +1,7 @@
 import { Migration } from '@mikro-orm/migrations';
 
 /**
- * The account lifecycle (issue 16): email verification and deletion on users, and password reset links.
+ * The account lifecycle (decision 0160): email verification and deletion on users, and password reset links.
  * Accounts that exist before verification was introduced are taken as verified (their address has been
  * receiving our mail all along); accounts created from now on verify through the link they are sent.
  */

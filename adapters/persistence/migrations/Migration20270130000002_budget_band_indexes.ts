@@ -1,7 +1,7 @@
 import { Migration } from '@mikro-orm/migrations';
 
 /**
- * A newest-first index per budget band (issue 11, decision 0112), each partial on its band's condition
+ * A newest-first index per budget band (decision 0112), each partial on its band's condition
  * exactly as projectFilterSql writes it (the thresholds of domain/project/browse.ts: $5,000 and $25,000).
  * A browse with a budget band then walks only the projects of that band, newest first, instead of walking
  * every project and dropping the others (a band holds 20-40 % of the projects, and most browse requests

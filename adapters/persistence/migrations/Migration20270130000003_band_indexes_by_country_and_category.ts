@@ -13,7 +13,7 @@ const LEADS = [
 ] as const;
 
 /**
- * Newest-first indexes per budget band within a country, a category, and both (issue 11, decision 0113):
+ * Newest-first indexes per budget band within a country, a category, and both (decision 0113):
  * (country, created_at, id), (category, ...) and (country, category, ...), each partial on the band's
  * condition exactly as projectFilterSql writes it. A browse with a band and those filters, the most common
  * mixes on the browse screen, then walks only its own projects, newest first; a search with them reads its

@@ -1,7 +1,7 @@
 import { Migration } from '@mikro-orm/migrations';
 
 /**
- * Deleted accounts (issue 23, decisions 0193 and 0194), for the accounts deleted before this release:
+ * Deleted accounts (decisions 0193 and 0194), for the accounts deleted before this release:
  * - their pending bids become 'withdrawn' (the deletion now withdraws them; an owner could still accept
  *   them). Their owners are not told now: the bids show 'Withdrawn' without Accept or Decline;
  * - every mail to them goes, sent or not (the deletion now removes them at once);
