@@ -75,7 +75,7 @@ describe('Dashboard project list', () => {
   });
 });
 
-describe('Dashboard verify-email banner (issue 16)', () => {
+describe('Dashboard verify-email banner (decision 0160)', () => {
   const BANNER = 'Please verify your email address. We sent a link to ann@example.com.';
 
   beforeEach(() => {

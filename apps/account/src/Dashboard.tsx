@@ -129,7 +129,7 @@ function ProjectList({ user, country }: Props) {
 }
 
 /**
- * Until the address is verified (issue 16): the banner says where the link went and sends a new one.
+ * Until the address is verified (decision 0160): the banner says where the link went and sends a new one.
  * The answer's message (or the refusal) shows in the banner itself.
  */
 export function VerifyEmailBanner({ email }: { email: string }) {

@@ -394,7 +394,7 @@ describe('ProfilePage', () => {
   });
 });
 
-// ---- Issue 16: change password, download my data, delete account ----------------------------
+// ---- Decision 0160: change password, download my data, delete account -------------------------
 
 const password = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
 

@@ -134,7 +134,7 @@ function BadgesCard({ badges }: { badges: readonly UserBadge[] }) {
 }
 
 /**
- * What owners wrote about the contractor's work (issue 18), newest first: stars, the comment, the
+ * What owners wrote about the contractor's work (decision 0183), newest first: stars, the comment, the
  * project and who wrote it. Null while loading; the card says when there are none yet or they failed.
  */
 export function ReviewsCard({ reviews }: { reviews: readonly ReceivedReview[] | null | 'failed' }) {

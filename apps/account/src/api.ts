@@ -24,7 +24,7 @@ export function getQuota(): Promise<BidQuota> {
 }
 
 /** Called by the dashboard as the spec says; the answer is not used. */
-/** GET /api/users/me/achievements: points, level, tier and progress per category (issue 12). */
+/** GET /api/users/me/achievements: points, level, tier and progress per category (decision 0121). */
 export function getAchievements(): Promise<Achievements> {
   return unwrap(api.GET('/api/users/me/achievements'));
 }
@@ -118,7 +118,7 @@ export async function confirmSandboxPayment(body: {
   await unwrap(api.POST('/api/subscription/sandbox/confirm', { body }));
 }
 
-// ---- Account lifecycle (issue 16) -------------------------------------------------------------
+// ---- Account lifecycle (decision 0160) ----------------------------------------------------------
 
 /** POST /api/users/me/verification-email: a new link to the user's address; answers the message to show. */
 export async function resendVerificationEmail(): Promise<string> {

@@ -47,7 +47,7 @@ export function fallbackNextBilling(now: Date = new Date()): Date {
   return new Date(now.getTime() + 30 * 24 * 60 * 60 * 1000);
 }
 
-// ---- Change password (issue 16) -------------------------------------------------------------
+// ---- Change password (decision 0160) ----------------------------------------------------------
 
 export interface PasswordChangeForm {
   currentPassword: string;

@@ -2,8 +2,8 @@
  * Admin (/admin, accounts-and-shell sections 2 and 6): 'Admin Dashboard' with the activeProjects and
  * totalBids cards and the user table, where an admin changes any user's role after confirming it in a
  * dialog (POST, then the list is reloaded; a failure is shown as a toast with the server's message, e.g.
- * the last admin's 409). Issue 14: the table is paged and searched on the server (role and text), and the
- * audit log of role changes is shown below it.
+ * the last admin's 409). As docs/security.md says, the table is paged and searched on the server (role and text), and
+ * the audit log of role changes is shown below it.
  *
  * Non-admins see the 'Access Denied' card and are then redirected to /home (which leads to /).
  */
@@ -367,7 +367,7 @@ export function AdminPage({
           <p className="muted small">No role has been changed yet.</p>
         ) : (
           // The log has nothing to focus, so at 375 px its sideways scroll needs the region itself to take
-          // focus for a keyboard user (axe scrollable-region-focusable; issue 15).
+          // focus for a keyboard user (axe scrollable-region-focusable).
           // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
           <section className="table-wrap" aria-labelledby="admin-audit-title" tabIndex={0}>
             <table className="admin-table">

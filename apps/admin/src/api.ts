@@ -1,4 +1,4 @@
-/** The admin calls (accounts-and-shell section 7, issue 14) through the typed client. Admin only. */
+/** The admin calls (accounts-and-shell section 7, docs/security.md) through the typed client. Admin only. */
 
 import type { components } from '@buildbid/api-client';
 import { createBrowserApi, pageOf, unwrap } from '@buildbid/api-client';

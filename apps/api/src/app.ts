@@ -304,7 +304,7 @@ async function registerFrontends(app: FastifyInstance, config: Config): Promise<
     reply.header('cache-control', cacheControlFor(path));
   };
   // No file has a name over 255 bytes: such a path goes to the not-found handler (a page path to the
-  // shell, an API path to 404 NOT_FOUND) instead of the file system's error (issue 23: a 10,000-character
+  // shell, an API path to 404 NOT_FOUND) instead of the file system's error (decision 0190: a 10,000-character
   // URL answered 403).
   const allowedPath = (path: string) => path.split('/').every((part) => Buffer.byteLength(part) <= 255);
   // Before the static plugin's own path checks, which refuse such a name with 403.

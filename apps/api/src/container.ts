@@ -247,14 +247,14 @@ export async function compose(config: Config, options: ComposeOptions = {}): Pro
   container.bind(TOKENS.BidQuery).toConstantValue(new SqlBidQuery(orm.em));
   container.bind(TOKENS.StatsQuery).toConstantValue(new SqlStatsQuery(orm.em));
   container.bind(TOKENS.Settings).toConstantValue({ timeZone: DEFAULT_PLATFORM_TIME_ZONE });
-  // Events reach their subscribers from the transactional outbox (issue 14, decision 0142).
+  // Events reach their subscribers from the transactional outbox (decision 0142).
   const events = new OutboxEventPublisher(
     new SqlEventOutboxStore(orm.em, { graceMs: config.outboxGraceMs, leaseMs: config.outboxLeaseMs }),
     (error, event) => log.error({ err: error, event: event?.type }, 'event delivery failed'),
   );
   container.bind(TOKENS.Events).toConstantValue(events);
   container.bind(TOKENS.UnitOfWork).toConstantValue(new MikroOrmUnitOfWork(orm.em, { userCache, events }));
-  // Thumbnails (issue 12) are derived copies kept on the local disk, whichever store holds the originals.
+  // Thumbnails (docs/api.md) are derived copies kept on the local disk, whichever store holds the originals.
   const files = new ThumbnailingFileStorage(fileStorage(config), join(config.dataDir, 'thumbnails'));
   container.bind(TOKENS.Files).toConstantValue(files);
   container.bind(HTTP_TOKENS.Uploads).toConstantValue(files);
@@ -281,7 +281,7 @@ export async function compose(config: Config, options: ComposeOptions = {}): Pro
   bindPayments(container, config, orm.em, { Clock: Time, Events }, userCache);
   container.bind(GetCatalog).toConstantValue(new GetCatalog());
 
-  // Views, saves and the landing page (issue 12).
+  // Views, saves and the landing page (decisions 0120 and 0122).
   const engagement = new SqlProjectEngagement(orm.em);
   const settings = { timeZone: DEFAULT_PLATFORM_TIME_ZONE };
   container.bind(OpenProject).toConstantValue(new OpenProject({ engagement, clock, settings }));
@@ -295,7 +295,7 @@ export async function compose(config: Config, options: ComposeOptions = {}): Pro
     .toConstantValue(new GetLanding({ projects: projectQuery, landing: new SqlLandingQuery(orm.em) }));
   container.bind(ListMyReviews).toConstantValue(new ListMyReviews({ reviews: new SqlReviewQuery(orm.em) }));
 
-  // Saved searches with alerts (issue 13).
+  // Saved searches with alerts (decision 0133).
   const savedSearches = new SqlSavedSearches(orm.em);
   container.bind(ListSavedSearches).toConstantValue(new ListSavedSearches({ searches: savedSearches }));
   container
@@ -347,7 +347,7 @@ export async function compose(config: Config, options: ComposeOptions = {}): Pro
   const workers = startWorkers(container, { config, log, events, savedSearches, engagement, clock });
   const mailWorker = workers.mail;
 
-  // The account lifecycle (issue 16): one set of collaborators for its use cases. Its mails (reset and
+  // The account lifecycle (decision 0160): one set of collaborators for its use cases. Its mails (reset and
   // verification links) go through the mail outbox and wake its worker at once.
   const mailOutbox = container.get(TOKENS.MailOutbox);
   const lifecycle: AccountLifecycleDeps = {

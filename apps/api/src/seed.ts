@@ -168,7 +168,7 @@ export async function seedDemoData(
       role: account.role === 'admin' ? 'client' : account.role,
       password: DEMO_PASSWORD,
     });
-    // The demo addresses are taken as verified (issue 16): the demo should show mail-backed features.
+    // The demo addresses are taken as verified (decision 0160): the demo should show mail-backed features.
     registered.verifyEmail(registered.email, clock.now());
     await users.save(registered);
     byEmail.set(registered.email, registered);

@@ -1,5 +1,5 @@
 /**
- * A bidder's rating as both bid views show it (issue 23 item 9a): '★ 4.0 (1 review)', '★ 4.5 (3 reviews)',
+ * A bidder's rating as both bid views show it (decision 0198): '★ 4.0 (1 review)', '★ 4.5 (3 reviews)',
  * or 'No reviews yet' before the first review. The star is decorative: a screen reader hears '4.0 (1 review)'.
  */
 import { formatRating, plural } from '@buildbid/ui';

@@ -1,5 +1,5 @@
 /**
- * The owner's Compare view of received bids (issue 13, bid leveling; decision 0132): a react-aria
+ * The owner's Compare view of received bids (bid leveling, decision 0132): a react-aria
  * Table, one row per bid, sortable by amount, timeline, rating and date, with the lowest amount and the
  * shortest timeline marked, the spread (lowest, median, highest) and each bid's difference from the
  * median. Accept and Decline call the same decide() as the list. In less than 640 px of room the rows become cards,
@@ -48,7 +48,7 @@ export function medianText(diffCents: number): string {
 }
 
 /**
- * The card view's sort control (issue 23 item 7): below 640 px the column headers are hidden, so a
+ * The card view's sort control (decision 0198): below 640 px the column headers are hidden, so a
  * labelled select offers the same keys as the table's sortable headers, each in both directions.
  */
 export const SORT_CHOICES: ReadonlyArray<{ value: string; label: string }> = [

@@ -138,7 +138,7 @@ describe('MyBidsPage', () => {
     const dialog = screen.getByRole('dialog', { name: 'Edit Bid' });
     expect((within(dialog).getByLabelText(/Bid Amount/) as HTMLInputElement).value).toBe('1000.00');
     expect((within(dialog).getByLabelText(/Timeline/) as HTMLInputElement).value).toBe('30');
-    // The project's budget, not 'Budget negotiable' (issue 18).
+    // The project's budget, not 'Budget negotiable'.
     expect(within(dialog).getByText('$5,000 - $12,000')).toBeTruthy();
   });
 });

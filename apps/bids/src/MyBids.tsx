@@ -64,7 +64,7 @@ function BidCard({ bid, onEdit, onContact }: { bid: OwnBid; onEdit(): void; onCo
       </div>
       <p className="clamp-2">{bid.proposal}</p>
       <div className="badge-row">
-        {/* Where the awarded work stands (issue 18): the owner moves it on after the award. */}
+        {/* Where the awarded work stands (decision 0183): the owner moves it on after the award. */}
         {bid.status === 'accepted' && bid.project?.currentPhase && (
           <span className="bid-card-phase">
             <span className="sr-only">Project phase: </span>

@@ -187,7 +187,7 @@ describe('Accept and Decline ask first', () => {
   });
 });
 
-describe("'Revised' on a received bid (issue 13)", () => {
+describe("'Revised' on a received bid (decision 0131)", () => {
   it('shows when a pending bid was edited after it was submitted, and only then', async () => {
     const { revisedAt } = await import('./ReceivedBids.tsx');
     const created = '2026-11-20T10:00:00.000Z';

@@ -23,7 +23,7 @@ import { CompareBids } from './CompareBids.tsx';
 import './bids.css';
 
 /**
- * 'Revised {when}' for a pending bid its bidder edited after submitting it (issue 13: after an answer,
+ * 'Revised {when}' for a pending bid its bidder edited after submitting it (decision 0131: after an answer,
  * a clarification, an addendum or a new deadline); null otherwise.
  */
 export function revisedAt(b: Pick<ProjectBid, 'status' | 'createdAt' | 'updatedAt'>): string | null {

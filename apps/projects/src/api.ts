@@ -88,7 +88,7 @@ export async function reviewContractor(id: string, rating: number, comment: stri
 /**
  * The project, or null when there is none: 404, and 400 for an id that cannot be one (/projects/abc
  * answers VALIDATION_FAILED; a very long id may answer either), so a malformed link reads 'Project Not
- * Found' rather than an error with 'Try again' (issue 23).
+ * Found' rather than an error with 'Try again' (decision 0196).
  */
 export async function getProject(id: string): Promise<Project | null> {
   const call = api.GET('/api/projects/{id}', { params: { path: { id } } });

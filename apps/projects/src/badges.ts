@@ -1,4 +1,4 @@
-/** Badges that would say the same thing twice are shown once (issue 23). */
+/** Badges that would say the same thing twice are shown once (decision 0196). */
 import { categoryLabel, phaseLabel, projectTypeLabel } from '@buildbid/ui';
 
 /**

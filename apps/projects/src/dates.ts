@@ -1,5 +1,5 @@
 /**
- * The date pickers' bounds (issue 23, decision 0197). A deadline is the end of a calendar day in Nassau
+ * The date pickers' bounds (decision 0197). A deadline is the end of a calendar day in Nassau
  * (decision 0181), so the server takes any day that has not yet ended there. A picker offers from the
  * person's own today, or from Nassau's today when that is later (west of Nassau in the evening, the
  * person's today has already ended in Nassau and would be refused).

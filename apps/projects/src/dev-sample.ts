@@ -1,6 +1,6 @@
 /**
  * The post form's Auto-Fill and Test Submit sample: development only. PostProjectPage imports this
- * module behind a build-time NODE_ENV check, so no production bundle carries it (issue 23). What it
+ * module behind a build-time NODE_ENV check, so no production bundle carries it (decision 0183). What it
  * posts says it is test data.
  */
 import { servicesForPhase } from '@buildbid/domain/catalog';

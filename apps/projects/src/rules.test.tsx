@@ -73,7 +73,7 @@ describe('tags', () => {
   it('trims, refuses empty and duplicate tags, and keeps at most 5', () => {
     expect(addTag([], '  pool  ')).toEqual(['pool']);
     expect(addTag(['pool'], '   ')).toEqual(['pool']);
-    // 'Roof' after 'roof' is the same tag, as the server counts it (issue 18).
+    // 'Roof' after 'roof' is the same tag, as the server counts it.
     expect(addTag(['roof'], 'Roof')).toEqual(['roof']);
     expect(addTag(['roof'], ' ROOF ')).toEqual(['roof']);
     expect(addTag(['pool'], 'pool ')).toEqual(['pool']);
@@ -198,7 +198,7 @@ describe('post form query string and payload', () => {
   });
 });
 
-describe('checking chosen files by their first bytes (issue 18)', () => {
+describe('checking chosen files by their first bytes (decision 0183)', () => {
   it('refuses a renamed .exe at selection with the server’s message, and keeps the real files', async () => {
     const pdf = new File(['%PDF-1.7\n...'], 'plans.pdf', { type: 'application/pdf' });
     const png = new File(

@@ -45,7 +45,7 @@ export function validatePostForm(form: PostFormRequired): FieldMessage<PostField
     out.push({ field: 'title', message: 'Title must be at least 5 characters' });
   if (form.description.trim().length < DESCRIPTION_MIN)
     out.push({ field: 'description', message: 'Description must be at least 20 characters' });
-  // Not in the spec, whose form sends a fixed category (issue 23, decision 0182).
+  // Not in the spec, whose form sends a fixed category (decision 0182).
   if (!form.category) out.push({ field: 'category', message: 'Please select a category' });
   if (!form.projectStage) out.push({ field: 'projectStage', message: 'Please select a project stage' });
   if (form.contractorNeeds.length === 0)

@@ -13,7 +13,7 @@ function clipboard(fails = false) {
   };
 }
 
-describe("the project card's Share (issue 23)", () => {
+describe("the project card's Share (decision 0196)", () => {
   it("shares the project's link with the Web Share API where the browser has it", async () => {
     const share = vi.fn(async () => {});
     const toast = vi.fn();

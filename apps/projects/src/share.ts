@@ -1,5 +1,5 @@
 /**
- * The project card's Share button (issue 23, decision 0196): the project's link through the Web Share API
+ * The project card's Share button (decision 0196): the project's link through the Web Share API
  * where the browser has it, otherwise copied to the clipboard with a toast saying so.
  */
 import type { RemoteProps } from '@buildbid/api-client';

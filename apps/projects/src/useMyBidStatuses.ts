@@ -1,5 +1,5 @@
 /**
- * The contractor's own bids on the cards in view (issue 18): a card shows 'Your bid: …' instead of
+ * The contractor's own bids on the cards in view (decision 0183): a card shows 'Your bid: …' instead of
  * 'Submit Bid' where the caller already bid. Like saved projects, this is per caller and so not part of
  * the shared list pages: it is asked for the ids on screen (at most 50 a call), and asked again after a
  * bid. Until it is known, a card offers no bid button rather than one that would fail.

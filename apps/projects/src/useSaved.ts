@@ -1,5 +1,5 @@
 /**
- * The caller's saved projects for the cards' Save / Unsave buttons (issue 12): loaded once per page
+ * The caller's saved projects for the cards' Save / Unsave buttons (decision 0120): loaded once per page
  * from GET /api/users/me/saved-projects (the list pages are shared by every caller and carry no
  * per-user flag), then kept in step with each save and unsave.
  */

@@ -2,7 +2,7 @@ import { type ApiUser, createBrowserApi, unwrap } from '@buildbid/api-client';
 
 export const api = createBrowserApi();
 
-// ---- Account lifecycle (issue 16): the public pages a mailed link opens ---------------------
+// ---- Account lifecycle (decision 0160): the public pages a mailed link opens ------------------
 
 /** POST /api/auth/forgot-password: always the same message, whether an account exists or not. */
 export async function requestPasswordReset(email: string): Promise<string> {

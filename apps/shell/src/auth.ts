@@ -66,7 +66,7 @@ function setUser(user: ApiUser | null): void {
 /**
  * The initial check, and refreshUser() for the remotes. Any failure means signed out. The first call
  * reads the answer the entry asked for before React loaded (early.ts). The session probe answers
- * `user: null` for a visitor, never 401, so a signed-out page logs no failed request (issue 23).
+ * `user: null` for a visitor, never 401, so a signed-out page logs no failed request (decision 0198).
  */
 export async function loadUser(): Promise<void> {
   try {

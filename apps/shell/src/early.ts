@@ -2,7 +2,7 @@
  * What the shell starts before its async boundary (index.tsx), while React and the shared chunks are
  * still downloading: who is signed in, where the remotes are, and the remote the address needs. Before
  * this, each waited for the previous one and for React's first render: the dashboard's remote was
- * requested about 0.7 s after the page (issue 11 goal 6, LCP).
+ * requested about 0.7 s after the page (LCP; decision 0185).
  *
  * Kept small and free of React: it runs in the entry chunk.
  */
@@ -13,7 +13,7 @@ let earlyUser: Promise<Response> | null = null;
 
 /**
  * The first GET /api/auth/session, once (auth.ts's first loadUser() reads it); null afterwards. The probe
- * answers 200 with `user: null` for a visitor, so a signed-out page logs no 401 (issue 23).
+ * answers 200 with `user: null` for a visitor, so a signed-out page logs no 401 (decision 0198).
  */
 export function takeEarlyUser(): Promise<Response> | null {
   const taken = earlyUser;

@@ -19,7 +19,7 @@ describe('resolveRoute', () => {
     expect(resolveRoute('/register', 'signed-out')).toEqual({ kind: 'page', page: 'register' });
     expect(resolveRoute('/auth-test', 'signed-out')).toEqual({ kind: 'page', page: 'auth-test' });
     expect(resolveRoute('/pricing', 'signed-out')).toEqual({ kind: 'remote', remote: 'account' });
-    // The post form warns a visitor itself, then goes to the login endpoint (issue 18).
+    // The post form warns a visitor itself, then goes to the login endpoint.
     expect(resolveRoute('/post-project', 'signed-out')).toEqual({ kind: 'remote', remote: 'projects' });
   });
 

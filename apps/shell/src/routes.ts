@@ -39,7 +39,7 @@ const REMOTE_ROUTES: ReadonlyArray<readonly [RegExp, RemoteName]> = [
 ];
 
 /**
- * The pages a mailed link opens (issue 16): public, and the same signed in or out. A signed-in person
+ * The pages a mailed link opens (decision 0160): public, and the same signed in or out. A signed-in person
  * verifies their email in the tab they use; a reset link replaces whatever session the browser holds.
  */
 const ACCOUNT_LINK_PAGES: Readonly<Record<string, ShellPage>> = {
@@ -88,7 +88,7 @@ export function resolveRoute(rawPath: string, status: AuthStatus): Resolution {
     case '/pricing':
       return { kind: 'remote', remote: 'account' };
     // The post form shows a visitor the spec's 'Authentication Required' warning, then goes to the login
-    // endpoint after 1 s (projects-and-bids section 2.6; issue 18).
+    // endpoint after 1 s (projects-and-bids section 2.6).
     case '/post-project':
       return { kind: 'remote', remote: 'projects' };
   }

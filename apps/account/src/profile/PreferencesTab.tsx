@@ -22,7 +22,7 @@ export function saveFile(blob: Blob, name: string): void {
 }
 
 /**
- * 'Delete your account?' (issue 16): says what goes and what stays, and asks for the password. The API
+ * 'Delete your account?' (decision 0160): says what goes and what stays, and asks for the password. The API
  * clears the session; the shell then reads the user again (signed out) and goes to '/'.
  */
 export function DeleteAccountDialog({
@@ -131,7 +131,7 @@ export function DeleteAccountDialog({
  * The Preferences tab. The spec's three toggles ('show profile publicly', 'country-based filtering',
  * 'auto-save bid drafts') were kept in the browser and changed nothing, so they are removed (decision
  * 0092); email notifications live on the Notifications tab and the country filter in the header.
- * The danger zone downloads the account's data and deletes the account (issue 16).
+ * The danger zone downloads the account's data and deletes the account (decision 0160).
  */
 export function PreferencesTab({ shell }: { shell: Shell }) {
   const [exporting, setExporting] = useState(false);

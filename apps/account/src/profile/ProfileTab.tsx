@@ -193,7 +193,7 @@ export function ProfileTab({ user, shell }: { user: ApiUser; shell: Shell }) {
   );
 }
 
-// ---- Change password (issue 16) -------------------------------------------------------------
+// ---- Change password (decision 0160) ----------------------------------------------------------
 
 const EMPTY_PASSWORDS: PasswordChangeForm = { currentPassword: '', newPassword: '', confirmPassword: '' };
 

@@ -69,9 +69,9 @@ export function startWorkers(
   }).start();
 
   // Notifications and mails follow the committed events.
-  // New projects alert the saved searches they match (issue 13); the daily digests go out from a loop.
+  // New projects alert the saved searches they match (decision 0133); the daily digests go out from a loop.
   // The alerts run after the post has answered: a project matching hundreds of searches must not make its
-  // owner wait (issue 13's goal: a post stays within 20 ms of its time without saved searches).
+  // owner wait (decision 0133's goal: a post stays within 20 ms of its time without saved searches).
   const alertSavedSearches = new AlertSavedSearches({ searches: savedSearches, events, clock });
   events.subscribeInBackground(async (event) => {
     if (event.type !== 'project_posted') return;
@@ -86,7 +86,7 @@ export function startWorkers(
     onError: (error) => log.error({ err: error }, 'saved-search digest round failed'),
   }).start();
 
-  // A project's news reaches its savers as well as its bidders (issue 13): the audience is widened once.
+  // A project's news reaches its savers as well as its bidders (decision 0130): the audience is widened once.
   const notifyOnEvent = container.get(NotifyOnEvent);
   const emailOnEvent = container.get(EmailOnEvent);
   const addSavers = new AddSaversToAudience({ engagement });

@@ -30,7 +30,7 @@ export const ERROR_EXAMPLES: Record<string, { message: string; field?: string }>
     field: 'currentPassword',
   },
   WRONG_PASSWORD: { message: 'Your current password is not correct', field: 'currentPassword' },
-  // The account lifecycle (issue 16)
+  // The account lifecycle (decision 0160)
   EMAIL_REQUIRED: { message: 'Please enter your email', field: 'email' },
   INVALID_RESET_TOKEN: {
     message: 'This reset link is invalid or has expired. Ask for a new one.',
@@ -129,7 +129,7 @@ export const ERROR_EXAMPLES: Record<string, { message: string; field?: string }>
   FILE_NOT_FOUND: { message: 'File not found' },
   THUMBNAIL_NOT_FOUND: { message: 'Thumbnail not found' },
   OWN_PROJECT_SAVE: { message: 'You cannot save your own project' },
-  // Deadline changes and addenda (issue 13)
+  // Deadline changes and addenda (decision 0130)
   BID_DEADLINE_UNCHANGED: {
     message: 'The new bid deadline is the same as the current one',
     field: 'bidDeadline',
@@ -141,7 +141,7 @@ export const ERROR_EXAMPLES: Record<string, { message: string; field?: string }>
   ADDENDUM_TEXT_REQUIRED: { message: 'Addendum text is required', field: 'text' },
   ADDENDUM_TEXT_TOO_LONG: { message: 'Addendum text must be at most 5000 characters', field: 'text' },
   TEXT_TOO_LARGE: { message: 'text is too large', field: 'text' },
-  // Project questions (issue 13)
+  // Project questions (decision 0131)
   QUESTION_REQUIRED: { message: 'Question is required', field: 'text' },
   QUESTION_TOO_LONG: { message: 'Question must be at most 1000 characters', field: 'text' },
   CLARIFICATION_REQUIRED: { message: 'Clarification is required', field: 'text' },

@@ -174,7 +174,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
       body = { message: 'Internal Server Error', code: 'INTERNAL' };
     }
     if (status === 429 && !reply.hasHeader('retry-after')) {
-      // Every 429 says when to come back (issue 23): the rule's own wait, else a minute.
+      // Every 429 says when to come back (decision 0191): the rule's own wait, else a minute.
       const seconds = error instanceof RateLimitError ? error.retryAfterSeconds : undefined;
       reply.header('retry-after', String(seconds ?? DEFAULT_RETRY_AFTER_S));
     }

@@ -4,10 +4,10 @@ import { ConflictError, ValidationError } from '#domain/shared/errors.ts';
 import type { Uses } from './services.ts';
 
 /**
- * Idempotency-Key on the posts that create things (issue 14): a client that lost the answer retries with
- * the same key and gets the first answer again (`Idempotent-Replayed: true`) instead of a second project
- * or a 409 for its own bid. Keys are per user, 1..100 visible ASCII characters, kept a day. The same key
- * with another JSON request answers 409 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409
+ * Idempotency-Key on the posts that create things (docs/security.md, Writes safe to retry): a client that lost the
+ * answer retries with the same key and gets the first answer again (`Idempotent-Replayed: true`) instead of a second
+ * project or a 409 for its own bid. Keys are per user, 1..100 visible ASCII characters, kept a day. The same key with
+ * another JSON request answers 409 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409
  * IDEMPOTENCY_KEY_IN_USE. Only successful answers are kept: after a failure the key is free again.
  */
 export const IDEMPOTENCY_HEADER = 'idempotency-key';

@@ -70,7 +70,7 @@ export const MessageSchema = Type.Object(
   },
 );
 
-/** Whether a conversation takes new messages (issue 23): closed once the other user deleted their account. */
+/** Whether a conversation takes new messages (decision 0193): closed once the other user deleted their account. */
 export const ConversationStatusSchema = Type.Object(
   {
     otherUserId: Type.String({ format: 'uuid' }),

@@ -81,7 +81,7 @@ const STATUS_MEANING: Record<string, string> = {
   503: 'The database is not reachable right now; retry after the Retry-After seconds',
 };
 
-/** Every 429 and 503 says when to try again (issue 23). */
+/** Every 429 and 503 says when to try again (decision 0191). */
 const RETRY_AFTER: Record<string, boolean> = { 429: true, 503: true };
 const RETRY_AFTER_HEADER = {
   'Retry-After': {

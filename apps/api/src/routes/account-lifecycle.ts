@@ -10,7 +10,7 @@ import { errors, toUserDto, UserRef } from '../http/schemas.ts';
 import type { Uses } from '../http/services.ts';
 
 /**
- * The account lifecycle over HTTP (issue 16, docs/decisions/0160-account-lifecycle.md): forgotten
+ * The account lifecycle over HTTP (docs/decisions/0160-account-lifecycle.md): forgotten
  * passwords, password changes, email verification, the data export and account deletion.
  */
 const PASSWORD_RULE_CODES: ErrorCode[] = [

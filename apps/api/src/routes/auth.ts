@@ -102,7 +102,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<
     },
     async (request, reply) => {
       const user = await useCases.registerUser.execute(request.body);
-      // The address is proved through the link mailed to it (issue 16); until then no notification mail.
+      // The address is proved through the link mailed to it (decision 0160); until then no notification mail.
       await useCases.sendVerificationEmail.execute(user);
       const session = await useCases.startSession.execute(user.id, sessionId(request));
       request.session.regenerate();

@@ -9,7 +9,7 @@ import { errors } from '../http/schemas.ts';
 import type { Uses } from '../http/services.ts';
 import { ProjectIdParams } from './projects/shared.ts';
 
-/** Saved projects and the public landing data (issue 12). Views are counted by GET /api/projects/{id}. */
+/** Saved projects and the public landing data (decisions 0120, 0122). Views are counted by GET /api/projects/{id}. */
 export const engagementRoutes: FastifyPluginAsyncTypebox<
   Uses<'getLanding' | 'listSavedProjects' | 'saveProject' | 'unsaveProject', 'uploads'> & { config: Config }
 > = async (app, { config, useCases, http }) => {

@@ -136,7 +136,7 @@ export const profileRoutes: FastifyPluginAsyncTypebox<
         if (UpdateProfile.changesEmail(user, change)) countEmailChange(user.id);
       }
       const saved = await useCases.updateProfile.execute(user.id, change);
-      // A new email is unverified: its own link goes to it (issue 16).
+      // A new email is unverified: its own link goes to it (decision 0160).
       if (saved.email !== user.email) await useCases.sendVerificationEmail.execute(saved);
       return toUserDto(saved);
     },

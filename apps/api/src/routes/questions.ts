@@ -6,7 +6,7 @@ import { operation } from '../http/openapi.ts';
 import { errors } from '../http/schemas.ts';
 import type { Uses } from '../http/services.ts';
 
-/** A project question or clarification as the project page shows it (issue 13). */
+/** A project question or clarification as the project page shows it (decision 0131). */
 export const QuestionSchema = Type.Object(
   {
     id: Type.String({ format: 'uuid' }),

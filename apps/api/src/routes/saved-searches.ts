@@ -28,7 +28,7 @@ const VALIDATION: ErrorCode[] = [
   'UNKNOWN_ALERTS',
 ];
 
-/** Saved searches with alerts (issue 13): the browse page's 'Save this search' and the Saved searches page. */
+/** Saved searches with alerts (decision 0133): the browse page's 'Save this search' and the Saved searches page. */
 export const savedSearchRoutes: FastifyPluginAsyncTypebox<
   Uses<'createSavedSearch' | 'deleteSavedSearch' | 'listSavedSearches' | 'updateSavedSearch'> & {
     config: Config;

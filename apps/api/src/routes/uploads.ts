@@ -24,7 +24,7 @@ const INLINE_TYPES = /^image\/(jpeg|png|gif|webp)$/;
 /**
  * Every answer with a stored file's bytes (the file or its thumbnail): a signed-in user's own copy
  * (`private`), typed as stored and never sniffed, and sandboxed: whatever a file holds, it runs nothing
- * and reaches nothing, even when opened directly (issue 23: thumbnails too).
+ * and reaches nothing, even when opened directly (decision 0201: thumbnails too).
  */
 function fileHeaders(reply: FastifyReply, mimeType: string, maxAgeSeconds: number): FastifyReply {
   return reply

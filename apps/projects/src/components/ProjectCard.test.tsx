@@ -31,7 +31,7 @@ function renderCard(
 describe('ProjectCard', () => {
   afterEach(cleanup);
 
-  it('shows the budget, posted time, the real owner, and no thumbnails without images (issue 23)', () => {
+  it('shows the budget, posted time, the real owner, and no thumbnails without images (decision 0196)', () => {
     renderCard();
     expect(screen.getByText('$5,000 - $25,000')).toBeTruthy();
     expect(screen.getByText('Posted 5 days ago')).toBeTruthy();
@@ -79,7 +79,7 @@ describe('ProjectCard', () => {
     expect(screen.getAllByTestId('image-placeholder')).toHaveLength(1);
   });
 
-  it("shows the type's and the category's badge once when they say the same (issue 23)", () => {
+  it("shows the type's and the category's badge once when they say the same (decision 0196)", () => {
     renderCard({ projectType: 'residential', category: 'Residential' });
     expect(screen.getAllByText('Residential')).toHaveLength(1);
     cleanup();
@@ -88,7 +88,7 @@ describe('ProjectCard', () => {
     expect(screen.getByText('Residential')).toBeTruthy();
   });
 
-  it('shows one chip per service when the two catalogues name it twice (issue 23)', () => {
+  it('shows one chip per service when the two catalogues name it twice (decision 0196)', () => {
     renderCard({ services: ['tile', 'tile_work', 'pool', 'pool_installation', 'plumbing'] });
     const chips = [
       ...document.querySelectorAll('.badge-row .badge:not(.badge-outline):not(.badge-phase)'),
@@ -98,7 +98,7 @@ describe('ProjectCard', () => {
     expect(screen.queryByText(/more services/)).toBeNull();
   });
 
-  it('shares the project from its Share button (issue 23)', () => {
+  it('shares the project from its Share button (decision 0196)', () => {
     const onShare = vi.fn();
     renderCard({}, true, null, onShare);
     fireEvent.click(screen.getByRole('button', { name: 'Share Kitchen renovation' }));

@@ -40,7 +40,7 @@ interface Props {
   now?: Date;
 }
 
-/** The project card of section 2.2, with the real owner, thumbnails and Save (issue 12). */
+/** The project card of section 2.2, with the real owner, thumbnails and Save (decisions 0120 and 0122). */
 export function ProjectCard({
   project,
   canBid,
@@ -162,7 +162,7 @@ export function SkeletonCard() {
 }
 
 /**
- * 'Submit Bid' only where the API would take a bid from this contractor (issue 18): otherwise their own
+ * 'Submit Bid' only where the API would take a bid from this contractor (decision 0183): otherwise their own
  * bid's status, or 'Not accepting bids' with the reason.
  */
 function BidAction({

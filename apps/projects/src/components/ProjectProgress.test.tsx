@@ -8,7 +8,7 @@ import { ProjectProgress } from './ProjectProgress.tsx';
 const awarded = (overrides = {}) =>
   makeProject({ id: 'p1', currentPhase: 'awarded', awardedContractorId: 'c1', ...overrides });
 
-describe('Project Progress (issue 18)', () => {
+describe('Project Progress (decision 0183)', () => {
   afterEach(() => {
     cleanup();
     vi.unstubAllGlobals();

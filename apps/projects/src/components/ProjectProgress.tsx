@@ -1,5 +1,5 @@
 /**
- * The work after the award (issue 18): the owner moves the project on — Start Work → Send for Review →
+ * The work after the award (decision 0183): the owner moves the project on — Start Work → Send for Review →
  * Mark Completed, each asked first — and then reviews the contractor once, 1 to 5 stars with a comment.
  * Everyone sees the review once given. The API enforces each rule (moveProjectPhase, reviewContractor);
  * this only offers what it would take.

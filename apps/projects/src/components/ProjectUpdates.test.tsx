@@ -11,7 +11,7 @@ const DEC_10 = '2026-12-11T04:59:59.999Z';
 /** The end of Jan 15, 2027 in Nassau. */
 const JAN_15 = '2027-01-16T04:59:59.999Z';
 
-describe("the date pickers' first day is the person's today, not UTC's (issue 23)", () => {
+describe("the date pickers' first day is the person's today, not UTC's (decision 0197)", () => {
   it("offers today in the person's own calendar, though UTC is already tomorrow", () => {
     // 23:30 on Mar 2 in New York and Nassau is 04:30 on Mar 3 in UTC.
     const evening = new Date('2026-03-03T04:30:00Z');
@@ -39,7 +39,7 @@ describe("the date pickers' first day is the person's today, not UTC's (issue 23
   });
 });
 
-describe('the Extend Deadline picker offers only what the server takes (issue 23)', () => {
+describe('the Extend Deadline picker offers only what the server takes (decision 0197)', () => {
   it('starts the day after the current deadline while bids exist, and ends at the project deadline', () => {
     expect(extendDeadlineBounds(DEC_10, true, JAN_15, NOW, NASSAU)).toEqual({
       min: '2026-12-11',
@@ -86,7 +86,7 @@ describe('the Extend Deadline picker offers only what the server takes (issue 23
   });
 });
 
-describe("the edit form's deadline picker (issue 23)", () => {
+describe("the edit form's deadline picker (decision 0197)", () => {
   it("starts at the person's today, but never after the stored deadline, so an unchanged save passes", () => {
     // 10:00 on Nov 23 in Auckland; the stored deadline (Nov 22 in Nassau) has not ended yet.
     const auckland = new Date('2026-11-22T21:00:00Z');

@@ -1,5 +1,5 @@
 /**
- * Deadline changes and addenda (issue 13, decision 0130): the owner's 'Extend Deadline' and
+ * Deadline changes and addenda (decision 0130): the owner's 'Extend Deadline' and
  * 'Post Addendum' dialogs, and the 'Addenda' section everyone signed in sees on the project page.
  * The API enforces every rule; these forms check only what a person would otherwise wait for.
  */

@@ -1,5 +1,5 @@
 /**
- * Questions & Answers on the project page (issue 13, decision 0131): bidders ask, the owner answers
+ * Questions & Answers on the project page (decision 0131): bidders ask, the owner answers
  * (or posts a clarification), answered questions are public without the asker's name unless the owner
  * shows it, and admins hide abuse. The API decides who sees what; this shows what it answers.
  */

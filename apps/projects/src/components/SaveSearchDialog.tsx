@@ -1,5 +1,5 @@
 /**
- * 'Save this search' (issue 13): names the browse page's current filters and text, and chooses how the
+ * 'Save this search' (decision 0133): names the browse page's current filters and text, and chooses how the
  * user hears of new projects that match them. Also renames a saved search.
  */
 import type { SearchAlerts } from '@buildbid/api-client';

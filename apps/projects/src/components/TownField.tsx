@@ -1,5 +1,5 @@
 /**
- * City / Town (issue 18): a combo box that suggests the chosen island's towns (all the Bahamas' when no
+ * City / Town (decision 0180): a combo box that suggests the chosen island's towns (all the Bahamas' when no
  * island is chosen) and takes any other name as typed. The server keeps what was typed, writing a
  * suggested town or an all-lower-case name with capitals; a refused name shows its error under the field.
  */

@@ -1,5 +1,5 @@
 /**
- * A post's upload as it goes (issue 18): bytes sent out of the total and Cancel. Cancelling aborts the
+ * A post's upload as it goes (decision 0183): bytes sent out of the total and Cancel. Cancelling aborts the
  * request; the server then keeps nothing (no project, no files).
  */
 import type { UploadProgress } from '@buildbid/api-client';

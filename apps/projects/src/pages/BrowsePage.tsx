@@ -47,7 +47,7 @@ export function readBrowseCursor(search: string): string | null {
 }
 
 /**
- * The address of a browse state (issue 18: q, country, category, budget and cursor live in the query
+ * The address of a browse state (decision 0183: q, country, category, budget and cursor live in the query
  * string, so a reload, Back or a shared link shows the same list). The country is written only when it
  * differs from the header's, an empty value meaning all countries.
  */

@@ -142,7 +142,7 @@ export function EditProjectPage({ id, toast, navigate, user }: Props) {
 
   const back = `/projects/${id}`;
   // Only the owner edits, and only while the project is active and not yet awarded: the API refuses
-  // anything else, so nobody else is shown a form whose save would fail (issue 18).
+  // anything else, so nobody else is shown a form whose save would fail.
   const project = state.data;
   if (project.clientId !== user.id || !isEditable(project)) {
     const owner = project.clientId === user.id;

@@ -227,7 +227,7 @@ describe('PostProjectPage', () => {
     expect(town.getAttribute('aria-invalid')).toBe('true');
   });
 
-  it("offers the catalogue's categories, required and labelled, and posts the one chosen (issue 23)", async () => {
+  it("offers the catalogue's categories, required and labelled, and posts the one chosen (decision 0182)", async () => {
     const fetch = mockFetch();
     fetch.mockResolvedValue(jsonResponse(201, { id: 'new-2' }));
     const props = setup('?stage=permit_approved&phases=envelope_roofing&needs=labor_only');

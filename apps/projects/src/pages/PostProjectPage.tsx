@@ -76,7 +76,7 @@ export function showsDebugTools(): boolean {
 }
 
 /**
- * The Auto-Fill sample, only in development (issue 23): the condition is decided at build time, so a
+ * The Auto-Fill sample, only in development (decision 0183): the condition is decided at build time, so a
  * production build never sees the import and ships no sample text (tests/e2e/projects-audit.spec.ts).
  */
 function loadSample(): Promise<PostFormState> {

@@ -49,7 +49,7 @@ describe('ProjectDetailPage', () => {
   it.each([
     ['a malformed id, which the API answers 400', 400, 'VALIDATION_FAILED'],
     ['an unknown id', 404, 'PROJECT_NOT_FOUND'],
-  ])("shows 'Project Not Found' for %s, not an error with Try again (issue 23)", async (_, status, code) => {
+  ])("shows 'Project Not Found' for %s, not an error with Try again", async (_, status, code) => {
     routeFetch({
       'GET /api/projects/abc': jsonResponse(status, { message: 'Id must be a valid id', code, field: 'id' }),
     });
@@ -68,7 +68,7 @@ describe('ProjectDetailPage', () => {
     expect(screen.queryByRole('heading', { name: 'Project Not Found' })).toBeNull();
   });
 
-  it('shows each badge once: Completed, Residential, and one chip per service (issue 23)', async () => {
+  it('shows each badge once: Completed, Residential, and one chip per service (decision 0196)', async () => {
     const project = makeProject({
       status: 'completed',
       currentPhase: 'completed',
@@ -109,7 +109,7 @@ describe('QuestionsSection', () => {
     vi.unstubAllGlobals();
   });
 
-  it("says 'asked by you' on the asker's own question, 'asked by a bidder' on another's (issue 23)", async () => {
+  it("says 'asked by you' on the asker's own question, 'asked by a bidder' on another's (decision 0196)", async () => {
     routeFetch({
       'GET /api/projects/p1/questions': [
         question({ id: 'q1', mine: true }),

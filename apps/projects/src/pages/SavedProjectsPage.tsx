@@ -1,5 +1,5 @@
 /**
- * Saved Projects (/saved-projects, issue 12): the projects the caller saved, newest save first, as the
+ * Saved Projects (/saved-projects, decision 0120): the projects the caller saved, newest save first, as the
  * same cards as Browse. Unsaving removes a card at once.
  */
 import type { ApiUser, ProjectSummary, RemoteProps } from '@buildbid/api-client';

@@ -1,5 +1,5 @@
 /**
- * Saved searches (/saved-searches, issue 13): each search with what it finds, a link that opens Browse
+ * Saved searches (/saved-searches, decision 0133): each search with what it finds, a link that opens Browse
  * with its filters, its alerts, rename and delete.
  */
 import type { ApiUser, RemoteProps, SavedSearch, SearchAlerts } from '@buildbid/api-client';

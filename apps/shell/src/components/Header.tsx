@@ -53,7 +53,7 @@ export function navItemsFor(role: ApiUser['role']): NavItem[] {
   if (role === 'contractor') items.push({ href: '/my-bids', label: 'My Bids' });
   if (role === 'contractor' || role === 'vendor')
     items.push({ href: '/saved-projects', label: 'Saved Projects' });
-  // Every signed-in role saves searches on Browse (issue 23: reachable from the header and the sheet too).
+  // Every signed-in role saves searches on Browse (decision 0198: reachable from the header and the sheet too).
   items.push({ href: '/saved-searches', label: 'Saved Searches' });
   if (role === 'admin') items.push({ href: '/admin', label: 'Admin' });
   return items;
@@ -212,7 +212,7 @@ function UserMenu({ user }: { user: ApiUser }) {
 }
 
 /**
- * The mobile side sheet (accounts-and-shell: "A mobile side sheet repeats these items"; issue 12): a
+ * The mobile side sheet (accounts-and-shell: "A mobile side sheet repeats these items"; decision 0123): a
  * react-aria modal dialog opened by the labelled menu button shown under 768 px. It holds the role's
  * navigation, the country filter, Switch Role, Profile, Upgrade and Sign out. Focus stays inside while
  * it is open, Escape closes it, and so does any navigation.

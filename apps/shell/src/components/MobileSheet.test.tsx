@@ -23,7 +23,7 @@ function user(role: ApiUser['role']): ApiUser {
   } as ApiUser;
 }
 
-describe('Saved Searches in the navigation (issue 23)', () => {
+describe('Saved Searches in the navigation (decision 0198)', () => {
   afterEach(() => {
     cleanup();
     vi.unstubAllGlobals();

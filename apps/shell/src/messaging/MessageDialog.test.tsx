@@ -203,7 +203,7 @@ describe('MessageDialog', () => {
     expect(screen.getByRole('heading', { name: 'Message Ann Rolle' })).toBeTruthy();
   });
 
-  describe('a conversation with a deleted account (issue 23)', () => {
+  describe('a conversation with a deleted account (decision 0193)', () => {
     it('shows it closed: the old messages, no composer, and a line saying it is closed', async () => {
       const fetch = routeFetch({
         'GET /api/messages': [message()],

@@ -3,7 +3,7 @@
  * user, with or without a project; 500 px wide and 600 px high. Messages are fetched only while it is
  * open, and again when the socket brings a message from the other party. The send button is disabled
  * while the trimmed text is empty or a send is in progress; a failed send shows a destructive 'Error'.
- * A conversation with a deleted account is closed (issue 23): no composer, a line saying so instead.
+ * A conversation with a deleted account is closed (decision 0193): no composer, a line saying so instead.
  */
 import { ApiError, type ChatTarget, type RealtimeChannel, type ToastInput } from '@buildbid/api-client';
 import { useCallback, useEffect, useRef, useState } from 'react';
@@ -28,7 +28,7 @@ import {
 } from './api.ts';
 
 export const MESSAGE_PLACEHOLDER = 'Type a message...';
-/** What the dialog says in the composer's place once the other party deleted their account (issue 23). */
+/** What the dialog says in the composer's place once the other party deleted their account (decision 0193). */
 export const CONVERSATION_CLOSED = 'This account has been deleted; the conversation is closed';
 
 /** The send button's rule (section 2): nothing to send, or a send already on its way. */

@@ -22,7 +22,7 @@ export async function sendMessage(
 
 export type ConversationStatus = components['schemas']['ConversationStatus'];
 
-/** Whether the conversation takes new messages: closed once the other user deleted their account (issue 23). */
+/** Whether the conversation takes new messages: closed once the other user deleted their account (decision 0193). */
 export async function conversationStatus(otherUserId: string): Promise<ConversationStatus> {
   return unwrap(api.GET('/api/messages/status', { params: { query: { otherUserId } } }));
 }

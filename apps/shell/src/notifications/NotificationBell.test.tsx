@@ -213,7 +213,7 @@ describe('NotificationBell and messages', () => {
   });
 });
 
-describe('what a notification opens (issue 23)', () => {
+describe('what a notification opens (decision 0198)', () => {
   const PROJECT = '3f2b8c1e-5a4d-4e7f-9b6a-0c1d2e3f4a5b';
 
   it('opens the project of a bid, a completion, a review or a project update; My Bids for a bid not selected', () => {
@@ -305,7 +305,7 @@ describe('what a notification opens (issue 23)', () => {
   });
 });
 
-describe('the bell after the session ends (issue 23)', () => {
+describe('the bell after the session ends (decision 0198)', () => {
   afterEach(() => {
     cleanup();
     vi.useRealTimers();

@@ -2,7 +2,7 @@
  * The header's notification bell (accounts-and-shell sections 2, 7 and 9): the unread badge ('9+'
  * above 9), a dropdown with 'Mark all read', 'Loading...' / 'No notifications yet', and the items
  * (icon by type, title, message, relative time). Clicking an item marks it read and opens what it is
- * about (target.ts: the project, the conversation, My Bids; issue 23). The unread count is refetched
+ * about (target.ts: the project, the conversation, My Bids; decision 0198). The unread count is refetched
  * every 10 s, the list every 30 s, and both at once when the socket pushes a 'notification' or a
  * 'new_message'. A 401 means the session has ended: the bell stops asking, logs nothing, and tells the
  * shell (onSignedOut), which checks the session again.

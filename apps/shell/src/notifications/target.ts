@@ -1,5 +1,5 @@
 /**
- * What a notification opens when clicked (issue 23 item 10c): the conversation for a message, the
+ * What a notification opens when clicked (decision 0198): the conversation for a message, the
  * project for whatever happened on or to a project, My Bids for a bid that was not selected or whose
  * project is gone, the profile for a badge, Billing for a failed payment. relatedEntityId says what the
  * notification is about (domain/notification/notification.ts): a project id, the sender's user id for

@@ -8,7 +8,7 @@ import { Field } from '../components/Field.tsx';
 import { Logo } from '../components/Logo.tsx';
 
 /**
- * /forgot-password (issue 16): asks for the account's email and shows the server's answer, which is
+ * /forgot-password (decision 0160): asks for the account's email and shows the server's answer, which is
  * the same whether an account exists or not (so the page tells no one who has an account).
  */
 export function ForgotPasswordPage() {

@@ -8,7 +8,7 @@ import { VisitorTopBar } from '../components/VisitorTopBar.tsx';
 
 /**
  * The landing page. Featured Projects, the figures and (once at least three exist) the testimonials are
- * real, from GET /api/landing (issue 12, decision 0122); the sample quotes below show only before that.
+ * real, from GET /api/landing (decision 0122); the sample quotes below show only before that.
  */
 export type LandingData = components['schemas']['Landing'];
 
@@ -106,7 +106,7 @@ const TESTIMONIALS = [
   },
 ];
 
-/** Footer links lead to real pages or anchors (issue 12); Support is a mailto. */
+/** Footer links lead to real pages or anchors (decision 0122); Support is a mailto. */
 const FOOTER_LINKS: ReadonlyArray<{ label: string; href: string }> = [
   { label: 'How It Works', href: '#features' },
   { label: 'Pricing', href: '/pricing' },

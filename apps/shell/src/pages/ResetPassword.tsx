@@ -18,7 +18,7 @@ export function tokenOf(search: string): string {
 }
 
 /**
- * /reset-password?token=... (issue 16): a new password with the register page's rules. Success signs
+ * /reset-password?token=... (decision 0160): a new password with the register page's rules. Success signs
  * in (the answer is the user) and goes to the dashboard; a bad or expired link says so and offers a new one.
  */
 export function ResetPasswordPage({ search }: { search: string }) {
@@ -51,7 +51,7 @@ export function ResetPasswordPage({ search }: { search: string }) {
       // A password the rules refuse can be fixed here; anything else (a dead link) needs a new link.
       const passwordRule = err instanceof ApiError && (err.code ?? '').startsWith('PASSWORD_');
       // The API's answer for a used or expired link ends 'Ask for a new one.', and the alert offers the
-      // link 'Ask for a new link' right after it: say it once (issue 23).
+      // link 'Ask for a new link' right after it: say it once.
       const deadLink = err instanceof ApiError && err.code === 'INVALID_RESET_TOKEN';
       fail(
         deadLink

@@ -29,7 +29,7 @@ function verifyOnce(token: string): Promise<string> {
 type State = { status: 'checking' } | { status: 'verified' } | { status: 'failed'; message: string };
 
 /**
- * /verify-email?token=... (issue 16): the mailed link verifies on opening, signed in or not. A signed-in
+ * /verify-email?token=... (decision 0160): the mailed link verifies on opening, signed in or not. A signed-in
  * user's state is read again, so the dashboard's banner is gone at once.
  */
 export function VerifyEmailPage({ search }: { search: string }) {

@@ -3,7 +3,7 @@ import type { StoredFile } from '#application/shared/marketplace-ports.ts';
 import type { AddendumSnapshot } from '#domain/project/addendum.ts';
 import { AttachmentSchema, refTo, toAttachmentDto } from './common.ts';
 
-// ---- Deadline changes and addenda (issue 13) --------------------------------------------------
+// ---- Deadline changes and addenda (decision 0130) -----------------------------------------------
 
 export const AddendumSchema = Type.Object(
   {

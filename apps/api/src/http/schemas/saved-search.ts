@@ -2,7 +2,7 @@ import { type Static, Type } from 'typebox';
 import type { SavedSearchSnapshot } from '#domain/project/saved-search.ts';
 import { dateTime, nullable, refTo, uuid } from './common.ts';
 
-// ---- Saved searches (issue 13) ---------------------------------------------------------------
+// ---- Saved searches (decision 0133) ------------------------------------------------------------
 
 export const SavedSearchSchema = Type.Object(
   {
