@@ -19,10 +19,10 @@ export type ProjectBid = Schemas['ProjectBid'];
 export type OwnBid = Schemas['MyBid'];
 export type UserStats = Schemas['UserStats'];
 export type ProjectData = Schemas['ProjectData'];
-/** An owner's published change to a project while it takes bids (issue 13). */
+/** An owner's published change to a project while it takes bids (decision 0130). */
 export type ProjectAddendum = Schemas['Addendum'];
-/** A project question (RFI) or the owner's clarification (issue 13). */
+/** A project question (RFI) or the owner's clarification (decision 0131). */
 export type ProjectQuestion = Schemas['Question'];
-/** A saved browse search with its alert setting (issue 13). */
+/** A saved browse search with its alert setting (decision 0133). */
 export type SavedSearch = Schemas['SavedSearch'];
 export type SearchAlerts = SavedSearch['alerts'];

@@ -1,5 +1,5 @@
 /**
- * Upload progress for the typed client (issue 18). `fetch` cannot report how much of a request body
+ * Upload progress for the typed client (decision 0183). `fetch` cannot report how much of a request body
  * has been sent, so a call that wants progress passes this as openapi-fetch's per-request `fetch`: the
  * client still builds the request from the typed `paths` (the same request the pacts check), and
  * this sends it with XMLHttpRequest, reporting bytes sent out of the total. Aborting the request's

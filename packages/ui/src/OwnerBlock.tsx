@@ -1,5 +1,5 @@
 /**
- * The owner block of cards, the detail page and My Bids (issue 12): the owner's real name, initials,
+ * The owner block of cards, the detail page and My Bids (decision 0122): the owner's real name, initials,
  * rating to one decimal with the review count, or 'No reviews yet', and for non-owners 'Contact Owner'.
  * And the card's thumbnails: the first three images (none without images), a grey placeholder only
  * where an image's thumbnail is missing or fails to load.
@@ -74,8 +74,8 @@ function Thumb({ url }: { url: string | null }) {
 }
 
 /**
- * The first three images' thumbnails, and nothing at all for a project without images (issue 23,
- * decision 0196: the spec's three grey boxes were placeholder content). An image without a thumbnail,
+ * The first three images' thumbnails, and nothing at all for a project without images (decision
+ * 0196: the spec's three grey boxes were placeholder content). An image without a thumbnail,
  * or whose thumbnail fails to load, shows a grey placeholder in its place.
  */
 export function ProjectThumbnails({ attachments }: { attachments: readonly Attachment[] }) {

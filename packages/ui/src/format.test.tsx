@@ -140,7 +140,7 @@ describe('bid-deadline countdown', () => {
   });
 });
 
-describe('dates are Nassau calendar days, in every browser time zone (issue 18)', () => {
+describe('dates are Nassau calendar days, in every browser time zone (decision 0181)', () => {
   it('reads the end of Mar 2 in Nassau as Mar 2, although it is Mar 3 in UTC', () => {
     const endOfMar2 = '2026-03-03T04:59:59.999Z'; // 23:59:59.999 on Mar 2, EST (UTC-5)
     expect(platformDate(endOfMar2)).toBe('2026-03-02');

@@ -21,7 +21,7 @@ export function toAmount(value: Amount): number | null {
 }
 
 // Built once: creating an Intl formatter costs far more than formatting with it, and a browse page
-// formats a few hundred amounts and dates (about 65 ms of its first render in Chromium, issue 11).
+// formats a few hundred amounts and dates (about 65 ms of its first render in Chromium, decision 0114).
 const usdFormat = (cents: boolean) =>
   new Intl.NumberFormat('en-US', {
     style: 'currency',
@@ -58,7 +58,7 @@ const PLATFORM_DATE = new Intl.DateTimeFormat('en-US', {
 
 /**
  * 'Jan 15, 2025': the calendar date in the platform's time zone (America/Nassau), the same in every
- * browser: a deadline that ends on Mar 2 in Nassau reads Mar 2 in London and in Auckland (issue 18).
+ * browser: a deadline that ends on Mar 2 in Nassau reads Mar 2 in London and in Auckland (decision 0181).
  */
 export function formatDate(value: string | Date): string {
   const date = typeof value === 'string' ? new Date(value) : value;
@@ -90,7 +90,7 @@ export function plural(count: number, word: string, pluralWord = `${word}s`): st
 }
 
 /**
- * Relative posted time (issue 12, decision 0122): 'just now' under a minute, 'N minutes ago' under an
+ * Relative posted time (decision 0122): 'just now' under a minute, 'N minutes ago' under an
  * hour, 'N hours ago' under a day; then the spec's rule: 'N days ago' under 7 days, 'N weeks ago' under
  * 30 days, then the date. Always rounded down (a project posted 23 h ago is '23 hours ago', never
  * '1 day ago'), with correct plurals ('1 minute ago', '1 week ago'). A time in the future is 'just now'.

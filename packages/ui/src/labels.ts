@@ -46,7 +46,7 @@ export function placeText(p: {
 }): string {
   const country = p.country ? (findCountry(p.country)?.name ?? p.country) : null;
   // The location text usually already holds 'city, island, country' (derived at posting): each part is
-  // shown once, in the order first met, ignoring case and spacing (issue 12).
+  // shown once, in the order first met, ignoring case and spacing (decision 0122).
   const parts = [p.location, p.city, p.island, country]
     .flatMap((x) => (x ?? '').split(','))
     .map((x) => x.trim())
