@@ -706,7 +706,7 @@ describe(`${CONSUMER} → buildbid-api`, () => {
               bids: [],
               messages: [],
               reviews: [],
-              // Issue 23: the saved searches, saved projects and notifications are in it too.
+              // Decision 0194: the saved searches, saved projects and notifications are in it too.
               savedSearches: [],
               savedProjects: [],
               notifications: [],

@@ -188,7 +188,7 @@ describe(`${CONSUMER} → buildbid-api`, () => {
         });
     });
 
-    it('moves the awarded work on for its owner: 200 with the project in its new phase (issue 18)', async () => {
+    it('moves the awarded work on for its owner: 200 with the project in its new phase (decision 0183)', async () => {
       const { path } = statePath('projectId', (id) => `/api/projects/${id}/phase`);
       await pact
         .addInteraction()
@@ -241,7 +241,7 @@ describe(`${CONSUMER} → buildbid-api`, () => {
         });
     });
 
-    it("reviews the contractor of the owner's completed project: 201 (issue 18)", async () => {
+    it("reviews the contractor of the owner's completed project: 201 (decision 0183)", async () => {
       const { path } = statePath('projectId', (id) => `/api/projects/${id}/reviews`);
       await pact
         .addInteraction()
@@ -417,7 +417,7 @@ describe(`${CONSUMER} → buildbid-api`, () => {
     });
   });
 
-  describe('saved projects (issue 12)', () => {
+  describe('saved projects (decision 0120)', () => {
     it('saves a project: 200 with the save state and count', async () => {
       const { path } = statePath('projectId', (id) => `/api/projects/${id}/save`);
       await pact
@@ -501,7 +501,7 @@ describe(`${CONSUMER} → buildbid-api`, () => {
         });
     });
 
-    it("answers the contractor's own bids on the cards in view: 200 (issue 18)", async () => {
+    it("answers the contractor's own bids on the cards in view: 200 (decision 0183)", async () => {
       await pact
         .addInteraction()
         .given(STATES.userExists, OWNER)
@@ -554,7 +554,7 @@ describe(`${CONSUMER} → buildbid-api`, () => {
     });
   });
 
-  describe('saved searches (issue 13)', () => {
+  describe('saved searches (decision 0133)', () => {
     const savedSearchBody = (overrides: Record<string, unknown> = {}) => ({
       id: uuid(EXAMPLE_IDS.savedSearchId),
       name: like('Roofs in the Bahamas'),
@@ -813,7 +813,7 @@ describe(`${CONSUMER} → buildbid-api`, () => {
     });
   });
 
-  describe('addenda (issue 13)', () => {
+  describe('addenda (decision 0130)', () => {
     it('lists the project’s addenda, oldest first: 200', async () => {
       const { path } = statePath('projectId', (id) => `/api/projects/${id}/addenda`);
       await pact
@@ -920,7 +920,7 @@ describe(`${CONSUMER} → buildbid-api`, () => {
     });
   });
 
-  describe('questions and answers (issue 13)', () => {
+  describe('questions and answers (decision 0131)', () => {
     const questionBody = (overrides: Record<string, unknown> = {}) => ({
       id: uuid(QUESTION_ID),
       projectId: uuid(EXAMPLE_IDS.projectId),

@@ -187,7 +187,7 @@ describe(`${CONSUMER} → buildbid-api`, () => {
         .given(STATES.signedInUser, { email: EMAIL })
         .uponReceiving('a session probe with a session')
         .withRequest('GET', '/api/auth/session', (b) => b.headers(WITH_SESSION))
-        // emailVerified: the dashboard's verify banner (issue 16) reads it from the shell's user.
+        // emailVerified: the dashboard's verify banner (decision 0160) reads it from the shell's user.
         .willRespondWith(200, (b) =>
           b.headers(JSON_CONTENT).jsonBody({ user: userBody({ emailVerified: boolean(false) }) }),
         )
@@ -205,7 +205,7 @@ describe(`${CONSUMER} → buildbid-api`, () => {
         .addInteraction()
         .uponReceiving('a session probe without a session')
         .withRequest('GET', '/api/auth/session')
-        // Never 401 (issue 23): a visitor's page logs no failed request.
+        // Never 401 (decision 0198): a visitor's page logs no failed request.
         .willRespondWith(200, (b) => b.headers(JSON_CONTENT).jsonBody({ user: null }))
         .executeTest(async (mock) => {
           browseTo(mock.url);

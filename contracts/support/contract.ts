@@ -64,13 +64,13 @@ export const STATES = {
    */
   addendumExists: 'an addendum exists',
   /**
-   * A question on a project of an earlier state (issue 13), asked by a contractor of an earlier state.
+   * A question on a project of an earlier state (decision 0131), asked by a contractor of an earlier state.
    * params: { asker (email), text?, answer? (the owner answers it), owner? (email, needed with answer),
    * project? (key, default 'projectId'), as? (default 'questionId') }.
    */
   questionExists: 'a question exists',
   /**
-   * A saved search (issue 13) of a user of an earlier state. params: { user (email), name?, q?, country?,
+   * A saved search (decision 0133) of a user of an earlier state. params: { user (email), name?, q?, country?,
    * alerts? ('off' | 'instant' | 'daily'), as? (default 'savedSearchId') }.
    */
   savedSearchExists: 'a saved search exists',
@@ -84,19 +84,19 @@ export const STATES = {
    */
   subscriptionExists: 'a subscription exists',
   /**
-   * A password reset asked for (issue 16) by a user of an earlier state, through the use case; the token
+   * A password reset asked for (decision 0160) by a user of an earlier state, through the use case; the token
    * is read from the link in the queued mail. params: { user (email), as? (default 'resetToken') }.
    * Returns { [as]: token }.
    */
   passwordResetRequested: 'a password reset was requested',
   /**
-   * The verification link of a user of an earlier state (issue 16), from the mail the registration
+   * The verification link of a user of an earlier state (decision 0160), from the mail the registration
    * queued; with verified: true the link has been followed. params: { user (email), verified? (default
    * false), as? (default 'verificationToken') }. Returns { [as]: token }.
    */
   emailVerificationSent: 'an email verification was sent',
   /**
-   * A user of an earlier state deleted their account (issue 23), through the use case. params: { user
+   * A user of an earlier state deleted their account (decision 0193), through the use case. params: { user
    * (email), password? (the one it registered with) }.
    */
   accountDeleted: 'an account was deleted',

@@ -112,7 +112,7 @@ test.describe('pricing and subscribing', () => {
 
 test.describe('the account lifecycle', () => {
   /**
-   * Issue 16 › the account lifecycle in the browser: a forgotten password, a password change, email
+   * Decision 0160 › the account lifecycle in the browser: a forgotten password, a password change, email
    * verification, and deleting an account (with what stays for the others). Links come out of the mails
    * the server wrote into its outbox folder.
    */
@@ -176,7 +176,7 @@ test.describe('the account lifecycle', () => {
     await other.getByLabel('New Password').fill('another-one-9');
     await other.getByLabel('Confirm Password').fill('another-one-9');
     await other.getByRole('button', { name: 'Reset password' }).click();
-    // Said once (issue 23): no 'Ask for a new one.' before the 'Ask for a new link' link.
+    // Said once: no 'Ask for a new one.' before the 'Ask for a new link' link.
     await expect(other.getByRole('alert')).toHaveText(
       'This reset link is invalid or has expired. Ask for a new link',
     );

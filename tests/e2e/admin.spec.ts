@@ -5,7 +5,7 @@ import { expect, test } from './support/page-hygiene.ts';
 
 test.describe('users and roles', () => {
   /**
-   * Issue 14 › admin: the user table is searched and paged on the server, and every role change lands in
+   * docs/security.md › admin: the user table is searched and paged on the server, and every role change lands in
    * the audit log shown below it, naming who changed whose role, from what to what.
    */
   test('an admin finds a user by name, changes the role, and reads it in the audit log', async ({

@@ -84,7 +84,7 @@ test.describe('bidding and accepting', () => {
 
 test.describe('comparing bids', () => {
   /**
-   * Issue 13 › bid comparison: the owner opens Compare on three received bids, sorts the table, sees the
+   * Decision 0132 › bid comparison: the owner opens Compare on three received bids, sorts the table, sees the
    * lowest amount, the shortest timeline and the spread, accepts from the table, and the table becomes
    * cards at 375 px.
    */
@@ -174,7 +174,7 @@ test.describe('comparing bids', () => {
   });
 });
 
-test.describe('comparing bids at desktop and phone widths (issue 23)', () => {
+test.describe('comparing bids at desktop and phone widths (decision 0198)', () => {
   /**
    * Item 7: at 1280 px the table (Status, Submitted and Accept/Decline included) stays inside its card;
    * at 375 px the cards have a labelled sort control with the table's keys. Item 9a: the rating reads

@@ -26,7 +26,7 @@ test.describe('from award to review', () => {
   }
 
   /**
-   * Issue 18 › the work after the award has screens: the owner starts the work, sends it for review and
+   * Decision 0183 › the work after the award has screens: the owner starts the work, sends it for review and
    * marks it completed, each asked first; then reviews the contractor once. The contractor is told of each
    * step, sees the phase on My Bids and the review on their profile.
    */
@@ -100,7 +100,7 @@ test.describe('from award to review', () => {
     await contractorContext.close();
   });
 
-  /** Issue 18 › bidders are told when a project that they bid on is deleted. */
+  /** Decision 0183 › bidders are told when a project that they bid on is deleted. */
   test('deleting a project tells its bidders', async ({ browser }) => {
     const ownerContext = await browser.newContext();
     const contractorContext = await browser.newContext();
@@ -130,7 +130,7 @@ test.describe('from award to review', () => {
 
 test.describe('the keyboard alone', () => {
   /**
-   * Issue 15 › posting a project and bidding, once, with the keyboard alone: every field is reached with
+   * Posting a project and bidding, once, with the keyboard alone: every field is reached with
    * Tab, radios and lists with the arrow keys, choices with Space and Enter, the file picker opened with
    * Enter. No click and no fill() touches the page; focus is checked before every key, so a control that
    * Tab cannot reach fails the journey.
@@ -174,7 +174,7 @@ test.describe('the keyboard alone', () => {
     await expect(page.getByLabel('Description')).toBeFocused();
     await page.keyboard.type('Build a hardwood deck behind the house, with stairs down to the garden.');
 
-    // The category (issue 23): Enter opens the list, the arrows move, Enter chooses.
+    // The category (decision 0182): Enter opens the list, the arrows move, Enter chooses.
     const category = page.getByRole('button', { name: /Category/ });
     await tabTo(page, category, 'Category');
     await page.keyboard.press('Enter');

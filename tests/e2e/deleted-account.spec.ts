@@ -2,7 +2,7 @@ import { PASSWORD, postProject, register } from './support/marketplace.ts';
 import { expect, test } from './support/page-hygiene.ts';
 
 /**
- * Issue 23 › a deleted contractor's pending bid (decision 0193): deleting the account withdraws it, the
+ * A deleted contractor's pending bid (decision 0193): deleting the account withdraws it, the
  * owner is told and can no longer accept it, and a conversation with the deleted account is closed.
  */
 test('a contractor bids and deletes their account; the owner sees the bid withdrawn, cannot accept it, and the conversation is closed', async ({

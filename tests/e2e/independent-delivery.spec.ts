@@ -9,7 +9,7 @@ import { createRemoteServer } from '../../scripts/serve-remote.ts';
 import { register } from './support/marketplace.ts';
 
 /**
- * Issue 10: each remote ships alone. These tests rebuild the bids remote, serve it from another
+ * Each remote ships alone (decision 0103). These tests rebuild the bids remote, serve it from another
  * origin, take it down, and start the product with NODE_ENV=development; they run one after another
  * (workers: 1) because they change apps/bids/dist and the API's REMOTES_FILE.
  */

@@ -3,7 +3,7 @@ import { type PageProblems, takeProblems, test, watchPage } from './support/page
 
 /**
  * The console-hygiene watch itself (support/page-hygiene.ts), so a sweep that passes means a quiet page:
- * a visitor's page logs nothing at all (the session probe answers 200, never 401: issue 23), and an
+ * a visitor's page logs nothing at all (the session probe answers 200, never 401: decision 0198), and an
  * uncaught error, a console error or a failed request is caught.
  */
 base("a visitor's page logs nothing, and the hygiene watch catches errors", async ({ page }) => {

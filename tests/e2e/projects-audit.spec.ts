@@ -5,9 +5,9 @@ import { postProject, register } from './support/marketplace.ts';
 import { expect, test } from './support/page-hygiene.ts';
 
 /**
- * Issue 23's defects in the projects remote, as a person meets them in Chromium: the post form's
- * category, the phone-sized owner block, thumbnails, Share, malformed links, the date pickers' first
- * day, and the production bundle.
+ * The defects of decisions 0182, 0196 and 0197 in the projects remote, as a person meets them in Chromium: the post
+ * form's category, the phone-sized owner block, thumbnails, Share, malformed links, the date pickers' first day, and
+ * the production bundle.
  */
 
 /** The calendar day of an instant in a time zone, 'YYYY-MM-DD'. */

@@ -5,7 +5,7 @@ import { expect, test } from './support/page-hygiene.ts';
 
 test.describe('browsing', () => {
   /**
-   * Issue 18 › Browse: the search, the filters and the page live in the address, so a reload, Back and a
+   * Decision 0183 › Browse: the search, the filters and the page live in the address, so a reload, Back and a
    * shared link show the same list; each card offers 'Submit Bid' only where this contractor can bid, and
    * otherwise shows their bid or why bidding is closed.
    */
@@ -93,7 +93,7 @@ test.describe('browsing', () => {
     await rivalContext.close();
   });
 
-  /** Issue 18 › on a phone the Submit Bid button stays in reach at the bottom of a project's page. */
+  /** Decision 0183 › on a phone the Submit Bid button stays in reach at the bottom of a project's page. */
   test('at 375 px a sticky bar keeps Submit Bid on screen', async ({ browser }) => {
     const ownerContext = await browser.newContext();
     const contractorContext = await browser.newContext({ viewport: { width: 375, height: 740 } });
@@ -125,7 +125,7 @@ test.describe('posting a project', () => {
   };
 
   /**
-   * Issue 18 › the post form: the services that will be posted stay in view while the needs change; a
+   * Decision 0183 › the post form: the services that will be posted stay in view while the needs change; a
    * disguised file is refused when it is chosen, alone; a post's upload shows its bytes and can be
    * cancelled, leaving no project; a production build has no debug buttons; and the post then goes through
    * with the file that was kept.
@@ -242,7 +242,7 @@ test.describe('posting a project', () => {
 
 test.describe('finding and editing', () => {
   /**
-   * Issue 18 › search, categories and tags, as a person meets them:
+   * Decisions 0112 and 0182 › search, categories and tags, as a person meets them:
    * - text inside words and several words in any order find projects;
    * - a category chosen on the edit form is found by the browse filter, which offers Construction too;
    * - tags that differ only in capitals are one tag in the form.
@@ -305,7 +305,7 @@ test.describe('finding and editing', () => {
   });
 
   /**
-   * Issue 18 › smaller problems: Edit Bid from My Bids shows the project's budget, and a project posted
+   * Smaller problems: Edit Bid from My Bids shows the project's budget, and a project posted
    * 27 hours ago reads '1 day ago' (times round down).
    */
   test('My Bids edits a bid beside the budget; posted times round down', async ({ browser }) => {
@@ -341,7 +341,7 @@ test.describe('finding and editing', () => {
 
 test.describe('dates across time zones', () => {
   /**
-   * Issue 18 › dates: a project deadline is a calendar day in Nassau. Owners in London and in Auckland see
+   * Decision 0181 › dates: a project deadline is a calendar day in Nassau. Owners in London and in Auckland see
    * the day they chose, and saving Edit Project twice without a change keeps it (it used to move a day per
    * save east of Nassau).
    */
@@ -381,7 +381,7 @@ test.describe('deadlines', () => {
   }
 
   /**
-   * Issue 13 › deadline changes and addenda: the bid deadline passes, a late contractor is refused with a
+   * Decision 0130 › deadline changes and addenda: the bid deadline passes, a late contractor is refused with a
    * 409 naming the deadline, the owner extends the deadline and posts an addendum from the project page,
    * the early bidder is told, and the late contractor gets in.
    */
@@ -416,7 +416,7 @@ test.describe('deadlines', () => {
       data: { amount: 8000, timeline: 15, proposal: 'Too late?' },
     });
     expect(refused.status()).toBe(409);
-    // The day as the page shows it, in Nassau (issue 23), not a timestamp.
+    // The day as the page shows it, in Nassau (decision 0200), not a timestamp.
     const day = new Intl.DateTimeFormat('en-US', {
       timeZone: 'America/Nassau',
       year: 'numeric',
@@ -474,7 +474,7 @@ test.describe('deadlines', () => {
 
 test.describe('who may edit', () => {
   /**
-   * Issue 18 › Edit: 'Edit Project' is offered only while the project is editable, and anyone but its
+   * Edit: 'Edit Project' is offered only while the project is editable, and anyone but its
    * owner opening the edit address sees why instead of a form whose save would fail.
    */
   test('only the owner edits, and only until the project is awarded', async ({ browser }) => {
@@ -519,7 +519,7 @@ test.describe('who may edit', () => {
 
 test.describe('questions', () => {
   /**
-   * Issue 13 › project questions: a contractor asks, the owner answers, and a second contractor (a bidder
+   * Decision 0131 › project questions: a contractor asks, the owner answers, and a second contractor (a bidder
    * with the page open) sees the answer live over the socket; the bidder revises and the owner sees it.
    */
   test('a contractor asks, the owner answers, and a second contractor sees the answer live', async ({
@@ -550,7 +550,7 @@ test.describe('questions', () => {
     await askerQa.getByRole('button', { name: 'Ask Question' }).click();
     await expect(asker.getByText('Question Sent', { exact: true })).toBeVisible();
     await expect(askerQa.getByText("Awaiting the owner's answer")).toBeVisible();
-    // Their own question says so (issue 23), not 'asked by a bidder'.
+    // Their own question says so (decision 0196), not 'asked by a bidder'.
     await expect(askerQa.getByText(/asked by you/)).toBeVisible();
     await expect(askerQa.getByText(/asked by a bidder/)).toHaveCount(0);
 
@@ -587,7 +587,7 @@ test.describe('questions', () => {
 
 test.describe('saved searches', () => {
   /**
-   * Issue 13 › saved searches: a contractor saves a search from Browse; when a client posts a matching
+   * Decision 0133 › saved searches: a contractor saves a search from Browse; when a client posts a matching
    * project, the contractor's bell shows it live (no reload), and the Saved Searches page turns its
    * alerts off and deletes it.
    */
@@ -654,7 +654,10 @@ test.describe('saved searches', () => {
 });
 
 test.describe('views, saves and the landing', () => {
-  /** Issue 12 in Chromium: real views, saves, achievements at zero, the landing's fresh project, the mobile sheet. */
+  /**
+   * Decisions 0120 to 0123 in Chromium: real views, saves, achievements at zero, the landing's fresh project, the
+   * mobile sheet.
+   */
 
   test('a fresh project shows Views 0 to its owner and 1 after a contractor opens it; save, then Saved Projects', async ({
     browser,

@@ -17,7 +17,7 @@ import {
 } from './support/routes.ts';
 
 /**
- * The route sweep (issue 15): every route of the product as every role that may see it
+ * The route sweep: every route of the product as every role that may see it
  * (support/routes.ts, listed in tests/e2e/README.md), each checked at 375 × 812 and 1280 × 900 in the
  * light and the dark theme:
  * - axe-core finds no serious or critical WCAG 2 A/AA violation (all of those rules in the light theme,

@@ -18,7 +18,7 @@ test.describe('registering, signing in, switching role, and the pages the shell 
 
     await page.goto('/register');
     await expect(page.getByRole('heading', { name: 'Create your account' })).toBeVisible();
-    // Screen readers pick the voice from the page's language (issue 15: axe html-has-lang).
+    // Screen readers pick the voice from the page's language (axe html-has-lang).
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
     await page.getByLabel('First Name').fill('Reggie');
     await page.getByLabel('Last Name').fill('Cartwright');
@@ -333,7 +333,7 @@ test.describe('the theme', () => {
   });
 });
 
-test.describe('the header at 375 px, Saved Searches, and what a notification opens (issue 23)', () => {
+test.describe('the header at 375 px, Saved Searches, and what a notification opens (decision 0198)', () => {
   /** The header's height and the right edge of everything in it, against the screen. */
   async function headerFits(page: Page) {
     const header = page.getByRole('banner');
@@ -454,7 +454,7 @@ test.describe('the header at 375 px, Saved Searches, and what a notification ope
   });
 });
 
-test.describe('signed-out pages make no failing calls (issue 23)', () => {
+test.describe('signed-out pages make no failing calls (decision 0198)', () => {
   test('after signing out the bell stops; no call answers 401, and nothing is logged', async ({ page }) => {
     const unauthorized: string[] = [];
     const afterSignOut: string[] = [];

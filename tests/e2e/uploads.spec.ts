@@ -5,7 +5,7 @@ import { register } from './support/marketplace.ts';
 import { expect, test } from './support/page-hygiene.ts';
 
 /**
- * Issue 23 › item 8: a project's files are for signed-in users only (decision 0201). The pages that show
+ * A project's files are for signed-in users only (decision 0201). The pages that show
  * them are signed-in pages, and a same-origin <img> sends the session cookie: the images still show;
  * a visitor with the link gets 401.
  */

@@ -121,7 +121,7 @@ export class InMemoryDatabase {
   commits = 0;
   rollbacks = 0;
   outboxSeq = 0;
-  /** Users whose personal data a committed deletion erased (issue 16). */
+  /** Users whose personal data a committed deletion erased (decision 0160). */
   readonly erasedPersonalData: string[] = [];
 
   /** Waits for the row lock `key`, then holds it; returns the release function. */

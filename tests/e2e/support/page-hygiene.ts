@@ -1,7 +1,7 @@
 /**
- * Console hygiene for browser tests (issue 15): a page may not throw an uncaught error, and may not
+ * Console hygiene for browser tests: a page may not throw an uncaught error, and may not
  * log a console error. There is no exception any more: the shell's session probe (GET /api/auth/session)
- * answers 200 with `user: null` for a visitor, so a signed-out page logs no 401 (issue 23, decision 0198).
+ * answers 200 with `user: null` for a visitor, so a signed-out page logs no 401 (decision 0198).
  *
  * `test` from this module watches the test's `page` and fails the test at its end when anything was
  * seen; `watchPage` does the same for pages a test opens itself, and `takeProblems` lets a test check

@@ -87,7 +87,7 @@ const ROWS: Row[] = [
     heading: () => 'Create your account',
   },
   {
-    // The account lifecycle's public pages (issue 16). /verify-email posts its token on load, so it is
+    // The account lifecycle's public pages (decision 0160). /verify-email posts its token on load, so it is
     // opened by account.spec.ts (the account lifecycle) with a real mailed link rather than here.
     route: '/forgot-password',
     path: fixed('/forgot-password'),

@@ -265,7 +265,7 @@ describe('messages', () => {
   });
 });
 
-describe('every 429 carries Retry-After (issue 23)', () => {
+describe('every 429 carries Retry-After (decision 0191)', () => {
   it('the per-address sign-in limit, public GETs, the message limit and the email-change limit', async () => {
     const limited = await buildTestApp({
       AUTH_RATE_LIMIT_PER_MINUTE: '2',

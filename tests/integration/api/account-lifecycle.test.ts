@@ -13,7 +13,7 @@ import {
 } from './marketplace-support.ts';
 
 /**
- * The account lifecycle over HTTP on PostgreSQL (issue 16, decision 0160): forgotten passwords,
+ * The account lifecycle over HTTP on PostgreSQL (decision 0160): forgotten passwords,
  * password changes, email verification, the export and account deletion.
  */
 let t: MarketplaceApp;

@@ -14,7 +14,7 @@ import {
 } from './marketplace-support.ts';
 
 /**
- * The authorization matrix (issue 14), generated from the OpenAPI document: every operation × every
+ * The authorization matrix (docs/security.md), generated from the OpenAPI document: every operation × every
  * actor, with the answer each must get. An operation in the document without a row here fails the test,
  * so a new route cannot ship without deciding who may call it.
  *
@@ -82,7 +82,7 @@ const MATRIX: Record<string, Call> = {
   getLanding: { expect: PUBLIC },
   getCatalog: { expect: PUBLIC },
   getPublicConfig: { expect: PUBLIC },
-  // Project files are for signed-in users only, like the pages that show them (issue 23).
+  // Project files are for signed-in users only, like the pages that show them (decision 0201).
   getUpload: { expect: SIGNED_IN },
   // A PDF has no thumbnail: 404 for everyone signed in alike.
   getUploadThumbnail: { expect: row(404, { anonymous: 401 }) },
@@ -104,7 +104,7 @@ const MATRIX: Record<string, Call> = {
   // These tests run the payments sandbox: no Stripe webhook here, for anyone (404 NOT_FOUND, documented).
   receiveStripeWebhook: { expect: row(404) },
 
-  // The account lifecycle (issue 16). The forgot form answers everyone alike; a link's token is its
+  // The account lifecycle (decision 0160). The forgot form answers everyone alike; a link's token is its
   // permission, so a forged one is refused for everyone.
   requestPasswordReset: { expect: PUBLIC, body: (s) => ({ email: s.people.owner.email }) },
   resetPassword: {

@@ -91,7 +91,7 @@ describe('POST /api/projects/{id}/bid-deadline', () => {
     expect(mails[0]?.headers['List-Unsubscribe']).toContain('/api/unsubscribe?token=');
   });
 
-  it('names the new deadline as the page does, in Nassau, in the notification and the mail (issue 23)', async () => {
+  it('names the new deadline as the page does, in Nassau, in the notification and the mail', async () => {
     await placeBid(t, contractor.cookie, projectId);
     // The issue's case, Jan 10 (a fixed year far ahead keeps the test true): the owner picks Jan 10, stored
     // as the end of that day in Nassau, 04:59:59.999Z on Jan 11, which read '2099-01-11T04:59:59.999Z'.
@@ -129,7 +129,7 @@ describe('POST /api/projects/{id}/bid-deadline', () => {
     const late = await bidOn(t, contractor.cookie, projectId);
     expect(late.statusCode).toBe(409);
     expect(late.json()).toMatchObject({ code: 'BID_DEADLINE_PASSED' });
-    // The day as the page shows it (issue 23), not a timestamp.
+    // The day as the page shows it (decision 0200), not a timestamp.
     expect(late.json().message).toContain(`, ${formatDay(passed)}, has passed`);
 
     expect((await extend(inDays(2))).statusCode).toBe(200);

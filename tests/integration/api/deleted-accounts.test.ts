@@ -14,7 +14,7 @@ import {
 } from './marketplace-support.ts';
 
 /**
- * Deleted accounts over HTTP on PostgreSQL (issue 23, decisions 0193 and 0194): a deleted bidder's pending
+ * Deleted accounts over HTTP on PostgreSQL (decisions 0193 and 0194): a deleted bidder's pending
  * bids are withdrawn and never accepted, nobody messages a deleted account, the export holds everything,
  * mails to a deleted person go at once and sent mails after the retention period, and the counts leave
  * deleted accounts out.
@@ -203,7 +203,7 @@ describe('messages to a deleted account', () => {
   });
 });
 
-describe("'Download my data' (issue 23)", () => {
+describe("'Download my data' (decision 0194)", () => {
   it('holds the saved searches, the saved projects and the notifications', async () => {
     const owner = await signUp(t, 'client');
     const contractor = await signUp(t, 'contractor');
@@ -318,7 +318,7 @@ describe('the mail outbox keeps no deleted person (decision 0194)', () => {
   });
 });
 
-describe('counts leave deleted accounts out (issue 23)', () => {
+describe('counts leave deleted accounts out (decision 0194)', () => {
   it("the landing page's contractors registered and the admin's user count", async () => {
     const admin = await signUp(t, 'admin');
     await signUp(t, 'contractor');

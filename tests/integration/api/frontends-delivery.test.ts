@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../support/app.ts';
 
 /**
- * Releases that reach everyone (issue 10 §4): the files that name the current release are revalidated
+ * Releases that reach everyone (decision 0104): the files that name the current release are revalidated
  * on every load, hashed chunks are cached for good, and remotes.json follows REMOTES_FILE live.
  */
 let t: TestApp;
@@ -48,7 +48,7 @@ describe('frontend delivery', () => {
     }
   });
 
-  it('answers /favicon.ico with the icon, not with index.html (issue 23 item 15a)', async () => {
+  it('answers /favicon.ico with the icon, not with index.html (decision 0198)', async () => {
     const res = await t.app.inject('/favicon.ico');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^image\/(x-icon|vnd\.microsoft\.icon)/);

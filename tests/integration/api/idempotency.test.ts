@@ -12,8 +12,8 @@ import {
 } from './marketplace-support.ts';
 
 /**
- * Idempotency-Key on the posts that create things (issue 14): a client that lost the answer and retries
- * gets the first answer again instead of a second project, or a 409 for its own bid.
+ * Idempotency-Key on the posts that create things (docs/security.md, Writes safe to retry): a client that lost the
+ * answer and retries gets the first answer again instead of a second project, or a 409 for its own bid.
  */
 let t: MarketplaceApp;
 let owner: Caller;

@@ -254,7 +254,7 @@ describe('GET /uploads/{name}', () => {
     expect(word.headers['x-content-type-options']).toBe('nosniff');
   });
 
-  it('answers a visitor 401 with the API’s JSON error for every file and thumbnail, known or not (issue 23)', async () => {
+  it('answers a visitor 401 with the API’s JSON error for every file and thumbnail, known or not', async () => {
     const [png, pdf] = await upload();
     const urls = [
       png?.url,
@@ -277,7 +277,7 @@ describe('GET /uploads/{name}', () => {
     expect((await get(t, png?.url as string, contractor.cookie)).statusCode).toBe(401);
   });
 
-  it('serves a thumbnail to a signed-in user with the files’ sandboxing CSP, nosniff and private caching (issue 23)', async () => {
+  it('serves a thumbnail to a signed-in user with the files’ sandboxing CSP, nosniff and private caching', async () => {
     const big = await sharp({
       create: { width: 1200, height: 800, channels: 3, background: { r: 30, g: 90, b: 160 } },
     })

@@ -81,7 +81,7 @@ describe('POST /api/messages', () => {
   it.each([
     [{ content: '' }, 400, 'MESSAGE_EMPTY'],
     [{ content: '   \n\t ' }, 400, 'MESSAGE_EMPTY'],
-    // The document's maxLength is the server's rule (issue 23 item 12): 5,000 characters as sent.
+    // The document's maxLength is the server's rule (decision 0190): 5,000 characters as sent.
     [{ content: 'x'.repeat(5001) }, 400, 'VALIDATION_FAILED'],
     [{ content: 'x'.repeat(20_000) }, 400, 'VALIDATION_FAILED'],
     [{ content: 'Hi', type: 'file' }, 400, undefined],

@@ -653,7 +653,7 @@ describe('phase, cancel and review', () => {
   });
 });
 
-describe('GET /api/projects search: inside words, several words in any order (issue 18)', () => {
+describe('GET /api/projects search: inside words, several words in any order (decision 0112)', () => {
   beforeEach(async () => {
     for (const [title, description] of [
       ['Kitchen backsplash and tile floor', 'Remove the old tiles, then lay porcelain.'],

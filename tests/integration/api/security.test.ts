@@ -297,7 +297,7 @@ describe('lone UTF-16 surrogates (decision 0190)', () => {
   });
 });
 
-describe('API consistency (issue 23)', () => {
+describe('API consistency (decision 0190)', () => {
   it('a JSON body is not coerced: a string or a list where a number belongs is 400 VALIDATION_FAILED', async () => {
     const ann = sessionCookie(await register());
     const res = await t.app.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie: ann } });

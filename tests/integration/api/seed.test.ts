@@ -36,7 +36,7 @@ describe('seedDemoData', () => {
 
     const first = await counts();
     expect(first.users).toBe(9);
-    // Demo accounts are seeded as verified (issue 16), so their mail works from the start.
+    // Demo accounts are seeded as verified (decision 0160), so their mail works from the start.
     expect(await rows('select email from users where email_verified_at is null')).toEqual([]);
     expect(first.projects).toBeGreaterThanOrEqual(35);
     expect(first.projects).toBeLessThanOrEqual(45);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, sessionCookie, type TestApp, uniqueEmail } from '../support/app.ts';
 
 /**
- * The shell's session probe (issue 23 item 15b, decision 0198): a visitor's page asks who is signed in
+ * The shell's session probe (decision 0198): a visitor's page asks who is signed in
  * without a call that answers 401, so the browser logs nothing.
  */
 let t: TestApp;

@@ -7,7 +7,7 @@ import type { DomainEvent, MessageSent } from '#domain/shared/events.ts';
 import { openTestOrm, truncateAll } from '../support/database.ts';
 
 /**
- * The transactional outbox (issue 14, decision 0142) on PostgreSQL: events commit with the change or not
+ * The transactional outbox (decision 0142) on PostgreSQL: events commit with the change or not
  * at all, are delivered once and then removed, and stay for the relay when a subscriber fails.
  */
 describe('the event outbox (PostgreSQL)', () => {

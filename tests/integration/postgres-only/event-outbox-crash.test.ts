@@ -4,7 +4,7 @@ import { type ApiProcess, startApiProcess } from '../support/api-process.ts';
 import { uniqueEmail } from '../support/app.ts';
 
 /**
- * The transactional outbox (issue 14, decision 0142) across a crash: a real API process is killed
+ * The transactional outbox (decision 0142) across a crash: a real API process is killed
  * (SIGKILL) after a message has committed but before its notification was written, and a new process
  * delivers the notification from the outbox. To stop the first process exactly there, the test holds a
  * lock on the notifications table, so the delivery's insert waits; it kills the process (and its database

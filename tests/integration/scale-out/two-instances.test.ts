@@ -85,7 +85,7 @@ async function register(base: string, role: string, firstName = 'Scale') {
     ';',
   )[0];
   const id = (await res.json()).id as string;
-  // Taken as verified (as if its link had been followed), so notification mail reaches it (issue 16):
+  // Taken as verified (as if its link had been followed), so notification mail reaches it (decision 0160):
   // this file is about instances sharing work, not about verification (api/account-lifecycle is).
   const db = new pg.Client({ connectionString: databaseUrl });
   await db.connect();
@@ -129,7 +129,7 @@ describe('two API instances behind a load balancer', () => {
     const detail = await (await call(b.url, `/api/projects/${id}`, owner.cookie)).json();
     const [file] = detail.attachments as { url: string; originalName: string }[];
     expect(file?.originalName).toBe('site photo.png');
-    // Signed in (issue 23): the session made on A reads the file on B, streamed from the shared bucket.
+    // Signed in (decision 0201): the session made on A reads the file on B, streamed from the shared bucket.
     const download = await call(b.url, file?.url as string, owner.cookie);
     expect(download.status).toBe(200);
     expect(download.headers.get('content-type')).toBe('image/png');

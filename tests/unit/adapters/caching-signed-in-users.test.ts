@@ -6,7 +6,7 @@ import type { SessionWithUser } from '#adapters/persistence/mikro-orm-session-st
 import { User } from '#domain/user/user.ts';
 import { InMemorySessionStore } from '../../fakes/accounts.ts';
 
-/** Issue 11: the session and its user in one read, or from decision 0007's caches when both hold them. */
+/** Decision 0111: the session and its user in one read, or from decision 0007's caches when both hold them. */
 describe('CachingSignedInUsers', () => {
   const user = User.register({ id: 'u1', email: 'ann@example.com', passwordHash: 'h', now: new Date(0) });
   const session = { sid: 's1', userId: 'u1', expiresAt: new Date(10_000) };

@@ -285,7 +285,7 @@ describe('AcceptBid and DeclineBid', () => {
     ]);
   });
 
-  it('writes the events it publishes into the outbox of its own transaction (issue 14)', async () => {
+  it('writes the events it publishes into the outbox of its own transaction (decision 0142)', async () => {
     seed();
     await decide().execute(owner, 'b2', 'accepted');
     expect([...env.db.outbox.rows.values()]).toEqual(env.events.published);

@@ -19,7 +19,7 @@ beforeEach(() => {
   env.db.addUser(owner);
 });
 
-/** Issue 23 (decision 0193): a bid of a deleted account is never accepted. */
+/** Decision 0193: a bid of a deleted account is never accepted. */
 describe('AcceptBid, DeclineBid and deleted bidders', () => {
   const decide = () => bidDecider(env);
 

@@ -6,7 +6,7 @@ import { parse } from 'yaml';
 import { REMOTE_NAMES } from '#api/config.ts';
 
 /**
- * Each remote is its own deployable (issue 10 §2). Docker has no daemon on the development machines,
+ * Each remote is its own deployable (docs/deploy.md). Docker has no daemon on the development machines,
  * so this reads docker-compose.yml, the Dockerfile and .dockerignore; where `docker compose` exists
  * (CI images with docker), `docker compose config` must accept the file as well.
  */

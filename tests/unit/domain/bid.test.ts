@@ -162,7 +162,7 @@ describe('bid status', () => {
       act();
       expect(bid.status).toBe(to);
     } else {
-      // Every status but pending is final; a withdrawn bid says why (issue 23).
+      // Every status but pending is final; a withdrawn bid says why (decision 0193).
       expect(errorOf(act).code).toBe(from === 'withdrawn' ? 'BID_WITHDRAWN' : 'BID_NOT_PENDING');
       expect(bid.status).toBe(from);
     }

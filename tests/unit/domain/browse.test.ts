@@ -90,7 +90,7 @@ describe('matchesProjectFilters', () => {
     expect(matchesProjectFilters(project, { q: 'kitchen' })).toBe(false);
   });
 
-  it('finds every word of q inside words, in any order, in title or description (issue 18)', () => {
+  it('finds every word of q inside words, in any order, in title or description (decision 0112)', () => {
     const kitchen = aProject({
       title: 'Kitchen backsplash and tile floor',
       description: 'Basement waterproofing next.',
@@ -108,7 +108,7 @@ describe('matchesProjectFilters', () => {
     expect(searchWords('100%_off')).toEqual(['100%_off']);
   });
 
-  it('reads a category filter in any case as the catalogue writes it (issue 18)', () => {
+  it('reads a category filter in any case as the catalogue writes it (decision 0182)', () => {
     expect(parseProjectFilters({ category: 'residential' }).category).toBe('Residential');
     expect(parseProjectFilters({ category: 'construction' }).category).toBe('Construction');
     expect(parseProjectFilters({ category: 'Boat house' }).category).toBe('Boat house');

@@ -27,7 +27,7 @@ function errorOf(fn: () => unknown): { code: string; message: string; name: stri
   throw new Error('expected an error');
 }
 
-describe('changing the bid deadline (issue 13)', () => {
+describe('changing the bid deadline (decision 0130)', () => {
   it('lets the owner extend it and tells every bidder, never the owner', () => {
     const project = aProject({ owner, bidDeadline: later(2) });
     const event = project.changeBidDeadline(owner, later(5), ['c1', 'c2', 'c1', owner.id], NOW);
@@ -145,12 +145,12 @@ describe('changing the bid deadline (issue 13)', () => {
       title: 'Bid deadline changed',
       relatedEntityId: project.id,
     });
-    // The day as the page shows it (issue 23), not a timestamp.
+    // The day as the page shows it (decision 0200), not a timestamp.
     expect(drafts[0]?.message).toContain('is now Mar 20, 2025.');
   });
 });
 
-describe('addenda (issue 13)', () => {
+describe('addenda (decision 0130)', () => {
   const postAddendum = (o: Partial<Parameters<typeof Addendum.post>[0]> = {}) =>
     Addendum.post({
       id: 'add-1',

@@ -4,7 +4,7 @@ import { notificationsForEvent } from '#domain/notification/notification.ts';
 import { ConflictError } from '#domain/shared/errors.ts';
 import { aContractor, NOW } from '../../fakes/mothers.ts';
 
-/** Issue 23 (decision 0193): what a deleted account means for messages and for the owners of its bids. */
+/** Decision 0193: what a deleted account means for messages and for the owners of its bids. */
 describe('a deleted account', () => {
   it('receives no messages: 409 RECIPIENT_DELETED, the conversation is closed', () => {
     const person = aContractor('c1');

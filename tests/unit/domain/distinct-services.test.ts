@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { findPhaseService } from '#domain/catalog/projects.ts';
 import { distinctServices, isServiceType, SAME_SERVICE } from '#domain/catalog/service-types.ts';
 
-describe('one chip per service across the two catalogues (issue 23)', () => {
+describe('one chip per service across the two catalogues (decision 0196)', () => {
   it('pairs only a phase-group service with a service type', () => {
     for (const [phaseService, serviceType] of Object.entries(SAME_SERVICE)) {
       expect(findPhaseService(phaseService), phaseService).toBeDefined();

@@ -23,7 +23,7 @@ const bid = (
 });
 const bids = [bid('a', 1_850_000, 45, 4.5, 3), bid('b', 1_200_000, 60, 3, 1), bid('c', 2_400_000, 30, 5, 2)];
 
-describe('bid leveling (issue 13)', () => {
+describe('bid leveling (decision 0132)', () => {
   it('shows the spread: lowest, median and highest amount', () => {
     expect(spreadOf(bids.map((b) => b.amountCents))).toEqual({
       lowestCents: 1_200_000,

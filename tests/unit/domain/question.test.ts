@@ -26,7 +26,7 @@ const ask = (o: Partial<Parameters<typeof Question.ask>[0]> = {}) =>
     ...o,
   });
 
-describe('project questions (issue 13)', () => {
+describe('project questions (decision 0131)', () => {
   it('a contractor or vendor asks; the owner is told', () => {
     const { question, event } = ask();
     expect(question.toSnapshot()).toMatchObject({
