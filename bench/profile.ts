@@ -1,7 +1,7 @@
 /**
  * `node bench/profile.ts`: one API instance with every read cache off (PROFILE_CACHES=1: on) against a seeded bench database,
  * loaded with autocannon for a few seconds per workload. Run it under `--cpu-prof` to see where a request's
- * time goes in our own code (issue 11):
+ * time goes in our own code (decision 0111):
  *
  *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/buildbid_bench_be \
  *     npx node --cpu-prof --cpu-prof-dir=/tmp/prof bench/profile.ts list detail

@@ -1,5 +1,5 @@
 /**
- * Issue 13's saved-search goal, part of `npm run bench` (written to bench/saved-searches-results.md):
+ * Decision 0133's saved-search goal, part of `npm run bench` (written to bench/saved-searches-results.md):
  * posting a project with 10,000 saved searches stays within 20 ms of its time without any, and the alerts
  * go out within a minute.
  *

@@ -5,7 +5,7 @@
  */
 import pg from 'pg';
 
-/** 100,000 users in all (issue 11 measures the owner join at 100k users). */
+/** 100,000 users in all (the bench measures the owner join at 100k users). */
 export const CLIENTS = 99_800;
 export const CONTRACTORS = 200;
 

@@ -1,5 +1,5 @@
 /**
- * The statements alone (issue 11's ceiling): record the exact statements the API sends to PostgreSQL for
+ * The statements alone (decision 0114's ceiling): record the exact statements the API sends to PostgreSQL for
  * each request, then replay them over plain `pg` with the same concurrency and pool size, with no HTTP and
  * none of our code in between. What the replay reaches is the most any HTTP layer could reach with those
  * statements on these cores: the database's own pace, plus the driver.

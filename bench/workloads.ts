@@ -1,5 +1,5 @@
 /**
- * The bench's diverse browse (issue 11): 520 distinct first pages over every search kind and filter, the
+ * The bench's diverse browse (decision 0114): 520 distinct first pages over every search kind and filter, the
  * same in every run. scripts/bench.ts measures them; bench/profile.ts's `bench` workload replays them.
  */
 import { COMMON_TERM, RARE_TERM } from './seed-sql.ts';

@@ -1,6 +1,6 @@
 /**
- * `npm run bench`: speed without the cache (issue 11) and search (issue 18), written to bench/results.md, with
- * the ceiling of its goals: the same requests' statements replayed alone (bench/statements.ts, decision 0114).
+ * `npm run bench`: speed without the cache (decision 0110) and search (decision 0112), written to bench/results.md,
+ * with the ceiling of its goals: the same requests' statements replayed alone (bench/statements.ts, decision 0114).
  *
  *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/buildbid_bench npm run bench
  *   BENCH_LARGE=1000000 npm run bench      # adds the 1,000,000-project stage (growth, search, plans)
@@ -56,7 +56,7 @@ const loadBefore = os.loadavg();
 
 // ---- The browse workload: the 520 first pages of bench/workloads.ts, plus second pages through the cursor ----
 
-/** The searches of issue 18 and the speed issue's kinds, one at a time with caches off. */
+/** The searches of decision 0112 and the speed goals' kinds, one at a time with caches off. */
 const SEARCH_ROWS = [
   'itche',
   'oof',
@@ -849,7 +849,7 @@ ${plans.map((p) => `### ${p.title}\n\n\`${oneLine(p.sql).slice(0, 600)}${oneLine
 `;
 }
 
-/** The goal rows of issue 11 goal 6 (the same rows in the full report and in the frontend-only one). */
+/** The frontend goal rows (decisions 0184 and 0185; the same rows in the full report and in the frontend-only one). */
 function frontendGoals(frontend: FrontendFigures): string[] {
   const rows: string[] = [];
   const goal = (text: string, measured: string, ok: boolean) =>
