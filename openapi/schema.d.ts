@@ -149,7 +149,7 @@ export interface paths {
         };
         /**
          * Who is signed in, if anyone
-         * @description The shell's session probe (issue 23, decision 0198): the signed-in user, or `user: null` for a visitor or an ended session. It never answers 401, so a signed-out page makes no failing call. GET /api/auth/user answers the same user, and 401 when nobody is signed in.
+         * @description The shell's session probe (decision 0198): the signed-in user, or `user: null` for a visitor or an ended session. It never answers 401, so a signed-out page makes no failing call. GET /api/auth/user answers the same user, and 401 when nobody is signed in.
          */
         get: operations["getSession"];
         put?: never;
@@ -413,7 +413,7 @@ export interface paths {
         };
         /**
          * Whether your conversation with one other user takes new messages
-         * @description closed is true once otherUserId deleted their account (issue 23): the message dialog then shows the conversation without its composer, and closedReason says why. An unknown user answers 404.
+         * @description closed is true once otherUserId deleted their account (decision 0193): the message dialog then shows the conversation without its composer, and closedReason says why. An unknown user answers 404.
          */
         get: operations["getConversationStatus"];
         put?: never;
@@ -1333,7 +1333,7 @@ export interface paths {
         };
         /**
          * A project's file
-         * @description For signed-in users only, like the project pages that show the files (issue 23, decision 0201): without a session 401 UNAUTHENTICATED, whatever the name. Only names the storage issued (`{uuid}.{jpg|png|gif|webp|pdf|doc|docx}`) of files that exist; anything else is 404. Images are shown inline; PDF, DOC and DOCX are downloaded (attachment) under their original name; always with X-Content-Type-Options: nosniff, a sandboxing Content-Security-Policy and `Cache-Control: private`. A page on the site loads them with the session cookie it already sends (same origin).
+         * @description For signed-in users only, like the project pages that show the files (decision 0201): without a session 401 UNAUTHENTICATED, whatever the name. Only names the storage issued (`{uuid}.{jpg|png|gif|webp|pdf|doc|docx}`) of files that exist; anything else is 404. Images are shown inline; PDF, DOC and DOCX are downloaded (attachment) under their original name; always with X-Content-Type-Options: nosniff, a sandboxing Content-Security-Policy and `Cache-Control: private`. A page on the site loads them with the session cookie it already sends (same origin).
          */
         get: operations["getUpload"];
         put?: never;
@@ -8995,7 +8995,7 @@ export interface operations {
                         messages: {
                             [key: string]: unknown;
                         }[];
-                        /** @description Your notifications, read or not (issue 23) */
+                        /** @description Your notifications, read or not */
                         notifications: {
                             [key: string]: unknown;
                         }[];
@@ -9008,11 +9008,11 @@ export interface operations {
                         reviews: {
                             [key: string]: unknown;
                         }[];
-                        /** @description The projects you saved, with their titles and when you saved them (issue 23) */
+                        /** @description The projects you saved, with their titles and when you saved them */
                         savedProjects: {
                             [key: string]: unknown;
                         }[];
-                        /** @description Your saved searches with their filters and alerts (issue 23) */
+                        /** @description Your saved searches with their filters and alerts */
                         savedSearches: {
                             [key: string]: unknown;
                         }[];

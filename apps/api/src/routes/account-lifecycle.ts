@@ -36,12 +36,12 @@ const ExportBody = Type.Object(
     messages: Type.Array(AnyRecord, { description: 'Messages you sent or received' }),
     reviews: Type.Array(AnyRecord, { description: 'Reviews you wrote or received' }),
     savedSearches: Type.Array(AnyRecord, {
-      description: 'Your saved searches with their filters and alerts (issue 23)',
+      description: 'Your saved searches with their filters and alerts',
     }),
     savedProjects: Type.Array(AnyRecord, {
-      description: 'The projects you saved, with their titles and when you saved them (issue 23)',
+      description: 'The projects you saved, with their titles and when you saved them',
     }),
-    notifications: Type.Array(AnyRecord, { description: 'Your notifications, read or not (issue 23)' }),
+    notifications: Type.Array(AnyRecord, { description: 'Your notifications, read or not' }),
   },
   { description: "Everything the account holds about you ('Download my data')" },
 );

@@ -277,7 +277,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<
           id: 'getSession',
           summary: 'Who is signed in, if anyone',
           description:
-            "The shell's session probe (issue 23, decision 0198): the signed-in user, or `user: null` for a " +
+            "The shell's session probe (decision 0198): the signed-in user, or `user: null` for a " +
             'visitor or an ended session. It never answers 401, so a signed-out page makes no failing call. ' +
             'GET /api/auth/user answers the same user, and 401 when nobody is signed in.',
           access: 'public',

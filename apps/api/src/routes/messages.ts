@@ -83,7 +83,7 @@ export const messageRoutes: FastifyPluginAsyncTypebox<
           id: 'getConversationStatus',
           summary: 'Whether your conversation with one other user takes new messages',
           description:
-            'closed is true once otherUserId deleted their account (issue 23): the message dialog then shows ' +
+            'closed is true once otherUserId deleted their account (decision 0193): the message dialog then shows ' +
             'the conversation without its composer, and closedReason says why. An unknown user answers 404.',
           access: 'session',
           errors: { 404: ['USER_NOT_FOUND'] },

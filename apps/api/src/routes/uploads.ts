@@ -60,7 +60,7 @@ export const uploadRoutes: FastifyPluginAsyncTypebox<Uses<never, 'uploads'>> = a
           errors: { 404: ['FILE_NOT_FOUND'] },
           responses: { 404: 'No such file: FILE_NOT_FOUND' },
           description:
-            'For signed-in users only, like the project pages that show the files (issue 23, decision 0201): ' +
+            'For signed-in users only, like the project pages that show the files (decision 0201): ' +
             'without a session 401 UNAUTHENTICATED, whatever the name. ' +
             'Only names the storage issued (`{uuid}.{jpg|png|gif|webp|pdf|doc|docx}`) of files that exist; ' +
             'anything else is 404. Images are shown inline; PDF, DOC and DOCX are downloaded (attachment) ' +
