@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, sessionCookie, type TestApp, uniqueEmail } from '../support/app.ts';
-import { applicationTables } from '../support/database.ts';
+import { applicationTables, truncateAll } from '../support/database.ts';
 import { createProject, placeBid } from './marketplace-support.ts';
 
 /**
@@ -34,6 +34,9 @@ let document: Json;
 
 beforeAll(async () => {
   t = await buildTestApp({ AUTH_RATE_LIMIT_PER_MINUTE: '100000', MESSAGE_RATE_LIMIT_PER_MINUTE: '100000' });
+  // An empty database: the fingerprint reads every row twice per request, so rows an earlier test file left
+  // (tens of thousands of saved-search alerts) would make each request cost half a second.
+  await truncateAll(t.composition.orm);
   const reg = async (role: string) => {
     const res = await t.app.inject({
       method: 'POST',
