@@ -43,6 +43,10 @@ export const UserRecord = defineEntity({
 });
 export type UserRecord = InferEntity<typeof UserRecord>;
 
+/** `user_id`: the user a row belongs to; it goes when the user's row goes (their own data). */
+export const ownerUserId = () =>
+  p.manyToOne(UserRecord).mapToPk().fieldName('user_id').updateRule('cascade').deleteRule('cascade');
+
 /** What a session row's `sess` column holds. */
 export interface SessionData {
   userId: string;
@@ -272,12 +276,7 @@ export const UserBadgeRecord = defineEntity({
   tableName: 'user_badges',
   properties: {
     id: p.uuid().primary(),
-    userId: p
-      .manyToOne(UserRecord)
-      .mapToPk()
-      .fieldName('user_id')
-      .updateRule('cascade')
-      .deleteRule('cascade'),
+    userId: ownerUserId(),
     badgeId: p.manyToOne(BadgeRecord).mapToPk().fieldName('badge_id').updateRule('cascade'),
     earnedAt: p.datetime().columnType('timestamptz'),
   },
@@ -290,12 +289,7 @@ export const UserAchievementRecord = defineEntity({
   tableName: 'user_achievements',
   properties: {
     id: p.uuid().primary().defaultRaw('gen_random_uuid()'),
-    userId: p
-      .manyToOne(UserRecord)
-      .mapToPk()
-      .fieldName('user_id')
-      .updateRule('cascade')
-      .deleteRule('cascade'),
+    userId: ownerUserId(),
     category: p.string().length(20),
     points: p.integer().default(0),
     level: p.integer().default(1),
@@ -311,12 +305,7 @@ export const NotificationRecord = defineEntity({
   tableName: 'notifications',
   properties: {
     id: p.uuid().primary(),
-    userId: p
-      .manyToOne(UserRecord)
-      .mapToPk()
-      .fieldName('user_id')
-      .updateRule('cascade')
-      .deleteRule('cascade'),
+    userId: ownerUserId(),
     type: p.string().length(30),
     title: p.string().length(255),
     message: p.text(),

@@ -1,5 +1,5 @@
 import { defineEntity, type InferEntity, p } from '@mikro-orm/core';
-import { ProjectRecord, UserRecord } from './entities.ts';
+import { ownerUserId, ProjectRecord, UserRecord } from './entities.ts';
 
 // The tables written and read with SQL (by the sql-*.ts adapters next to this file), mapped here only so
 // that the schema check (entities vs ./migrations) covers them. createOrm (orm.ts) registers them.
@@ -113,12 +113,7 @@ export const SavedSearchRecord = defineEntity({
   tableName: 'saved_searches',
   properties: {
     id: p.uuid().primary(),
-    userId: p
-      .manyToOne(UserRecord)
-      .mapToPk()
-      .fieldName('user_id')
-      .updateRule('cascade')
-      .deleteRule('cascade'),
+    userId: ownerUserId(),
     name: p.string().length(80),
     q: p.string().length(200).nullable(),
     country: p.string().length(10).nullable(),
@@ -257,13 +252,7 @@ export const PasswordResetRecord = defineEntity({
   tableName: 'password_resets',
   properties: {
     tokenHash: p.string().length(64).primary(),
-    userId: p
-      .manyToOne(UserRecord)
-      .mapToPk()
-      .fieldName('user_id')
-      .updateRule('cascade')
-      .deleteRule('cascade')
-      .index('password_resets_user_id_index'),
+    userId: ownerUserId().index('password_resets_user_id_index'),
     createdAt: p.datetime().columnType('timestamptz'),
     expiresAt: p.datetime().columnType('timestamptz'),
   },
