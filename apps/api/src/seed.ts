@@ -17,14 +17,16 @@ import {
   PROPOSAL_OPENERS,
 } from './seed/data/accounts.ts';
 import type { Bidder, DemoProject, TargetPhase } from './seed/data/model.ts';
-import { FINISHED_PROJECTS } from './seed/data/projects-finished.ts';
-import { OPEN_PROJECTS } from './seed/data/projects-open.ts';
-import { UNDERWAY_PROJECTS } from './seed/data/projects-underway.ts';
+import projects from './seed/data/projects.json' with { type: 'json' };
 
 export { DEMO_ACCOUNTS, DEMO_PASSWORD };
 
-/** The demo projects, in the order the seed writes them (the bid plan depends on it). */
-const DEMO_PROJECTS: readonly DemoProject[] = [...FINISHED_PROJECTS, ...UNDERWAY_PROJECTS, ...OPEN_PROJECTS];
+/**
+ * The demo projects, in the order the seed writes them (the bid plan depends on it): completed, under
+ * review, in progress, awarded, cancelled, then taking bids. Data only (seed/data/projects.json), in
+ * the shape of DemoProject.
+ */
+const DEMO_PROJECTS = projects as readonly DemoProject[];
 
 // ---- Seeding --------------------------------------------------------------------------------
 

@@ -1,4 +1,7 @@
-/** The shape of the demo data the seed writes (apps/api/src/seed.ts) through the use cases. */
+/**
+ * The shape of the demo data the seed writes (apps/api/src/seed.ts) through the use cases: the accounts
+ * in accounts.ts, the projects as data in projects.json.
+ */
 
 export interface DemoAccount {
   role: 'client' | 'contractor' | 'vendor' | 'admin';
