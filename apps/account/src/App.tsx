@@ -1,6 +1,6 @@
 import type { RemoteProps } from '@buildbid/api-client';
-import { RemoteRouter } from '@buildbid/ui';
-import { lazy, Suspense, useEffect } from 'react';
+import { lazyPage, RemotePages } from '@buildbid/ui';
+import { useEffect } from 'react';
 import { Dashboard } from './Dashboard.tsx';
 import { SUBSCRIBED_TOAST } from './plans.ts';
 import '@buildbid/ui/shared.css';
@@ -9,19 +9,10 @@ import './profile-pricing.css';
 
 // The dashboard ('/', every signed-in visit's first page) is in the remote's first chunk; the other pages
 // load when opened, so the dashboard does not wait for the profile's tabs or the payment form.
-const PricingPage = lazy(() => import('./Pricing.tsx').then((m) => ({ default: m.PricingPage })));
-const ProfilePage = lazy(() => import('./Profile.tsx').then((m) => ({ default: m.ProfilePage })));
-const SubscribePage = lazy(() => import('./Subscribe.tsx').then((m) => ({ default: m.SubscribePage })));
-const SwitchRolePage = lazy(() => import('./SwitchRole.tsx').then((m) => ({ default: m.SwitchRolePage })));
-
-/** While a page's chunk loads: the shell's loading indicator. */
-function Loading() {
-  return (
-    <div className="spinner-wrap" role="status" aria-label="Loading">
-      <span className="spinner" aria-hidden="true" />
-    </div>
-  );
-}
+const PricingPage = lazyPage(() => import('./Pricing.tsx'), 'PricingPage');
+const ProfilePage = lazyPage(() => import('./Profile.tsx'), 'ProfilePage');
+const SubscribePage = lazyPage(() => import('./Subscribe.tsx'), 'SubscribePage');
+const SwitchRolePage = lazyPage(() => import('./SwitchRole.tsx'), 'SwitchRolePage');
 
 function ComingSoon({ title }: { title: string }) {
   return (
@@ -65,11 +56,9 @@ function useSubscriptionReturn({ path, search, toast, refreshUser, navigate }: R
 /** The account remote: dashboard, role switch, profile, pricing and subscribe. */
 export default function App(props: RemoteProps) {
   return (
-    <RemoteRouter navigate={props.navigate}>
-      <Suspense fallback={<Loading />}>
-        <AccountPages {...props} />
-      </Suspense>
-    </RemoteRouter>
+    <RemotePages navigate={props.navigate}>
+      <AccountPages {...props} />
+    </RemotePages>
   );
 }
 
@@ -77,10 +66,11 @@ function AccountPages(props: RemoteProps) {
   const { path, user } = props;
   useSubscriptionReturn(props);
   if (path === '/pricing') return <PricingPage user={user} />;
-  if (path === '/subscribe' && !user)
+  // Subscribe tells a visitor to log in.
+  if (path === '/subscribe')
     return (
       <SubscribePage
-        user={null}
+        user={user}
         toast={props.toast}
         navigate={props.navigate}
         refreshUser={props.refreshUser}
@@ -95,15 +85,6 @@ function AccountPages(props: RemoteProps) {
       return <SwitchRolePage {...props} user={user} />;
     case '/profile':
       return <ProfilePage {...props} user={user} />;
-    case '/subscribe':
-      return (
-        <SubscribePage
-          user={user}
-          toast={props.toast}
-          navigate={props.navigate}
-          refreshUser={props.refreshUser}
-        />
-      );
     default:
       return <ComingSoon title="Account" />;
   }

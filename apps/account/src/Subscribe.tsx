@@ -8,7 +8,7 @@
  * sandbox form that confirms through POST /api/subscription/sandbox/confirm.
  */
 import { ApiError, type ApiUser, type RemoteProps } from '@buildbid/api-client';
-import { SubmitForm, TextInput } from '@buildbid/ui';
+import { Spinner, SubmitForm, TextInput } from '@buildbid/ui';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Button, Link } from 'react-aria-components';
 import { confirmSandboxPayment, createSubscription, getPaymentsConfig } from './api.ts';
@@ -31,14 +31,6 @@ export const ALREADY_SUBSCRIBED = {
 export const SANDBOX_TEST_CARD = '4242 4242 4242 4242';
 
 type Shell = Pick<RemoteProps, 'toast' | 'navigate' | 'refreshUser'>;
-
-function Spinner() {
-  return (
-    <div className="spinner-wrap" role="status" aria-label="Loading">
-      <span className="spinner" aria-hidden="true" />
-    </div>
-  );
-}
 
 function errorMessage(error: unknown): string {
   return error instanceof Error && error.message ? error.message : 'Your payment could not be completed.';

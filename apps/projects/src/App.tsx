@@ -1,6 +1,5 @@
 import type { RemoteProps } from '@buildbid/api-client';
-import { RemoteRouter } from '@buildbid/ui';
-import { lazy, Suspense } from 'react';
+import { lazyPage, RemotePages } from '@buildbid/ui';
 import { BrowsePage } from './pages/BrowsePage.tsx';
 import '@buildbid/ui/shared.css';
 import './projects.css';
@@ -8,30 +7,11 @@ import './project-form.css';
 
 // Browse (/projects) is in the remote's first chunk; the other pages load when opened, so the list does
 // not wait for the post form, the detail page or the saved lists.
-const EditProjectPage = lazy(() =>
-  import('./pages/EditProjectPage.tsx').then((m) => ({ default: m.EditProjectPage })),
-);
-const PostProjectPage = lazy(() =>
-  import('./pages/PostProjectPage.tsx').then((m) => ({ default: m.PostProjectPage })),
-);
-const ProjectDetailPage = lazy(() =>
-  import('./pages/ProjectDetailPage.tsx').then((m) => ({ default: m.ProjectDetailPage })),
-);
-const SavedProjectsPage = lazy(() =>
-  import('./pages/SavedProjectsPage.tsx').then((m) => ({ default: m.SavedProjectsPage })),
-);
-const SavedSearchesPage = lazy(() =>
-  import('./pages/SavedSearchesPage.tsx').then((m) => ({ default: m.SavedSearchesPage })),
-);
-
-/** While a page's chunk loads: the shell's loading indicator. */
-function Loading() {
-  return (
-    <div className="spinner-wrap" role="status" aria-label="Loading">
-      <span className="spinner" aria-hidden="true" />
-    </div>
-  );
-}
+const EditProjectPage = lazyPage(() => import('./pages/EditProjectPage.tsx'), 'EditProjectPage');
+const PostProjectPage = lazyPage(() => import('./pages/PostProjectPage.tsx'), 'PostProjectPage');
+const ProjectDetailPage = lazyPage(() => import('./pages/ProjectDetailPage.tsx'), 'ProjectDetailPage');
+const SavedProjectsPage = lazyPage(() => import('./pages/SavedProjectsPage.tsx'), 'SavedProjectsPage');
+const SavedSearchesPage = lazyPage(() => import('./pages/SavedSearchesPage.tsx'), 'SavedSearchesPage');
 
 export type ProjectsRoute =
   | { page: 'browse' }
@@ -60,11 +40,9 @@ export function routeFor(path: string): ProjectsRoute {
 /** The projects remote: browse, detail, edit and post. */
 export default function App(props: RemoteProps) {
   return (
-    <RemoteRouter navigate={props.navigate}>
-      <Suspense fallback={<Loading />}>
-        <ProjectsPages {...props} />
-      </Suspense>
-    </RemoteRouter>
+    <RemotePages navigate={props.navigate}>
+      <ProjectsPages {...props} />
+    </RemotePages>
   );
 }
 

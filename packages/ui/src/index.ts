@@ -60,4 +60,5 @@ export {
 export { OwnerBlock, ProjectThumbnails } from './OwnerBlock.tsx';
 export { PhaseBadge, phaseLabel, StatusBadge } from './PhaseBadge.tsx';
 export { RemoteRouter } from './RemoteRouter.tsx';
+export { explainStandaloneRemote, lazyPage, RemotePages, Spinner } from './remote-app.tsx';
 export { type LoadState, useLoad } from './useLoad.ts';

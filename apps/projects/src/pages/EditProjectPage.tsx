@@ -13,6 +13,7 @@ import {
   platformDate,
   reportFailure,
   SelectInput,
+  Spinner,
   TextAreaInput,
   TextInput,
   toAmount,
@@ -122,11 +123,7 @@ export function EditProjectPage({ id, toast, navigate, user }: Props) {
   }, [state]);
 
   if (state.status === 'loading' || (state.status === 'ready' && state.data && !form)) {
-    return (
-      <div className="spinner-wrap" role="status" aria-label="Loading">
-        <span className="spinner" aria-hidden="true" />
-      </div>
-    );
+    return <Spinner />;
   }
   if (!state.data || !form) {
     return (
