@@ -1,4 +1,5 @@
 import { type Actor, bidWithdrawn, type Project } from '../project/project.ts';
+import { withFields } from '../shared/entity.ts';
 import type { ConflictError } from '../shared/errors.ts';
 import type {
   BidAccepted,
@@ -107,11 +108,15 @@ export function bidAlreadyExists(): ConflictError {
 }
 
 /** The Bid aggregate. pending → accepted, rejected or withdrawn; all three are final. */
-export class Bid {
-  #props: BidSnapshot;
-
+export class Bid extends withFields<BidSnapshot>()(
+  'projectId',
+  'contractorId',
+  'status',
+  'amountCents',
+  'createdAt',
+) {
   private constructor(props: BidSnapshot) {
-    this.#props = props;
+    super(props);
   }
 
   static submit(input: { id: string; bidder: Actor; project: Project; terms: BidTerms; now: Date }): {
@@ -148,74 +153,34 @@ export class Bid {
     return new Bid({ ...snapshot });
   }
 
-  get id(): string {
-    return this.#props.id;
-  }
-  get projectId(): string {
-    return this.#props.projectId;
-  }
-  get contractorId(): string {
-    return this.#props.contractorId;
-  }
-  get status(): BidStatus {
-    return this.#props.status;
-  }
-  get amountCents(): number {
-    return this.#props.amountCents;
-  }
-  get createdAt(): Date {
-    return this.#props.createdAt;
-  }
-
   /**
    * 'Edit Bid': the bidder changes amount, timeline or proposal of their own pending bid while the
    * project still takes bids. An edit is not a new bid and uses no quota.
    */
   edit(actor: Actor, project: Project, changes: Partial<BidTerms>, now: Date): void {
-    if (actor.id !== this.#props.contractorId) {
+    if (actor.id !== this.props.contractorId) {
       throw BID_ERRORS.NOT_BID_OWNER();
     }
     this.#assertPending();
-    if (project.id !== this.#props.projectId) {
+    if (project.id !== this.props.projectId) {
       throw BID_ERRORS.BID_NOT_ON_PROJECT();
     }
     project.assertTakingBids(now);
     const amountCents =
-      changes.amount === undefined ? this.#props.amountCents : parseBidAmount(changes.amount);
-    const timeline = changes.timeline === undefined ? this.#props.timeline : parseTimeline(changes.timeline);
-    const proposal = changes.proposal === undefined ? this.#props.proposal : parseProposal(changes.proposal);
-    this.#props = { ...this.#props, amountCents, timeline, proposal, updatedAt: now };
+      changes.amount === undefined ? this.props.amountCents : parseBidAmount(changes.amount);
+    const timeline = changes.timeline === undefined ? this.props.timeline : parseTimeline(changes.timeline);
+    const proposal = changes.proposal === undefined ? this.props.proposal : parseProposal(changes.proposal);
+    this.props = { ...this.props, amountCents, timeline, proposal, updatedAt: now };
   }
 
   /** Called by Project.acceptBid, which checks who decides. */
   accept(now: Date, projectTitle: string): BidAccepted {
-    this.#assertPending();
-    this.#props.status = 'accepted';
-    this.#props.updatedAt = now;
-    return {
-      type: 'bid_accepted',
-      occurredAt: now,
-      bidId: this.#props.id,
-      projectId: this.#props.projectId,
-      projectTitle,
-      recipientId: this.#props.contractorId,
-    };
+    return { type: 'bid_accepted', ...this.#close('accepted', now, projectTitle) };
   }
 
   /** Called by Project (decline, another bid accepted, cancellation), which checks who decides. */
   reject(now: Date, projectTitle: string, reason: BidRejectionReason): BidRejected {
-    this.#assertPending();
-    this.#props.status = 'rejected';
-    this.#props.updatedAt = now;
-    return {
-      type: 'bid_rejected',
-      occurredAt: now,
-      bidId: this.#props.id,
-      projectId: this.#props.projectId,
-      projectTitle,
-      recipientId: this.#props.contractorId,
-      reason,
-    };
+    return { type: 'bid_rejected', ...this.#close('rejected', now, projectTitle), reason };
   }
 
   /**
@@ -227,30 +192,37 @@ export class Bid {
     project: { title: string; clientId: string },
     reason: BidWithdrawalReason,
   ): BidWithdrawn {
-    this.#assertPending();
-    this.#props.status = 'withdrawn';
-    this.#props.updatedAt = now;
     return {
       type: 'bid_withdrawn',
-      occurredAt: now,
-      bidId: this.#props.id,
-      projectId: this.#props.projectId,
-      projectTitle: project.title,
-      contractorId: this.#props.contractorId,
+      ...this.#close('withdrawn', now, project.title),
+      contractorId: this.props.contractorId,
       recipientId: project.clientId,
-      amountCents: this.#props.amountCents,
+      amountCents: this.props.amountCents,
       reason,
     };
   }
 
-  #assertPending(): void {
-    if (this.#props.status === 'withdrawn') throw bidWithdrawn();
-    if (this.#props.status !== 'pending') {
-      throw BID_ERRORS.BID_NOT_PENDING(`This bid is already ${this.#props.status}`);
-    }
+  /**
+   * Moves the pending bid to its final status, and gives what the event of that says of every bid: by
+   * default the bidder hears of it.
+   */
+  #close(status: Exclude<BidStatus, 'pending'>, now: Date, projectTitle: string) {
+    this.#assertPending();
+    this.props.status = status;
+    this.props.updatedAt = now;
+    return {
+      occurredAt: now,
+      bidId: this.props.id,
+      projectId: this.props.projectId,
+      projectTitle,
+      recipientId: this.props.contractorId,
+    };
   }
 
-  toSnapshot(): BidSnapshot {
-    return { ...this.#props };
+  #assertPending(): void {
+    if (this.props.status === 'withdrawn') throw bidWithdrawn();
+    if (this.props.status !== 'pending') {
+      throw BID_ERRORS.BID_NOT_PENDING(`This bid is already ${this.props.status}`);
+    }
   }
 }

@@ -1,3 +1,4 @@
+import { withFields } from '../shared/entity.ts';
 import { ValidationError } from '../shared/errors.ts';
 import { MESSAGE_ERRORS } from './errors.ts';
 
@@ -31,11 +32,15 @@ export interface SendMessageProps {
 }
 
 /** A chat message between two users, optionally about a project. Only its two parties ever see it. */
-export class Message {
-  #props: MessageSnapshot;
-
+export class Message extends withFields<MessageSnapshot>()(
+  'senderId',
+  'receiverId',
+  'projectId',
+  'content',
+  'createdAt',
+) {
   private constructor(props: MessageSnapshot) {
-    this.#props = props;
+    super(props);
   }
 
   /**
@@ -77,32 +82,9 @@ export class Message {
     return new Message({ ...snapshot });
   }
 
-  get id(): string {
-    return this.#props.id;
-  }
-  get senderId(): string {
-    return this.#props.senderId;
-  }
-  get receiverId(): string {
-    return this.#props.receiverId;
-  }
-  get projectId(): string | null {
-    return this.#props.projectId;
-  }
-  get content(): string {
-    return this.#props.content;
-  }
-  get createdAt(): Date {
-    return this.#props.createdAt;
-  }
-
   /** Whether `userId` is one of the two parties (the only people who may see it). */
   involves(userId: string): boolean {
-    return this.#props.senderId === userId || this.#props.receiverId === userId;
-  }
-
-  toSnapshot(): MessageSnapshot {
-    return { ...this.#props };
+    return this.props.senderId === userId || this.props.receiverId === userId;
   }
 }
 

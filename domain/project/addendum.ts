@@ -1,3 +1,4 @@
+import { withFields } from '../shared/entity.ts';
 import type { AddendumPosted } from '../shared/events.ts';
 import { PROJECT_ERRORS } from './errors.ts';
 import { checkProjectFiles, type UploadedFile } from './files.ts';
@@ -19,11 +20,9 @@ export interface AddendumSnapshot {
  * An addendum (decision 0130): the owner's published change to a project while it takes bids, text plus
  * optional files. It is never edited; the project's bidders are told, and may revise their pending bids.
  */
-export class Addendum {
-  readonly #props: AddendumSnapshot;
-
+export class Addendum extends withFields<AddendumSnapshot>()('projectId') {
   private constructor(props: AddendumSnapshot) {
-    this.#props = props;
+    super(props);
   }
 
   /**
@@ -74,14 +73,7 @@ export class Addendum {
     return new Addendum({ ...snapshot, attachments: [...snapshot.attachments] });
   }
 
-  get id(): string {
-    return this.#props.id;
-  }
-  get projectId(): string {
-    return this.#props.projectId;
-  }
-
-  toSnapshot(): AddendumSnapshot {
-    return { ...this.#props, attachments: [...this.#props.attachments] };
+  protected override copy(props: AddendumSnapshot): AddendumSnapshot {
+    return { ...props, attachments: [...props.attachments] };
   }
 }

@@ -2,6 +2,7 @@ import { BID_ERRORS } from '../bid/errors.ts';
 
 import { DEFAULT_PROJECT_COUNTRY } from '../catalog/countries.ts';
 
+import { withFields } from '../shared/entity.ts';
 import type { ConflictError, PermissionError } from '../shared/errors.ts';
 import type {
   BidAccepted,
@@ -109,11 +110,18 @@ function notOwner(action: string): PermissionError {
  * The Project aggregate (projects-and-bids sections 3 and 4). Mutating methods check who acts and
  * the state, change the project (and the bids handed to them) and return the domain events to publish.
  */
-export class Project {
-  #props: ProjectSnapshot;
-
+export class Project extends withFields<ProjectSnapshot>()(
+  'title',
+  'clientId',
+  'status',
+  'currentPhase',
+  'acceptedBidId',
+  'awardedContractorId',
+  'createdAt',
+  'bidDeadline',
+) {
   private constructor(props: ProjectSnapshot) {
-    this.#props = props;
+    super(props);
   }
 
   /** Posting publishes: the project starts active in the bidding phase. Only clients post. */
@@ -156,50 +164,22 @@ export class Project {
     return new Project(cloneSnapshot(snapshot));
   }
 
-  get id(): string {
-    return this.#props.id;
-  }
-  get title(): string {
-    return this.#props.title;
-  }
-  get clientId(): string {
-    return this.#props.clientId;
-  }
-  get status(): ProjectStatus {
-    return this.#props.status;
-  }
-  get currentPhase(): ProjectPhase {
-    return this.#props.currentPhase;
-  }
-  get acceptedBidId(): string | null {
-    return this.#props.acceptedBidId;
-  }
-  get awardedContractorId(): string | null {
-    return this.#props.awardedContractorId;
-  }
   get attachments(): readonly string[] {
-    return [...this.#props.attachments];
+    return [...this.props.attachments];
   }
-  get createdAt(): Date {
-    return this.#props.createdAt;
-  }
-  get bidDeadline(): Date | null {
-    return this.#props.bidDeadline;
-  }
-
   isOwnedBy(userId: string): boolean {
-    return this.#props.clientId === userId;
+    return this.props.clientId === userId;
   }
 
   /** Bids are taken while the status is active, the phase is bidding and the bid deadline (if any) has not passed. */
   isTakingBids(now: Date): boolean {
     // The same rule as assertTakingBids, without building an error for every closed project a page shows.
-    return biddingClosedReason(this.#props, now) === null;
+    return biddingClosedReason(this.props, now) === null;
   }
 
   assertTakingBids(now: Date): void {
     this.#assertOpenForBidding();
-    const deadline = this.#props.bidDeadline;
+    const deadline = this.props.bidDeadline;
     if (deadline && now.getTime() > deadline.getTime()) {
       throw PROJECT_ERRORS.BID_DEADLINE_PASSED(
         `The bid deadline for this project, ${formatDay(deadline)}, has passed`,
@@ -237,7 +217,7 @@ export class Project {
     now: Date,
     field: string,
   ): BidDeadlineChanged | null {
-    const from = this.#props.bidDeadline;
+    const from = this.props.bidDeadline;
     if (to !== null && Number.isNaN(to.getTime())) {
       throw REQUEST_ERRORS.INVALID_DATE('bidDeadline is not a valid date', field);
     }
@@ -253,51 +233,48 @@ export class Project {
           : `The project has bids: the bid deadline cannot be moved before ${formatDay(from)}`,
       );
     }
-    const deadline = this.#props.deadline;
+    const deadline = this.props.deadline;
     if (to !== null && deadline !== null && deadline.getTime() < to.getTime()) {
       throw PROJECT_ERRORS.DEADLINE_BEFORE_BID_DEADLINE(
         `The bid deadline cannot be after the project deadline (${formatDay(deadline)})`,
         field,
       );
     }
-    this.#props.bidDeadline = to;
-    this.#props.updatedAt = now;
+    this.props.bidDeadline = to;
+    this.props.updatedAt = now;
     return {
       type: 'bid_deadline_changed',
-      occurredAt: now,
-      projectId: this.#props.id,
-      projectTitle: this.#props.title,
-      ownerId: this.#props.clientId,
+      ...this.#about(now),
       previousDeadline: from,
       bidDeadline: to,
-      recipientIds: [...new Set(bidderIds)].filter((id) => id !== this.#props.clientId),
+      recipientIds: [...new Set(bidderIds)].filter((id) => id !== this.props.clientId),
     };
   }
 
   /** Status active and phase bidding: what deciding on a bid needs (the bid deadline does not matter). */
   #assertOpenForBidding(): void {
-    if (this.#props.status !== 'active') {
-      throw PROJECT_ERRORS.PROJECT_NOT_ACTIVE(`This project is ${this.#props.status}`);
+    if (this.props.status !== 'active') {
+      throw PROJECT_ERRORS.PROJECT_NOT_ACTIVE(`This project is ${this.props.status}`);
     }
-    if (this.#props.currentPhase !== 'bidding') {
+    if (this.props.currentPhase !== 'bidding') {
       throw PROJECT_ERRORS.PROJECT_NOT_BIDDING(
-        `This project is not accepting bids (phase: ${PHASE_LABELS[this.#props.currentPhase]})`,
+        `This project is not accepting bids (phase: ${PHASE_LABELS[this.props.currentPhase]})`,
       );
     }
   }
 
   #assertOwner(actor: Actor, action: string): void {
-    if (actor.id !== this.#props.clientId) throw notOwner(action);
+    if (actor.id !== this.props.clientId) throw notOwner(action);
   }
 
   #assertMayDecide(actor: Actor, bid: DecidableBid): void {
-    if (actor.id !== this.#props.clientId) {
+    if (actor.id !== this.props.clientId) {
       if (actor.role === 'admin') {
         throw PROJECT_ERRORS.ADMIN_CANNOT_DECIDE('Admins can see bids but cannot accept or decline them');
       }
       throw notOwner('accept or decline its bids');
     }
-    if (bid.projectId !== this.#props.id) {
+    if (bid.projectId !== this.props.id) {
       throw BID_ERRORS.BID_NOT_ON_PROJECT();
     }
     if (bid.status === 'withdrawn') throw bidWithdrawn();
@@ -312,12 +289,12 @@ export class Project {
    */
   edit(actor: Actor, changes: EditProjectChanges, now: Date, bidderIds: readonly string[] = []): EditResult {
     this.#assertOwner(actor, 'edit it');
-    if (!isEditable(this.#props)) {
+    if (!isEditable(this.props)) {
       throw PROJECT_ERRORS.PROJECT_NOT_EDITABLE(
         'A project can be edited only while it is active and not yet awarded',
       );
     }
-    const current = this.#props;
+    const current = this.props;
     const details = ProjectDetails.edit(current, changes, now);
     const kept = changes.attachments ?? current.attachments;
     for (const name of kept) {
@@ -331,16 +308,16 @@ export class Project {
     const removedAttachments = current.attachments.filter((a) => !keptUnique.includes(a));
     // A moved bid deadline follows changeBidDeadline's rules; a refused edit leaves the project as it was.
     const { bidDeadline, ...otherDetails } = details;
-    this.#props = { ...current, ...otherDetails, bidDeadline: current.bidDeadline };
+    this.props = { ...current, ...otherDetails, bidDeadline: current.bidDeadline };
     let moved: BidDeadlineChanged | null;
     try {
       moved = this.#moveBidDeadline(bidDeadline, bidderIds, now, 'bidDeadline');
     } catch (error) {
-      this.#props = current;
+      this.props = current;
       throw error;
     }
-    this.#props = {
-      ...this.#props,
+    this.props = {
+      ...this.props,
       attachments: [...keptUnique, ...newFiles.map((f) => f.name)],
       updatedAt: now,
     };
@@ -355,14 +332,14 @@ export class Project {
   acceptBid(actor: Actor, bid: DecidableBid, otherBids: readonly DecidableBid[], now: Date): DomainEvent[] {
     this.#assertMayDecide(actor, bid);
     this.#assertOpenForBidding();
-    const events: DomainEvent[] = [bid.accept(now, this.#props.title)];
+    const events: DomainEvent[] = [bid.accept(now, this.props.title)];
     for (const other of otherBids) {
-      if (other.id !== bid.id && other.projectId === this.#props.id && other.status === 'pending') {
-        events.push(other.reject(now, this.#props.title, 'another_bid_accepted'));
+      if (other.id !== bid.id && other.projectId === this.props.id && other.status === 'pending') {
+        events.push(other.reject(now, this.props.title, 'another_bid_accepted'));
       }
     }
-    this.#props.acceptedBidId = bid.id;
-    this.#props.awardedContractorId = bid.contractorId;
+    this.props.acceptedBidId = bid.id;
+    this.props.awardedContractorId = bid.contractorId;
     events.push(this.#changePhase('awarded', now));
     return events;
   }
@@ -370,32 +347,29 @@ export class Project {
   /** Declines a pending bid: owner only. The bid becomes rejected and its bidder is told. */
   declineBid(actor: Actor, bid: DecidableBid, now: Date): DomainEvent[] {
     this.#assertMayDecide(actor, bid);
-    this.#props.updatedAt = now;
-    return [bid.reject(now, this.#props.title, 'declined')];
+    this.props.updatedAt = now;
+    return [bid.reject(now, this.props.title, 'declined')];
   }
 
   /** The owner moves the project on: awarded → in_progress → review → completed. */
   movePhase(actor: Actor, to: string, now: Date): DomainEvent[] {
     this.#assertOwner(actor, 'move its phase');
     if (!isProjectPhase(to)) throw PROJECT_ERRORS.UNKNOWN_PHASE(`Unknown phase '${to}'`, 'phase');
-    const from = this.#props.currentPhase;
+    const from = this.props.currentPhase;
     if (phaseTransition(from, to) !== 'owner_move') throw invalidPhaseTransition(from, to);
-    if (this.#props.status !== 'active') {
-      throw PROJECT_ERRORS.PROJECT_NOT_ACTIVE(`This project is ${this.#props.status}`);
+    if (this.props.status !== 'active') {
+      throw PROJECT_ERRORS.PROJECT_NOT_ACTIVE(`This project is ${this.props.status}`);
     }
     const events: DomainEvent[] = [this.#changePhase(to, now)];
     if (to === 'completed') {
-      this.#props.status = 'completed';
-      const contractorId = this.#props.awardedContractorId;
+      this.props.status = 'completed';
+      const contractorId = this.props.awardedContractorId;
       if (contractorId !== null) {
         const completed: ProjectCompleted = {
           type: 'project_completed',
-          occurredAt: now,
-          projectId: this.#props.id,
-          projectTitle: this.#props.title,
-          ownerId: this.#props.clientId,
+          ...this.#about(now),
           recipientId: contractorId,
-          services: [...this.#props.services],
+          services: [...this.props.services],
         };
         events.push(completed);
       }
@@ -406,23 +380,20 @@ export class Project {
   /** The owner cancels an active project (any phase before completion). Its pending bids are rejected. */
   cancel(actor: Actor, bids: readonly DecidableBid[], now: Date): DomainEvent[] {
     this.#assertOwner(actor, 'cancel it');
-    if (this.#props.status !== 'active') {
-      throw PROJECT_ERRORS.PROJECT_NOT_CANCELLABLE(`A ${this.#props.status} project cannot be cancelled`);
+    if (this.props.status !== 'active') {
+      throw PROJECT_ERRORS.PROJECT_NOT_CANCELLABLE(`A ${this.props.status} project cannot be cancelled`);
     }
-    this.#props.status = 'cancelled';
-    this.#props.updatedAt = now;
+    this.props.status = 'cancelled';
+    this.props.updatedAt = now;
     const cancelled: ProjectCancelled = {
       type: 'project_cancelled',
-      occurredAt: now,
-      projectId: this.#props.id,
-      projectTitle: this.#props.title,
-      ownerId: this.#props.clientId,
-      awardedContractorId: this.#props.awardedContractorId,
+      ...this.#about(now),
+      awardedContractorId: this.props.awardedContractorId,
     };
     const events: DomainEvent[] = [cancelled];
     for (const bid of bids) {
-      if (bid.projectId === this.#props.id && bid.status === 'pending') {
-        events.push(bid.reject(now, this.#props.title, 'project_cancelled') satisfies BidRejected);
+      if (bid.projectId === this.props.id && bid.status === 'pending') {
+        events.push(bid.reject(now, this.props.title, 'project_cancelled') satisfies BidRejected);
       }
     }
     return events;
@@ -433,34 +404,38 @@ export class Project {
     this.#assertOwner(actor, 'delete it');
     return {
       type: 'project_deleted',
-      occurredAt: now,
-      projectId: this.#props.id,
-      projectTitle: this.#props.title,
-      ownerId: this.#props.clientId,
-      recipientIds: [...new Set(bidderIds)].filter((id) => id !== this.#props.clientId),
-      attachments: [...this.#props.attachments],
+      ...this.#about(now),
+      recipientIds: [...new Set(bidderIds)].filter((id) => id !== this.props.clientId),
+      attachments: [...this.props.attachments],
     };
   }
 
   #changePhase(to: ProjectPhase, now: Date): ProjectPhaseChanged {
-    const from = this.#props.currentPhase;
-    this.#props.currentPhase = to;
-    this.#props.phaseStartDate = now;
-    this.#props.updatedAt = now;
+    const from = this.props.currentPhase;
+    this.props.currentPhase = to;
+    this.props.phaseStartDate = now;
+    this.props.updatedAt = now;
     return {
       type: 'project_phase_changed',
-      occurredAt: now,
-      projectId: this.#props.id,
-      projectTitle: this.#props.title,
-      ownerId: this.#props.clientId,
-      awardedContractorId: this.#props.awardedContractorId,
+      ...this.#about(now),
+      awardedContractorId: this.props.awardedContractorId,
       from,
       to,
     };
   }
 
-  toSnapshot(): ProjectSnapshot {
-    return cloneSnapshot(this.#props);
+  protected override copy(props: ProjectSnapshot): ProjectSnapshot {
+    return cloneSnapshot(props);
+  }
+
+  /** What every event about the project's own course says (ProjectEventBase). */
+  #about(now: Date) {
+    return {
+      occurredAt: now,
+      projectId: this.props.id,
+      projectTitle: this.props.title,
+      ownerId: this.props.clientId,
+    };
   }
 }
 

@@ -1,5 +1,6 @@
 import { BIDDER_ROLES } from '../bid/bid.ts';
 import { BID_ERRORS } from '../bid/errors.ts';
+import { withFields } from '../shared/entity.ts';
 import { ValidationError } from '../shared/errors.ts';
 import type { QuestionAnswered, QuestionAsked } from '../shared/events.ts';
 import { USER_ERRORS } from '../user/errors.ts';
@@ -55,11 +56,9 @@ function text(
  * owner answers; the answered question is then public (without the asker's name unless the owner
  * shows it). The owner may also post a clarification without a question. An admin may hide abuse.
  */
-export class Question {
-  #props: QuestionSnapshot;
-
+export class Question extends withFields<QuestionSnapshot>()('projectId') {
   private constructor(props: QuestionSnapshot) {
-    this.#props = props;
+    super(props);
   }
 
   /**
@@ -135,18 +134,11 @@ export class Question {
       createdAt: now,
       answeredAt: now,
     });
-    return { question: q, event: answeredEvent(q.#props, project, input.bidderIds, now) };
+    return { question: q, event: answeredEvent(q.props, project, input.bidderIds, now) };
   }
 
   static restore(snapshot: QuestionSnapshot): Question {
     return new Question({ ...snapshot });
-  }
-
-  get id(): string {
-    return this.#props.id;
-  }
-  get projectId(): string {
-    return this.#props.projectId;
   }
 
   /**
@@ -160,7 +152,7 @@ export class Question {
     bidderIds: readonly string[],
     now: Date,
   ): QuestionAnswered {
-    if (project.id !== this.#props.projectId) {
+    if (project.id !== this.props.projectId) {
       throw PROJECT_ERRORS.QUESTION_NOT_ON_PROJECT();
     }
     if (!project.isOwnedBy(actor.id)) {
@@ -169,15 +161,15 @@ export class Question {
     if (project.status !== 'active') {
       throw PROJECT_ERRORS.PROJECT_NOT_ACTIVE(`This project is ${project.status}`);
     }
-    if (this.#props.answer !== null) {
+    if (this.props.answer !== null) {
       throw PROJECT_ERRORS.QUESTION_ALREADY_ANSWERED();
     }
-    if (this.#props.hidden) {
+    if (this.props.hidden) {
       throw PROJECT_ERRORS.QUESTION_HIDDEN();
     }
     const answer = text(input.text, ANSWER_MAX_LENGTH, 'ANSWER', 'Answer', 'answer');
-    this.#props = { ...this.#props, answer, showAsker: input.showAsker ?? false, answeredAt: now };
-    return answeredEvent(this.#props, project, bidderIds, now);
+    this.props = { ...this.props, answer, showAsker: input.showAsker ?? false, answeredAt: now };
+    return answeredEvent(this.props, project, bidderIds, now);
   }
 
   /** Admins only: hides (or shows again) an abusive question. */
@@ -185,21 +177,17 @@ export class Question {
     if (actor.role !== 'admin') {
       throw USER_ERRORS.ADMIN_ONLY();
     }
-    this.#props = { ...this.#props, hidden };
+    this.props = { ...this.props, hidden };
   }
 
   /** Whether `audience` sees this question at all. */
   isVisibleTo(audience: QuestionAudience, viewerId: string): boolean {
-    const p = this.#props;
+    const p = this.props;
     if (audience === 'admin') return true;
     if (p.hidden) return false;
     if (audience === 'owner') return true;
     if (p.answer !== null) return true;
     return p.askerId === viewerId;
-  }
-
-  toSnapshot(): QuestionSnapshot {
-    return { ...this.#props };
   }
 }
 

@@ -1,5 +1,6 @@
 import { PROJECT_ERRORS } from '../project/errors.ts';
 import type { Actor, Project } from '../project/project.ts';
+import { withFields } from '../shared/entity.ts';
 import type { ConflictError } from '../shared/errors.ts';
 import type { ReviewReceived } from '../shared/events.ts';
 import { REVIEW_ERRORS } from './errors.ts';
@@ -39,11 +40,9 @@ export function reviewAlreadyExists(): ConflictError {
  * A review of the awarded contractor by the owner of a completed project. Once per project: the use
  * case checks stored reviews (and the adapter keeps a unique key on projectId and reviewerId).
  */
-export class Review {
-  readonly #props: ReviewSnapshot;
-
+export class Review extends withFields<ReviewSnapshot>()('revieweeId', 'rating') {
   private constructor(props: ReviewSnapshot) {
-    this.#props = props;
+    super(props);
   }
 
   static write(input: {
@@ -96,19 +95,5 @@ export class Review {
 
   static restore(snapshot: ReviewSnapshot): Review {
     return new Review({ ...snapshot });
-  }
-
-  get id(): string {
-    return this.#props.id;
-  }
-  get revieweeId(): string {
-    return this.#props.revieweeId;
-  }
-  get rating(): number {
-    return this.#props.rating;
-  }
-
-  toSnapshot(): ReviewSnapshot {
-    return { ...this.#props };
   }
 }

@@ -1,3 +1,5 @@
+import type { ReviewSnapshot } from './review.ts';
+
 /**
  * Which reviews the landing page quotes (decision 0122): rating 4 or 5 with a comment, newest first, at most
  * MAX_TESTIMONIALS; and only once at least MIN_REAL_TESTIMONIALS such reviews exist (before that the
@@ -7,10 +9,8 @@ export const TESTIMONIAL_MIN_RATING = 4;
 export const MIN_REAL_TESTIMONIALS = 3;
 export const MAX_TESTIMONIALS = 4;
 
-export interface TestimonialCandidate {
-  rating: number;
-  comment: string | null;
-}
+/** What a review shows of itself to be quoted. */
+export type TestimonialCandidate = Pick<ReviewSnapshot, 'rating' | 'comment'>;
 
 export function qualifiesAsTestimonial(review: TestimonialCandidate): boolean {
   return review.rating >= TESTIMONIAL_MIN_RATING && (review.comment ?? '').trim() !== '';

@@ -9,40 +9,33 @@ interface EventBase {
   occurredAt: Date;
 }
 
-/** A bid was submitted: the project owner hears of it (notification type bid_received). */
-export interface BidSubmitted extends EventBase {
-  type: 'bid_submitted';
+/** What every event about one bid says: the bid, its project, and who hears of it (`recipientId`). */
+interface BidEventBase extends EventBase {
   bidId: string;
   projectId: string;
   projectTitle: string;
-  contractorId: string;
-  /** The project owner. */
   recipientId: string;
+}
+
+/** A bid was submitted: the project owner (`recipientId`) hears of it (notification type bid_received). */
+export interface BidSubmitted extends BidEventBase {
+  type: 'bid_submitted';
+  contractorId: string;
   amountCents: number;
   /** When the project was posted; "quick response" achievement points compare against it. */
   projectPostedAt: Date;
 }
 
-/** The owner accepted a bid: its bidder hears of it (bid_accepted). */
-export interface BidAccepted extends EventBase {
+/** The owner accepted a bid: its bidder (`recipientId`) hears of it (bid_accepted). */
+export interface BidAccepted extends BidEventBase {
   type: 'bid_accepted';
-  bidId: string;
-  projectId: string;
-  projectTitle: string;
-  /** The bidder. */
-  recipientId: string;
 }
 
 export type BidRejectionReason = 'declined' | 'another_bid_accepted' | 'project_cancelled';
 
-/** A pending bid was rejected: its bidder hears of it (bid_rejected). */
-export interface BidRejected extends EventBase {
+/** A pending bid was rejected: its bidder (`recipientId`) hears of it (bid_rejected). */
+export interface BidRejected extends BidEventBase {
   type: 'bid_rejected';
-  bidId: string;
-  projectId: string;
-  projectTitle: string;
-  /** The bidder. */
-  recipientId: string;
   reason: BidRejectionReason;
 }
 
@@ -50,27 +43,26 @@ export interface BidRejected extends EventBase {
 export type BidWithdrawalReason = 'account_deleted';
 
 /**
- * A pending bid was withdrawn (decision 0193): the project owner hears of it, and can no longer
- * accept it.
+ * A pending bid was withdrawn (decision 0193): the project owner (`recipientId`) hears of it, and can no
+ * longer accept it.
  */
-export interface BidWithdrawn extends EventBase {
+export interface BidWithdrawn extends BidEventBase {
   type: 'bid_withdrawn';
-  bidId: string;
-  projectId: string;
-  projectTitle: string;
   contractorId: string;
-  /** The project owner. */
-  recipientId: string;
   amountCents: number;
   reason: BidWithdrawalReason;
 }
 
-/** The owner moved the project to completed: the awarded contractor hears of it (project_completed). */
-export interface ProjectCompleted extends EventBase {
-  type: 'project_completed';
+/** What every event about a project's own course says: the project and its owner. */
+interface ProjectEventBase extends EventBase {
   projectId: string;
   projectTitle: string;
   ownerId: string;
+}
+
+/** The owner moved the project to completed: the awarded contractor hears of it (project_completed). */
+export interface ProjectCompleted extends ProjectEventBase {
+  type: 'project_completed';
   /** The awarded contractor. */
   recipientId: string;
   /** The project's service ids; expertise points look at them. */
@@ -96,31 +88,22 @@ export interface ProjectPosted extends EventBase {
   country: string;
 }
 
-export interface ProjectPhaseChanged extends EventBase {
+export interface ProjectPhaseChanged extends ProjectEventBase {
   type: 'project_phase_changed';
-  projectId: string;
-  projectTitle: string;
-  ownerId: string;
   /** The contractor the project was awarded to (told when the owner moves the work on); null before. */
   awardedContractorId: string | null;
   from: string;
   to: string;
 }
 
-export interface ProjectCancelled extends EventBase {
+export interface ProjectCancelled extends ProjectEventBase {
   type: 'project_cancelled';
-  projectId: string;
-  projectTitle: string;
-  ownerId: string;
   /** The contractor whose bid had been accepted, if any. */
   awardedContractorId: string | null;
 }
 
-export interface ProjectDeleted extends EventBase {
+export interface ProjectDeleted extends ProjectEventBase {
   type: 'project_deleted';
-  projectId: string;
-  projectTitle: string;
-  ownerId: string;
   /** Everyone who had bid on it (told that it is gone). */
   recipientIds: string[];
   /** The stored file names that were removed with it. */
@@ -165,11 +148,8 @@ export interface PaymentFailed extends EventBase {
  * The owner moved the bid deadline (decision 0130): the bidders hear of it. `bidDeadline` null means the
  * deadline was removed (bidding stays open until the owner accepts a bid).
  */
-export interface BidDeadlineChanged extends EventBase {
+export interface BidDeadlineChanged extends ProjectEventBase {
   type: 'bid_deadline_changed';
-  projectId: string;
-  projectTitle: string;
-  ownerId: string;
   previousDeadline: Date | null;
   bidDeadline: Date | null;
   /** The users who bid on the project (never the owner). */
@@ -177,12 +157,9 @@ export interface BidDeadlineChanged extends EventBase {
 }
 
 /** The owner posted an addendum to a project (decision 0130): the bidders hear of it. */
-export interface AddendumPosted extends EventBase {
+export interface AddendumPosted extends ProjectEventBase {
   type: 'addendum_posted';
   addendumId: string;
-  projectId: string;
-  projectTitle: string;
-  ownerId: string;
   /** The users who bid on the project (never the owner). */
   recipientIds: string[];
 }

@@ -1,6 +1,7 @@
 import { DEFAULT_USER_COUNTRY, isCountryCode } from '../catalog/countries.ts';
 import { CATALOG_ERRORS } from '../catalog/errors.ts';
 import { isServiceType } from '../catalog/service-types.ts';
+import { withFields } from '../shared/entity.ts';
 import { ValidationError } from '../shared/errors.ts';
 import { averageRatingHundredths } from '../shared/rating.ts';
 import { USER_ERRORS } from './errors.ts';
@@ -98,6 +99,7 @@ export interface UserSnapshot {
   /** Average review rating in hundredths (4.5 is 450), kept as an integer to avoid float drift. */
   ratingHundredths: number;
   reviewCount: number;
+  /** Whether the user wants email (accounts-and-shell: the Notifications tab's toggle). */
   emailNotifications: boolean;
   services: string[];
   /**
@@ -151,11 +153,23 @@ export interface RegisterUserProps {
 }
 
 /** The User aggregate: identity, role, country and plan. Passwords arrive already hashed. */
-export class User {
-  #props: UserSnapshot;
-
+export class User extends withFields<UserSnapshot>()(
+  'email',
+  'passwordHash',
+  'firstName',
+  'lastName',
+  'role',
+  'country',
+  'subscriptionTier',
+  'profileImageUrl',
+  'stripeCustomerId',
+  'stripeSubscriptionId',
+  'ratingHundredths',
+  'reviewCount',
+  'emailNotifications',
+) {
   private constructor(props: UserSnapshot) {
-    this.#props = props;
+    super(props);
   }
 
   static register(input: RegisterUserProps): User {
@@ -198,57 +212,17 @@ export class User {
     });
   }
 
-  get id(): string {
-    return this.#props.id;
-  }
-  get email(): string {
-    return this.#props.email;
-  }
-  get passwordHash(): string {
-    return this.#props.passwordHash;
-  }
-  get firstName(): string | null {
-    return this.#props.firstName;
-  }
-  get lastName(): string | null {
-    return this.#props.lastName;
-  }
-  get role(): Role {
-    return this.#props.role;
-  }
-  get country(): string {
-    return this.#props.country;
-  }
-  get subscriptionTier(): SubscriptionTier {
-    return this.#props.subscriptionTier;
-  }
   get isAdmin(): boolean {
-    return this.#props.role === 'admin';
+    return this.props.role === 'admin';
   }
 
-  get profileImageUrl(): string | null {
-    return this.#props.profileImageUrl;
-  }
-  get stripeCustomerId(): string | null {
-    return this.#props.stripeCustomerId;
-  }
-  get stripeSubscriptionId(): string | null {
-    return this.#props.stripeSubscriptionId;
-  }
-  /** Average rating in hundredths (4.5 is 450). */
-  get ratingHundredths(): number {
-    return this.#props.ratingHundredths;
-  }
-  get reviewCount(): number {
-    return this.#props.reviewCount;
-  }
   /** The contractor's service specialties (service ids). */
   get services(): readonly string[] {
-    return [...this.#props.services];
+    return [...this.props.services];
   }
   /** Contractors and vendors bid; clients and admins do not. */
   get canBid(): boolean {
-    return this.#props.role === 'contractor' || this.#props.role === 'vendor';
+    return this.props.role === 'contractor' || this.props.role === 'vendor';
   }
 
   /**
@@ -264,15 +238,15 @@ export class User {
     ) {
       throw USER_ERRORS.INVALID_RATING_SUMMARY();
     }
-    this.#props.reviewCount = reviewCount;
-    this.#props.ratingHundredths = averageRatingHundredths(ratingTotal, reviewCount);
-    this.#props.updatedAt = now;
+    this.props.reviewCount = reviewCount;
+    this.props.ratingHundredths = averageRatingHundredths(ratingTotal, reviewCount);
+    this.props.updatedAt = now;
   }
 
   /** Records the payment provider's customer for this user. */
   linkPaymentCustomer(customerId: string, now: Date): void {
-    this.#props.stripeCustomerId = customerId;
-    this.#props.updatedAt = now;
+    this.props.stripeCustomerId = customerId;
+    this.props.updatedAt = now;
   }
 
   /**
@@ -280,16 +254,16 @@ export class User {
    * active or trialing, free otherwise. Existing bids are untouched by a downgrade.
    */
   changeSubscription(tier: SubscriptionTier, subscriptionId: string | null, now: Date): void {
-    this.#props.subscriptionTier = tier;
-    this.#props.stripeSubscriptionId = subscriptionId;
-    this.#props.updatedAt = now;
+    this.props.subscriptionTier = tier;
+    this.props.stripeSubscriptionId = subscriptionId;
+    this.props.updatedAt = now;
   }
 
   /** The display name: 'First Last', or the email when the user gave no name. */
   get name(): string {
-    if (this.#props.deletedAt) return DELETED_USER_NAME;
-    const full = [this.#props.firstName, this.#props.lastName].filter(Boolean).join(' ');
-    return full === '' ? this.#props.email : full;
+    if (this.props.deletedAt) return DELETED_USER_NAME;
+    const full = [this.props.firstName, this.props.lastName].filter(Boolean).join(' ');
+    return full === '' ? this.props.email : full;
   }
 
   /** Self-service role switch (accounts-and-shell section 4): client, contractor or vendor only. */
@@ -308,7 +282,7 @@ export class User {
    * admins (locked by the caller). 409 LAST_ADMIN.
    */
   assertNotLastAdmin(newRole: string, adminIds: readonly string[]): void {
-    if (this.#props.role !== 'admin' || newRole === 'admin') return;
+    if (this.props.role !== 'admin' || newRole === 'admin') return;
     if (adminIds.filter((id) => id !== this.id).length === 0) {
       throw USER_ERRORS.LAST_ADMIN(
         `${this.name || this.email} is the only admin. Make another user an admin before changing this role.`,
@@ -326,13 +300,8 @@ export class User {
   }
 
   #setRole(role: Role, now: Date): void {
-    this.#props.role = role;
-    this.#props.updatedAt = now;
-  }
-
-  /** Whether the user wants email (accounts-and-shell: the Notifications tab's toggle). */
-  get emailNotifications(): boolean {
-    return this.#props.emailNotifications;
+    this.props.role = role;
+    this.props.updatedAt = now;
   }
 
   /**
@@ -348,7 +317,7 @@ export class User {
       throw CATALOG_ERRORS.COUNTRY_REQUIRED({ field: 'country' });
     }
     const country = checkCountry(input.country ?? '');
-    let role = this.#props.role;
+    let role = this.props.role;
     if (input.role !== undefined && input.role !== role) {
       if (!isRole(input.role)) {
         throw USER_ERRORS.INVALID_ROLE('role must be one of client, contractor, vendor, admin', 'role');
@@ -359,8 +328,8 @@ export class User {
       role = input.role;
     }
     // A new email is unverified until its own link is followed (decision 0160).
-    const emailVerifiedAt = email === this.#props.email ? (this.#props.emailVerifiedAt ?? null) : null;
-    Object.assign(this.#props, {
+    const emailVerifiedAt = email === this.props.email ? (this.props.emailVerifiedAt ?? null) : null;
+    Object.assign(this.props, {
       firstName,
       lastName,
       email,
@@ -377,23 +346,23 @@ export class User {
     if (unknown !== undefined) {
       throw CATALOG_ERRORS.UNKNOWN_SERVICE(`Unknown service '${unknown}'`, 'services');
     }
-    this.#props.services = [...new Set(services)];
-    this.#props.updatedAt = now;
+    this.props.services = [...new Set(services)];
+    this.props.updatedAt = now;
   }
 
   /** Turns email notifications on or off (the Notifications tab, or an unsubscribe link). */
   changeEmailNotifications(enabled: boolean, now: Date): void {
-    this.#props.emailNotifications = enabled;
-    this.#props.updatedAt = now;
+    this.props.emailNotifications = enabled;
+    this.props.updatedAt = now;
   }
 
   /** Whether the current email has been verified through its link. */
   get emailVerified(): boolean {
-    return (this.#props.emailVerifiedAt ?? null) !== null;
+    return (this.props.emailVerifiedAt ?? null) !== null;
   }
 
   get isDeleted(): boolean {
-    return (this.#props.deletedAt ?? null) !== null;
+    return (this.props.deletedAt ?? null) !== null;
   }
 
   /**
@@ -401,21 +370,21 @@ export class User {
    * link sent before an email change verifies nothing (INVALID_VERIFICATION_TOKEN).
    */
   verifyEmail(email: string, now: Date): void {
-    if (this.isDeleted || email !== this.#props.email) {
+    if (this.isDeleted || email !== this.props.email) {
       throw USER_ERRORS.INVALID_VERIFICATION_TOKEN(
         'This verification link is invalid or has expired.',
         'token',
       );
     }
     if (this.emailVerified) return;
-    this.#props.emailVerifiedAt = now;
-    this.#props.updatedAt = now;
+    this.props.emailVerifiedAt = now;
+    this.props.updatedAt = now;
   }
 
   /** A new password (already checked against the rules and hashed). */
   changePasswordHash(passwordHash: string, now: Date): void {
-    this.#props.passwordHash = passwordHash;
-    this.#props.updatedAt = now;
+    this.props.passwordHash = passwordHash;
+    this.props.updatedAt = now;
   }
 
   /**
@@ -424,8 +393,8 @@ export class User {
    * (replaced by an address that cannot receive mail), the password can never match, mail is off.
    */
   erase(now: Date): void {
-    Object.assign(this.#props, {
-      email: `deleted-${this.#props.id}@deleted.invalid`,
+    Object.assign(this.props, {
+      email: `deleted-${this.props.id}@deleted.invalid`,
       passwordHash: '!deleted',
       firstName: 'Deleted',
       lastName: 'user',
@@ -440,7 +409,7 @@ export class User {
     } satisfies Partial<UserSnapshot>);
   }
 
-  toSnapshot(): UserSnapshot {
-    return { ...this.#props, services: [...this.#props.services] };
+  protected override copy(props: UserSnapshot): UserSnapshot {
+    return { ...props, services: [...props.services] };
   }
 }
