@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-// The parts of the configuration read by their own rules (storage, Stripe, the trusted proxies, whole numbers,
-// the development session key), so that loadConfig in config.ts reads as the list of settings.
+// The parts of the configuration read by their own rules (storage, Stripe, the trusted proxies, the readers
+// of whole numbers and URLs, the development session key), so that loadConfig in config.ts reads as the list of settings.
 
 export type Env = Record<string, string | undefined>;
 export type StorageConfig =
@@ -56,10 +56,7 @@ export function storageConfig(env: Env, problems: string[]): StorageConfig {
       `S3_BUCKET must name a bucket (3-63 lower-case letters, digits, dots, hyphens) when STORAGE=s3 (got '${bucket}')`,
     );
   }
-  const endpoint = env.S3_ENDPOINT?.trim() || undefined;
-  if (endpoint && !/^https?:\/\/[^/]/.test(endpoint)) {
-    problems.push(`S3_ENDPOINT must be an http(s) URL (got '${endpoint}')`);
-  }
+  const endpoint = envReader(env, problems).url('S3_ENDPOINT', /^https?:\/\/[^/]/, 'an http(s) URL');
   const accessKeyId = env.S3_ACCESS_KEY_ID?.trim() || undefined;
   const secretAccessKey = env.S3_SECRET_ACCESS_KEY?.trim() || undefined;
   if (Boolean(accessKeyId) !== Boolean(secretAccessKey)) {
@@ -150,6 +147,24 @@ export function stripeConfig(env: Env, appEnv: string, problems: string[]): Stri
     apiHost,
     apiPort,
     apiProtocol: apiProtocol as StripeConfig['apiProtocol'],
+  };
+}
+
+/**
+ * The readers of single settings, one per kind of value; each notes what is wrong in `problems` and
+ * answers the value to use.
+ */
+export function envReader(env: Env, problems: string[]) {
+  return {
+    /** A whole number from min to max; unset or blank: the fallback. */
+    whole: (name: string, fallback: number, min: number, max: number): number =>
+      integer(env[name], fallback, name, min, max, problems),
+    /** A URL matching `pattern` (described as `kind` in the problem); unset or blank: undefined. */
+    url: (name: string, pattern: RegExp, kind: string): string | undefined => {
+      const value = env[name]?.trim() || undefined;
+      if (value && !pattern.test(value)) problems.push(`${name} must be ${kind} (got '${value}')`);
+      return value;
+    },
   };
 }
 

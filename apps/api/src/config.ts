@@ -2,7 +2,7 @@ import { resolve } from 'node:path';
 import {
   developmentSessionKey,
   type Env,
-  integer,
+  envReader,
   parseTrustProxy,
   STRIPE_KEYS,
   type StorageConfig,
@@ -129,51 +129,21 @@ const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'
 
 export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config {
   const problems: string[] = [];
+  const { whole, url } = envReader(env, problems);
   const appEnv = (env.NODE_ENV ?? 'development') as Config['env'];
   if (!['development', 'production', 'test'].includes(appEnv)) {
     problems.push(`NODE_ENV must be development, production or test (got '${env.NODE_ENV}')`);
   }
 
-  const port = integer(env.PORT, 3000, 'PORT', 0, 65535, problems);
-  const messageRateLimitPerMinute = integer(
-    env.MESSAGE_RATE_LIMIT_PER_MINUTE,
-    30,
-    'MESSAGE_RATE_LIMIT_PER_MINUTE',
-    1,
-    1_000_000,
-    problems,
-  );
-  const projectListCacheMs = integer(
-    env.PROJECT_LIST_CACHE_MS,
-    1000,
-    'PROJECT_LIST_CACHE_MS',
-    0,
-    60_000,
-    problems,
-  );
-  const sessionCacheMs = integer(env.SESSION_CACHE_MS, 5000, 'SESSION_CACHE_MS', 0, 60_000, problems);
-  const userCacheMs = integer(env.USER_CACHE_MS, 2000, 'USER_CACHE_MS', 0, 60_000, problems);
-  const publicRateLimitPerMinute = integer(
-    env.PUBLIC_RATE_LIMIT_PER_MINUTE,
-    1200,
-    'PUBLIC_RATE_LIMIT_PER_MINUTE',
-    1,
-    1_000_000,
-    problems,
-  );
-  const authRateLimitPerMinute = integer(
-    env.AUTH_RATE_LIMIT_PER_MINUTE,
-    20,
-    'AUTH_RATE_LIMIT_PER_MINUTE',
-    1,
-    1_000_000,
-    problems,
-  );
+  const port = whole('PORT', 3000, 0, 65535);
+  const messageRateLimitPerMinute = whole('MESSAGE_RATE_LIMIT_PER_MINUTE', 30, 1, 1_000_000);
+  const projectListCacheMs = whole('PROJECT_LIST_CACHE_MS', 1000, 0, 60_000);
+  const sessionCacheMs = whole('SESSION_CACHE_MS', 5000, 0, 60_000);
+  const userCacheMs = whole('USER_CACHE_MS', 2000, 0, 60_000);
+  const publicRateLimitPerMinute = whole('PUBLIC_RATE_LIMIT_PER_MINUTE', 1200, 1, 1_000_000);
+  const authRateLimitPerMinute = whole('AUTH_RATE_LIMIT_PER_MINUTE', 20, 1, 1_000_000);
 
-  const databaseUrl = env.DATABASE_URL?.trim() || undefined;
-  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
-    problems.push(`DATABASE_URL must be a postgres:// URL (got '${databaseUrl}')`);
-  }
+  const databaseUrl = url('DATABASE_URL', /^postgres(ql)?:\/\//, 'a postgres:// URL');
 
   const logLevel = env.LOG_LEVEL ?? (appEnv === 'test' ? 'warn' : 'info');
   if (!LOG_LEVELS.includes(logLevel)) {
@@ -188,11 +158,11 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
   const remotes: Record<string, string> = {};
   for (const name of REMOTE_NAMES) {
     const key = `REMOTE_${name.toUpperCase()}_URL`;
-    const url = env[key]?.trim() || `/remotes/${name}/mf-manifest.json`;
-    if (!url.startsWith('/') && !/^https?:\/\//.test(url)) {
-      problems.push(`${key} must be a path or an http(s) URL of an mf-manifest.json (got '${url}')`);
+    const manifest = env[key]?.trim() || `/remotes/${name}/mf-manifest.json`;
+    if (!manifest.startsWith('/') && !/^https?:\/\//.test(manifest)) {
+      problems.push(`${key} must be a path or an http(s) URL of an mf-manifest.json (got '${manifest}')`);
     }
-    remotes[name] = url;
+    remotes[name] = manifest;
   }
 
   const remotesFile = env.REMOTES_FILE?.trim() ? resolve(cwd, env.REMOTES_FILE.trim()) : undefined;
@@ -203,7 +173,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
   const paymentsSandbox = sandboxFlag === 'true';
 
   const dataDir = resolve(cwd, env.DATA_DIR?.trim() || '.data');
-  const embeddedDbPort = integer(env.EMBEDDED_DB_PORT, 0, 'EMBEDDED_DB_PORT', 0, 65535, problems);
+  const embeddedDbPort = whole('EMBEDDED_DB_PORT', 0, 0, 65535);
   let sessionKey: Buffer | undefined;
   if (env.SESSION_SECRET) {
     if (!/^[0-9a-fA-F]{64}$/.test(env.SESSION_SECRET)) {
@@ -221,35 +191,18 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
   if (realtime !== 'postgres' && realtime !== 'memory') {
     problems.push(`REALTIME must be postgres or memory (got '${env.REALTIME}')`);
   }
-  const smtpUrl = env.SMTP_URL?.trim() || undefined;
-  if (smtpUrl && !/^smtps?:\/\/[^/]/.test(smtpUrl)) {
-    problems.push(`SMTP_URL must be an smtp:// or smtps:// URL (got '${smtpUrl}')`);
-  }
+  const smtpUrl = url('SMTP_URL', /^smtps?:\/\/[^/]/, 'an smtp:// or smtps:// URL');
   const publicUrl = (env.PUBLIC_URL?.trim() || `http://localhost:${port || 3000}`).replace(/\/+$/, '');
   if (!/^https?:\/\/[^/]/.test(publicUrl)) {
     problems.push(`PUBLIC_URL must be an http(s) URL (got '${env.PUBLIC_URL}')`);
   }
-  const mailPollMs = integer(env.MAIL_POLL_MS, 5000, 'MAIL_POLL_MS', 10, 3_600_000, problems);
-  const digestPollMs = integer(env.DIGEST_POLL_MS, 600_000, 'DIGEST_POLL_MS', 10, 86_400_000, problems);
-  const outboxPollMs = integer(env.OUTBOX_POLL_MS, 5000, 'OUTBOX_POLL_MS', 10, 3_600_000, problems);
-  const outboxGraceMs = integer(env.OUTBOX_GRACE_MS, 10_000, 'OUTBOX_GRACE_MS', 0, 3_600_000, problems);
-  const outboxLeaseMs = integer(env.OUTBOX_LEASE_MS, 120_000, 'OUTBOX_LEASE_MS', 100, 86_400_000, problems);
-  const mailRetryBaseMs = integer(
-    env.MAIL_RETRY_BASE_MS,
-    30_000,
-    'MAIL_RETRY_BASE_MS',
-    1,
-    86_400_000,
-    problems,
-  );
-  const mailRetryMaxMs = integer(
-    env.MAIL_RETRY_MAX_MS,
-    3_600_000,
-    'MAIL_RETRY_MAX_MS',
-    1,
-    86_400_000,
-    problems,
-  );
+  const mailPollMs = whole('MAIL_POLL_MS', 5000, 10, 3_600_000);
+  const digestPollMs = whole('DIGEST_POLL_MS', 600_000, 10, 86_400_000);
+  const outboxPollMs = whole('OUTBOX_POLL_MS', 5000, 10, 3_600_000);
+  const outboxGraceMs = whole('OUTBOX_GRACE_MS', 10_000, 0, 3_600_000);
+  const outboxLeaseMs = whole('OUTBOX_LEASE_MS', 120_000, 100, 86_400_000);
+  const mailRetryBaseMs = whole('MAIL_RETRY_BASE_MS', 30_000, 1, 86_400_000);
+  const mailRetryMaxMs = whole('MAIL_RETRY_MAX_MS', 3_600_000, 1, 86_400_000);
 
   const anyStripeKey = STRIPE_KEYS.some(({ name }) => Boolean(env[name]?.trim()));
   if (paymentsSandbox && anyStripeKey) {
@@ -257,69 +210,17 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
   }
   const stripe = paymentsSandbox ? null : stripeConfig(env, appEnv, problems);
   const trustProxy = parseTrustProxy(env.TRUST_PROXY, problems);
-  const headersTimeoutMs = integer(
-    env.HEADERS_TIMEOUT_MS,
-    10_000,
-    'HEADERS_TIMEOUT_MS',
-    100,
-    600_000,
-    problems,
-  );
-  const requestTimeoutMs = integer(
-    env.REQUEST_TIMEOUT_MS,
-    120_000,
-    'REQUEST_TIMEOUT_MS',
-    100,
-    3_600_000,
-    problems,
-  );
-  const idleTimeoutMs = integer(env.IDLE_TIMEOUT_MS, 30_000, 'IDLE_TIMEOUT_MS', 100, 3_600_000, problems);
-  const dbAcquireTimeoutMs = integer(
-    env.DB_ACQUIRE_TIMEOUT_MS,
-    1200,
-    'DB_ACQUIRE_TIMEOUT_MS',
-    50,
-    600_000,
-    problems,
-  );
-  const dbStatementTimeoutMs = integer(
-    env.DB_STATEMENT_TIMEOUT_MS,
-    1200,
-    'DB_STATEMENT_TIMEOUT_MS',
-    50,
-    3_600_000,
-    problems,
-  );
-  const socketsPerSession = integer(env.WS_MAX_PER_SESSION, 8, 'WS_MAX_PER_SESSION', 1, 1000, problems);
-  const accountSignInFreeAttempts = integer(
-    env.ACCOUNT_SIGNIN_FREE_ATTEMPTS,
-    5,
-    'ACCOUNT_SIGNIN_FREE_ATTEMPTS',
-    1,
-    1000,
-    problems,
-  );
-  const accountSignInFreeAttemptsAnyAddress = integer(
-    env.ACCOUNT_SIGNIN_FREE_ATTEMPTS_ANY_ADDRESS,
-    20,
-    'ACCOUNT_SIGNIN_FREE_ATTEMPTS_ANY_ADDRESS',
-    1,
-    10000,
-    problems,
-  );
-  const emailChangesPerHour = integer(
-    env.EMAIL_CHANGES_PER_HOUR,
-    3,
-    'EMAIL_CHANGES_PER_HOUR',
-    1,
-    1000,
-    problems,
-  );
+  const headersTimeoutMs = whole('HEADERS_TIMEOUT_MS', 10_000, 100, 600_000);
+  const requestTimeoutMs = whole('REQUEST_TIMEOUT_MS', 120_000, 100, 3_600_000);
+  const idleTimeoutMs = whole('IDLE_TIMEOUT_MS', 30_000, 100, 3_600_000);
+  const dbAcquireTimeoutMs = whole('DB_ACQUIRE_TIMEOUT_MS', 1200, 50, 600_000);
+  const dbStatementTimeoutMs = whole('DB_STATEMENT_TIMEOUT_MS', 1200, 50, 3_600_000);
+  const socketsPerSession = whole('WS_MAX_PER_SESSION', 8, 1, 1000);
+  const accountSignInFreeAttempts = whole('ACCOUNT_SIGNIN_FREE_ATTEMPTS', 5, 1, 1000);
+  const accountSignInFreeAttemptsAnyAddress = whole('ACCOUNT_SIGNIN_FREE_ATTEMPTS_ANY_ADDRESS', 20, 1, 10000);
+  const emailChangesPerHour = whole('EMAIL_CHANGES_PER_HOUR', 3, 1, 1000);
   const storage = storageConfig(env, problems);
-  const redisUrl = env.REDIS_URL?.trim() || undefined;
-  if (redisUrl && !/^rediss?:\/\/[^/]/.test(redisUrl)) {
-    problems.push(`REDIS_URL must be a redis:// or rediss:// URL (got '${redisUrl}')`);
-  }
+  const redisUrl = url('REDIS_URL', /^rediss?:\/\/[^/]/, 'a redis:// or rediss:// URL');
 
   if (problems.length > 0) throw new ConfigError(problems);
 
