@@ -63,30 +63,21 @@ export function bindPayments(
   container
     .bind(PAYMENT_TOKENS.SubscriptionUow)
     .toResolvedValue((e) => new MikroOrmSubscriptionUnitOfWork(em, { userCache, events: e }), [Events]);
-  container
-    .bind(StartProSubscription)
-    .toResolvedValue(
-      (u, g, a, c) => new StartProSubscription({ uow: u, gateway: g, apply: a, clock: c }),
-      [SUow, Pay, ApplySubscriptionStatus, Time],
-    );
-  container
-    .bind(HandlePaymentEvent)
-    .toResolvedValue(
-      (u, g, a, c) => new HandlePaymentEvent({ uow: u, gateway: g, apply: a, clock: c }),
-      [SUow, Pay, ApplySubscriptionStatus, Time],
-    );
-  container
-    .bind(GetSubscription)
-    .toResolvedValue((u, g) => new GetSubscription({ uow: u, gateway: g }), [SUow, Pay]);
-  container
-    .bind(CancelSubscription)
-    .toResolvedValue(
-      (u, g, a, c) => new CancelSubscription({ uow: u, gateway: g, apply: a, clock: c }),
-      [SUow, Pay, ApplySubscriptionStatus, Time],
-    );
-  container
-    .bind(OpenBillingPortal)
-    .toResolvedValue((u, g) => new OpenBillingPortal({ uow: u, gateway: g }), [SUow, Pay]);
+  // The use cases that change a subscription take its records, the gateway, the status rules and the clock;
+  // the ones that only read it, its records and the gateway.
+  for (const UseCase of [StartProSubscription, HandlePaymentEvent, CancelSubscription]) {
+    container
+      .bind<InstanceType<typeof UseCase>>(UseCase)
+      .toResolvedValue(
+        (uow, gateway, apply, clock) => new UseCase({ uow, gateway, apply, clock }),
+        [SUow, Pay, ApplySubscriptionStatus, Time],
+      );
+  }
+  for (const UseCase of [GetSubscription, OpenBillingPortal]) {
+    container
+      .bind<InstanceType<typeof UseCase>>(UseCase)
+      .toResolvedValue((uow, gateway) => new UseCase({ uow, gateway }), [SUow, Pay]);
+  }
   container
     .bind(ConfirmSandboxPayment)
     .toResolvedValue(
