@@ -1,13 +1,10 @@
 /**
- * The error catalogue of the catalogue (countries, services): every code once, with its kind (the HTTP
- * status, apps/api/src/http/error-handler.ts) and the message the API answers with. Throw with
+ * The error catalogue of the catalogue (countries, services): kept as data in ./errors.json: every code once, under its kind (the HTTP
+ * status, apps/api/src/http/error-handler.ts), with the message the API answers with (null: the throw site gives it). Throw with
  * `CATALOG_ERRORS.CODE()`; a message given at the throw site replaces the catalogue's (a detail such as a
  * name or a limit). ErrorCode (../shared/error-codes.ts) is built from these catalogues.
  */
-import { errorCatalogue } from '../shared/errors.ts';
+import { errorCatalogueOf } from '../shared/errors.ts';
+import codes from './errors.json' with { type: 'json' };
 
-export const CATALOG_ERRORS = errorCatalogue({
-  COUNTRY_REQUIRED: ['invalid', 'Country is required'],
-  UNKNOWN_COUNTRY: ['invalid'],
-  UNKNOWN_SERVICE: ['invalid'],
-});
+export const CATALOG_ERRORS = errorCatalogueOf(codes);

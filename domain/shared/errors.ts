@@ -26,32 +26,22 @@ export abstract class DomainError extends Error {
   }
 }
 
-export class ValidationError extends DomainError {
-  readonly kind = 'invalid';
+/** The base of the errors of one kind: the class names the kind, the kind maps to the HTTP status. */
+function errorOfKind<const K extends ErrorKind>(kind: K) {
+  abstract class OfKind extends DomainError {
+    readonly kind = kind;
+  }
+  return OfKind;
 }
 
-export class AuthenticationError extends DomainError {
-  readonly kind = 'unauthenticated';
-}
+export class ValidationError extends errorOfKind('invalid') {}
+export class AuthenticationError extends errorOfKind('unauthenticated') {}
+export class PermissionError extends errorOfKind('forbidden') {}
+export class NotFoundError extends errorOfKind('not_found') {}
+export class ConflictError extends errorOfKind('conflict') {}
+export class TooLargeError extends errorOfKind('too_large') {}
 
-export class PermissionError extends DomainError {
-  readonly kind = 'forbidden';
-}
-
-export class NotFoundError extends DomainError {
-  readonly kind = 'not_found';
-}
-
-export class ConflictError extends DomainError {
-  readonly kind = 'conflict';
-}
-
-export class TooLargeError extends DomainError {
-  readonly kind = 'too_large';
-}
-
-export class RateLimitError extends DomainError {
-  readonly kind = 'rate_limited';
+export class RateLimitError extends errorOfKind('rate_limited') {
   /** Whole seconds until a retry can succeed, when the rule knows (the answer's Retry-After). */
   readonly retryAfterSeconds: number | undefined;
 
@@ -111,4 +101,35 @@ export function errorCatalogue<const S extends Record<string, ErrorSpec>>(
     };
   }
   return factories as { readonly [C in keyof S]: ErrorFactory<S[C]> };
+}
+
+/**
+ * A catalogue as data (domain/<context>/errors.json): the codes by kind, each with the message the API
+ * answers with, or null where every throw site gives its own.
+ */
+export type CatalogueData = { readonly [K in ErrorKind]?: Readonly<Record<string, string | null>> };
+
+type KindsOf<D extends CatalogueData> = keyof D & ErrorKind;
+
+/** The ErrorSpec of each code of a CatalogueData. */
+export type SpecsOf<D extends CatalogueData> = {
+  readonly [C in { [K in KindsOf<D>]: keyof D[K] }[KindsOf<D>]]: {
+    [K in KindsOf<D>]: C extends keyof D[K]
+      ? D[K][C] extends string
+        ? readonly [K, string]
+        : readonly [K]
+      : never;
+  }[KindsOf<D>];
+};
+
+/** errorCatalogue of a catalogue kept as data, grouped by kind. */
+export function errorCatalogueOf<const D extends CatalogueData>(
+  data: D,
+): { readonly [C in keyof SpecsOf<D>]: ErrorFactory<SpecsOf<D>[C]> } {
+  const specs: Record<string, ErrorSpec> = {};
+  for (const [kind, codes] of Object.entries(data) as [ErrorKind, Record<string, string | null>][]) {
+    for (const [code, message] of Object.entries(codes))
+      specs[code] = message === null ? [kind] : [kind, message];
+  }
+  return errorCatalogue(specs) as { readonly [C in keyof SpecsOf<D>]: ErrorFactory<SpecsOf<D>[C]> };
 }
