@@ -5,12 +5,13 @@
  */
 import type { ToastInput } from '@buildbid/api-client';
 import { PRO_PRICE_CENTS } from '@buildbid/domain/account';
+import { SubmitForm } from '@buildbid/ui';
 import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
 import type { Stripe } from '@stripe/stripe-js';
 import { loadStripe } from '@stripe/stripe-js/pure';
 import { useState } from 'react';
-import { Button, Form } from 'react-aria-components';
-import { SUBSCRIPTION_SUCCESS_PATH } from './plans.ts';
+import { Button } from 'react-aria-components';
+import { type Started, SUBSCRIPTION_SUCCESS_PATH, startOrNull } from './plans.ts';
 
 const stripes = new Map<string, Promise<Stripe | null>>();
 
@@ -26,7 +27,7 @@ function stripeFor(key: string): Promise<Stripe | null> {
 interface Props {
   publishableKey: string;
   /** Creates (or resumes) the subscription on submit: its client secret, or null (already subscribed). */
-  start(): Promise<{ clientSecret: string; confirmation: 'payment' | 'setup' } | null>;
+  start(): Promise<Started>;
   toast(t: ToastInput): void;
 }
 
@@ -50,13 +51,7 @@ function CheckoutForm({ start, toast }: Omit<Props, 'publishableKey'>) {
     // Deferred intent: the card is checked first, and only then is the subscription created.
     const checked = await elements.submit();
     if (checked.error) return failed(checked.error.message);
-    let started: Awaited<ReturnType<Props['start']>>;
-    try {
-      started = await start();
-    } catch {
-      setProcessing(false);
-      return;
-    }
+    const started = await startOrNull(start);
     if (!started) {
       setProcessing(false);
       return;
@@ -74,18 +69,12 @@ function CheckoutForm({ start, toast }: Omit<Props, 'publishableKey'>) {
   }
 
   return (
-    <Form
-      className="form"
-      onSubmit={(event) => {
-        event.preventDefault();
-        void submit();
-      }}
-    >
+    <SubmitForm onSubmit={submit} validationBehavior="native">
       <PaymentElement />
       <Button type="submit" className="btn btn-primary btn-block btn-lg" isDisabled={!stripe || processing}>
         {processing ? 'Processing...' : 'Subscribe Now'}
       </Button>
-    </Form>
+    </SubmitForm>
   );
 }
 

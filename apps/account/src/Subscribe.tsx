@@ -8,7 +8,7 @@
  * sandbox form that confirms through POST /api/subscription/sandbox/confirm.
  */
 import { ApiError, type ApiUser, type RemoteProps } from '@buildbid/api-client';
-import { Spinner, SubmitForm, TextInput } from '@buildbid/ui';
+import { Spinner, SubmitForm, TextInput, useFields } from '@buildbid/ui';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Button, Link } from 'react-aria-components';
 import { confirmSandboxPayment, createSubscription, getPaymentsConfig } from './api.ts';
@@ -17,7 +17,9 @@ import {
   PRO_FEATURES,
   PRO_MONTHLY,
   PRO_ROLES_NOTE,
+  type Started,
   SUBSCRIPTION_SUCCESS_PATH,
+  startOrNull,
 } from './plans.ts';
 
 /** Loaded only in real-key mode, so the sandbox (and every test) never touches Stripe.js. */
@@ -29,6 +31,12 @@ export const ALREADY_SUBSCRIBED = {
   description: 'You already have an active Pro subscription.',
 } as const;
 export const SANDBOX_TEST_CARD = '4242 4242 4242 4242';
+
+/** The sandbox card's expiry and CVC, side by side under the card number. */
+const EXPIRY_AND_CVC = [
+  { name: 'expiry', label: 'Expiry', placeholder: 'MM / YY' },
+  { name: 'cvc', label: 'CVC', inputMode: 'numeric', placeholder: '123' },
+] as const;
 
 type Shell = Pick<RemoteProps, 'toast' | 'navigate' | 'refreshUser'>;
 
@@ -42,8 +50,6 @@ type InitState =
   | { status: 'failed' }
   | { status: 'ready'; publishableKey: string | null };
 
-/** A client secret to confirm, from POST /api/create-subscription, or null when already subscribed. */
-export type Started = { clientSecret: string; confirmation: 'payment' | 'setup' } | null;
 
 /**
  * Opening /subscribe only reads GET /api/config: the subscription is created when the user submits the
@@ -136,11 +142,13 @@ export function SandboxCardForm({
   /** Creates (or resumes) the subscription on submit: its client secret, or null (already subscribed). */
   start(): Promise<Started>;
 }) {
-  const [cardNumber, setCardNumber] = useState('');
-  const [expiry, setExpiry] = useState('');
-  const [cvc, setCvc] = useState('');
+  // The three errors come from one submit: typing in any field clears them all.
+  const { values, field, setErrors } = useFields(
+    { cardNumber: '', expiry: '', cvc: '' },
+    { clearAllErrors: true },
+  );
+  const { cardNumber, expiry, cvc } = values;
   const [processing, setProcessing] = useState(false);
-  const [errors, setErrors] = useState<Partial<Record<'cardNumber' | 'expiry' | 'cvc', string>>>({});
 
   async function submit() {
     if (processing) return;
@@ -155,14 +163,7 @@ export function SandboxCardForm({
       return;
     }
     setProcessing(true);
-    let started: Started;
-    try {
-      started = await start();
-    } catch {
-      // The creation step has said what went wrong (a toast); the form stays for another try.
-      setProcessing(false);
-      return;
-    }
+    const started = await startOrNull(start);
     if (!started) {
       setProcessing(false);
       return;
@@ -172,8 +173,8 @@ export function SandboxCardForm({
     } catch (err) {
       setProcessing(false);
       if (err instanceof ApiError && err.status === 400) {
-        const field = err.field === 'expiry' || err.field === 'cvc' ? err.field : 'cardNumber';
-        setErrors({ [field]: err.message });
+        const wrong = err.field === 'expiry' || err.field === 'cvc' ? err.field : 'cardNumber';
+        setErrors({ [wrong]: err.message });
       }
       shell.toast({ title: 'Payment Failed', description: errorMessage(err), variant: 'destructive' });
       return;
@@ -192,43 +193,15 @@ export function SandboxCardForm({
       </div>
       <TextInput
         label="Card number"
-        name="cardNumber"
         inputMode="numeric"
         placeholder={SANDBOX_TEST_CARD}
-        value={cardNumber}
-        onChange={(v) => {
-          setCardNumber(v);
-          setErrors({});
-        }}
+        {...field('cardNumber')}
         isRequired
-        error={errors.cardNumber}
       />
       <div className="form-row">
-        <TextInput
-          label="Expiry"
-          name="expiry"
-          placeholder="MM / YY"
-          value={expiry}
-          onChange={(v) => {
-            setExpiry(v);
-            setErrors({});
-          }}
-          isRequired
-          error={errors.expiry}
-        />
-        <TextInput
-          label="CVC"
-          name="cvc"
-          inputMode="numeric"
-          placeholder="123"
-          value={cvc}
-          onChange={(v) => {
-            setCvc(v);
-            setErrors({});
-          }}
-          isRequired
-          error={errors.cvc}
-        />
+        {EXPIRY_AND_CVC.map(({ name, ...input }) => (
+          <TextInput key={name} {...input} {...field(name)} isRequired />
+        ))}
       </div>
       <Button type="submit" className="btn btn-primary btn-block btn-lg" isDisabled={processing}>
         {processing ? 'Processing...' : 'Subscribe Now'}

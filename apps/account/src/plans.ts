@@ -53,3 +53,19 @@ export const SUBSCRIBED_TOAST = {
   title: 'Payment Successful',
   description: 'You are now subscribed to the Pro plan!',
 } as const;
+
+/** A client secret to confirm, from POST /api/create-subscription, or null when already subscribed. */
+export type Started = { clientSecret: string; confirmation: 'payment' | 'setup' } | null;
+
+/**
+ * The card forms' first step on submit: create (or resume) the subscription. Null when there is nothing to
+ * confirm: the user is already subscribed, or the creation failed (it has said why, in a toast) and the
+ * form stays for another try.
+ */
+export async function startOrNull(start: () => Promise<Started>): Promise<Started> {
+  try {
+    return await start();
+  } catch {
+    return null;
+  }
+}

@@ -8,7 +8,7 @@
  * Non-admins see the 'Access Denied' card and are then redirected to /home (which leads to /).
  */
 import { type ApiUser, type RemoteProps, ROLE_LABELS, serverMessage } from '@buildbid/api-client';
-import { ConfirmDialog, formatDate } from '@buildbid/ui';
+import { ConfirmDialog, formatDate, whenClosed } from '@buildbid/ui';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import {
   Button,
@@ -411,9 +411,7 @@ export function AdminPage({
       </section>
       <ConfirmDialog
         isOpen={pending !== null}
-        onOpenChange={(open) => {
-          if (!open) setPending(null);
-        }}
+        onOpenChange={whenClosed(() => setPending(null))}
         title="Change role?"
         confirmLabel="Change Role"
         pendingLabel="Changing..."

@@ -23,9 +23,15 @@ import {
   isBidLimitError,
   PinIcon,
   RemoteRouter,
-  reportFailure,
+  useFields,
+  useReportFailure,
 } from '@buildbid/ui';
-import { type BidField, FREE_MONTHLY_BID_LIMIT, isBidLimitReached, validateBidForm } from './bid-rules.ts';
+import {
+  type BidFormInput,
+  FREE_MONTHLY_BID_LIMIT,
+  isBidLimitReached,
+  validateBidForm,
+} from './bid-rules.ts';
 
 type Props = BidDialogProps;
 
@@ -41,6 +47,12 @@ const TIPS = [
   'Explain how you will handle changes, clean-up and warranty.',
 ];
 
+/** The amount and the timeline, side by side above the proposal. */
+const FIGURE_FIELDS = [
+  { name: 'amount', label: 'Bid Amount (USD)', inputMode: 'decimal', placeholder: 'e.g. 15000' },
+  { name: 'timeline', label: 'Timeline (days)', inputMode: 'numeric', placeholder: 'e.g. 30' },
+] as const;
+
 /** Exposed as 'bids/BidDialog': rendered inside another remote, so it brings its own RemoteRouter. */
 export function BidDialog(props: Props) {
   return (
@@ -52,22 +64,23 @@ export function BidDialog(props: Props) {
 
 function BidDialogView({ project, isOpen, onOpenChange, tier, bid, onSubmitted, toast, navigate }: Props) {
   const editing = Boolean(bid);
-  const [amount, setAmount] = useState('');
-  const [timeline, setTimeline] = useState('');
-  const [proposal, setProposal] = useState('');
-  const [errors, setErrors] = useState<Partial<Record<BidField, string>>>({});
+  const { values, field, reset, setErrors } = useFields<BidFormInput>({
+    amount: '',
+    timeline: '',
+    proposal: '',
+  });
   const [pending, setPending] = useState(false);
   const [stats, setStats] = useState<{ tier: string; bidsThisMonth: number } | null>(null);
   const [limitHit, setLimitHit] = useState(false);
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  useEffect(() => () => clearTimeout(timer.current), []);
+  const report = useReportFailure({ toast, navigate });
 
   useEffect(() => {
     if (!isOpen) return;
-    setAmount(bid ? String(bid.amount) : '');
-    setTimeline(bid ? String(bid.timeline) : '');
-    setProposal(bid?.proposal ?? '');
-    setErrors({});
+    reset({
+      amount: bid ? String(bid.amount) : '',
+      timeline: bid ? String(bid.timeline) : '',
+      proposal: bid?.proposal ?? '',
+    });
     setLimitHit(false);
     if (bid) return;
     let live = true;
@@ -80,7 +93,7 @@ function BidDialogView({ project, isOpen, onOpenChange, tier, bid, onSubmitted, 
     return () => {
       live = false;
     };
-  }, [isOpen, bid]);
+  }, [isOpen, bid, reset]);
 
   const limitReached =
     !editing && (limitHit || (stats !== null && isBidLimitReached(stats.tier ?? tier, stats.bidsThisMonth)));
@@ -89,7 +102,7 @@ function BidDialogView({ project, isOpen, onOpenChange, tier, bid, onSubmitted, 
 
   async function submit() {
     if (pending || limitReached) return;
-    const result = validateBidForm({ amount, timeline, proposal });
+    const result = validateBidForm(values);
     if (!result.ok) {
       setErrors(Object.fromEntries(result.errors.map((e) => [e.field, e.message])));
       return;
@@ -110,7 +123,7 @@ function BidDialogView({ project, isOpen, onOpenChange, tier, bid, onSubmitted, 
         setLimitHit(true);
         return;
       }
-      timer.current = reportFailure(error, { toast, navigate });
+      report(error);
       return;
     }
     setPending(false);
@@ -123,8 +136,6 @@ function BidDialogView({ project, isOpen, onOpenChange, tier, bid, onSubmitted, 
     onOpenChange(false);
     onSubmitted?.();
   }
-
-  const clear = (field: BidField) => setErrors((e) => ({ ...e, [field]: undefined }));
 
   return (
     <FormDialog
@@ -166,45 +177,16 @@ function BidDialogView({ project, isOpen, onOpenChange, tier, bid, onSubmitted, 
       }
     >
       <div className="form-row">
-        <TextInput
-          label="Bid Amount (USD)"
-          name="amount"
-          inputMode="decimal"
-          placeholder="e.g. 15000"
-          value={amount}
-          onChange={(v) => {
-            setAmount(v);
-            clear('amount');
-          }}
-          isRequired
-          error={errors.amount}
-        />
-        <TextInput
-          label="Timeline (days)"
-          name="timeline"
-          inputMode="numeric"
-          placeholder="e.g. 30"
-          value={timeline}
-          onChange={(v) => {
-            setTimeline(v);
-            clear('timeline');
-          }}
-          isRequired
-          error={errors.timeline}
-        />
+        {FIGURE_FIELDS.map(({ name, ...input }) => (
+          <TextInput key={name} {...input} {...field(name)} isRequired />
+        ))}
       </div>
       <TextAreaInput
         label="Proposal"
-        name="proposal"
         placeholder="Describe your approach, what is included, and why you are the right fit."
-        value={proposal}
-        onChange={(v) => {
-          setProposal(v);
-          clear('proposal');
-        }}
+        {...field('proposal')}
         rows={6}
         isRequired
-        error={errors.proposal}
       />
       <div className="bid-tips">
         <p className="bid-tips-title">Tips for a winning bid</p>

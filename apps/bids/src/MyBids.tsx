@@ -11,6 +11,7 @@ import {
   StatusBadge,
   sumAmounts,
   useLoad,
+  whenClosed,
 } from '@buildbid/ui';
 import { useState } from 'react';
 import { Button, Link, Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
@@ -232,9 +233,7 @@ export function MyBidsPage({ user, toast, navigate, openMessages }: RemoteProps 
           }}
           bid={editing}
           isOpen
-          onOpenChange={(open) => {
-            if (!open) setEditing(null);
-          }}
+          onOpenChange={whenClosed(() => setEditing(null))}
           tier={user.subscriptionTier}
           toast={toast}
           navigate={navigate}

@@ -39,6 +39,7 @@ export {
   type TimeLeft,
   toAmount,
 } from './format.ts';
+export { useFields, useReportFailure, useSubmit, whenClosed } from './forms.ts';
 export { MessageIcon, PinIcon, ShareIcon } from './icons.tsx';
 export {
   categoryLabel,
@@ -61,4 +62,5 @@ export { OwnerBlock, ProjectThumbnails } from './OwnerBlock.tsx';
 export { PhaseBadge, phaseLabel, StatusBadge } from './PhaseBadge.tsx';
 export { RemoteRouter } from './RemoteRouter.tsx';
 export { explainStandaloneRemote, lazyPage, RemotePages, Spinner } from './remote-app.tsx';
+export { Busy, EmptyState, LoadFailed, Skeleton, TitledCard } from './sections.tsx';
 export { type LoadState, useLoad } from './useLoad.ts';

@@ -1,11 +1,11 @@
 /** The Billing tab: the plan, the next charge, the payment portal and cancelling Pro. */
 import type { ApiUser } from '@buildbid/api-client';
-import { ConfirmDialog, formatDate } from '@buildbid/ui';
+import { ConfirmDialog, formatDate, useReportFailure } from '@buildbid/ui';
 import { useEffect, useState } from 'react';
 import { Button } from 'react-aria-components';
 import { cancelSubscription, getSubscription, paymentPortalUrl, type Subscription } from '../api.ts';
 import { fallbackNextBilling } from '../profile-rules.ts';
-import { Facts, type Shell, useFailureReporter } from './shared.tsx';
+import { Facts, type Shell } from './shared.tsx';
 
 export const PRO_BILLING_AMOUNT = '$29.00';
 
@@ -32,7 +32,7 @@ export function BillingTab({ user, shell }: { user: ApiUser; shell: Shell }) {
   const [subscription, setSubscription] = useState<Subscription | null>(null);
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState<'portal' | 'cancel' | null>(null);
-  const report = useFailureReporter(shell);
+  const report = useReportFailure(shell);
 
   useEffect(() => {
     if (!isPro) return;

@@ -1,11 +1,11 @@
 /** The Preferences tab: downloading the account's data and deleting the account. */
 import { ApiError, hasStatus } from '@buildbid/api-client';
-import { errorText, FormDialog, TextInput } from '@buildbid/ui';
+import { errorText, FormDialog, TextInput, useFields, useReportFailure } from '@buildbid/ui';
 import { useState } from 'react';
 import { Button } from 'react-aria-components';
 import { deleteMyAccount, EXPORT_FILE_NAME, exportMyData } from '../api.ts';
 import { passwordErrorField } from '../profile-rules.ts';
-import { type Shell, useFailureReporter } from './shared.tsx';
+import type { Shell } from './shared.tsx';
 
 /** Saves the export under EXPORT_FILE_NAME through a temporary link to the Blob. */
 export function saveFile(blob: Blob, name: string): void {
@@ -34,17 +34,15 @@ export function DeleteAccountDialog({
   onOpenChange(open: boolean): void;
   shell: Shell;
 }) {
-  const [password, setPassword] = useState('');
-  const [fieldError, setFieldError] = useState<string | undefined>(undefined);
+  const { values, field, reset, setErrors } = useFields({ password: '' });
   const [refusal, setRefusal] = useState<string | null>(null);
   const [deleting, setDeleting] = useState(false);
-  const report = useFailureReporter(shell);
+  const report = useReportFailure(shell);
 
   function openChange(open: boolean) {
     if (deleting) return;
     if (!open) {
-      setPassword('');
-      setFieldError(undefined);
+      reset({ password: '' });
       setRefusal(null);
     }
     onOpenChange(open);
@@ -52,21 +50,21 @@ export function DeleteAccountDialog({
 
   async function confirm() {
     if (deleting) return;
-    if (password === '') {
-      setFieldError('Enter your current password');
+    if (values.password === '') {
+      setErrors({ password: 'Enter your current password' });
       return;
     }
     setDeleting(true);
     setRefusal(null);
     try {
-      await deleteMyAccount(password);
+      await deleteMyAccount(values.password);
     } catch (error) {
       setDeleting(false);
       if (hasStatus(error, 401)) {
         openChange(false);
         report(error);
       } else if (error instanceof ApiError && passwordErrorField(error.code, error.field)) {
-        setFieldError(error.message);
+        setErrors({ password: error.message });
       } else {
         setRefusal(errorText(error));
       }
@@ -111,18 +109,7 @@ export function DeleteAccountDialog({
       pending={deleting}
       tone="danger"
     >
-      <TextInput
-        label="Current Password"
-        name="password"
-        type="password"
-        value={password}
-        onChange={(v) => {
-          setPassword(v);
-          setFieldError(undefined);
-        }}
-        isRequired
-        error={fieldError}
-      />
+      <TextInput label="Current Password" type="password" {...field('password')} isRequired />
     </FormDialog>
   );
 }
@@ -136,7 +123,7 @@ export function DeleteAccountDialog({
 export function PreferencesTab({ shell }: { shell: Shell }) {
   const [exporting, setExporting] = useState(false);
   const [deleting, setDeleting] = useState(false);
-  const report = useFailureReporter(shell);
+  const report = useReportFailure(shell);
 
   async function download() {
     setExporting(true);

@@ -2,20 +2,18 @@
 import { ApiError, type ApiUser, ROLE_LABELS, type Role } from '@buildbid/api-client';
 import { MAX_EMAIL_LENGTH, MAX_NAME_LENGTH } from '@buildbid/domain/account';
 import { COUNTRIES } from '@buildbid/domain/catalog';
-import { FormActions, SelectInput, SubmitForm, TextInput } from '@buildbid/ui';
+import { FormActions, SelectInput, SubmitForm, TextInput, useFields, useReportFailure } from '@buildbid/ui';
 import { useState } from 'react';
 import { Button } from 'react-aria-components';
 import { changePassword, updateMe } from '../api.ts';
 import {
-  type PasswordChangeField,
   type PasswordChangeForm,
-  type ProfileField,
   type ProfileForm,
   passwordErrorField,
   validatePasswordChange,
   validateProfile,
 } from '../profile-rules.ts';
-import { countryName, Facts, type Shell, useFailureReporter } from './shared.tsx';
+import { countryName, Facts, type Shell } from './shared.tsx';
 
 export const PROFILE_UPDATED = 'Your profile has been updated successfully.';
 export const PASSWORD_CHANGED = 'Password changed. Your other sessions were signed out.';
@@ -36,6 +34,11 @@ const COUNTRY_OPTIONS = COUNTRIES.map((c) => ({
   textValue: c.name,
 }));
 
+const NAME_FIELDS = [
+  { name: 'firstName', label: 'First Name' },
+  { name: 'lastName', label: 'Last Name' },
+] as const;
+
 function roleOptions(current: Role) {
   const roles: Role[] =
     current === 'admin' ? ['client', 'contractor', 'vendor', 'admin'] : ['client', 'contractor', 'vendor'];
@@ -44,24 +47,17 @@ function roleOptions(current: Role) {
 
 export function ProfileTab({ user, shell }: { user: ApiUser; shell: Shell }) {
   const [editing, setEditing] = useState(false);
-  const [form, setForm] = useState<ProfileForm>(() => formOf(user));
-  const [errors, setErrors] = useState<Partial<Record<ProfileField, string>>>({});
+  const { values: form, field, reset, setErrors } = useFields<ProfileForm>(() => formOf(user));
   const [saving, setSaving] = useState(false);
   // A new email needs the current password (docs/decisions/0141); the field shows only then.
   const [currentPassword, setCurrentPassword] = useState('');
   const changingEmail = form.email.trim().toLowerCase() !== user.email.toLowerCase();
-  const report = useFailureReporter(shell);
+  const report = useReportFailure(shell);
 
   function startEdit() {
-    setForm(formOf(user));
-    setErrors({});
+    reset(formOf(user));
     setCurrentPassword('');
     setEditing(true);
-  }
-
-  function set<K extends ProfileField>(key: K, value: ProfileForm[K]) {
-    setForm((f) => ({ ...f, [key]: value }));
-    setErrors((e) => ({ ...e, [key]: undefined }));
   }
 
   async function save() {
@@ -123,34 +119,11 @@ export function ProfileTab({ user, shell }: { user: ApiUser; shell: Shell }) {
       </div>
       <SubmitForm onSubmit={save}>
         <div className="form-row">
-          <TextInput
-            label="First Name"
-            name="firstName"
-            value={form.firstName}
-            onChange={(v) => set('firstName', v)}
-            maxLength={MAX_NAME_LENGTH}
-            isRequired
-            error={errors.firstName}
-          />
-          <TextInput
-            label="Last Name"
-            name="lastName"
-            value={form.lastName}
-            onChange={(v) => set('lastName', v)}
-            maxLength={MAX_NAME_LENGTH}
-            isRequired
-            error={errors.lastName}
-          />
+          {NAME_FIELDS.map(({ name, label }) => (
+            <TextInput key={name} label={label} {...field(name)} maxLength={MAX_NAME_LENGTH} isRequired />
+          ))}
         </div>
-        <TextInput
-          label="Email"
-          name="email"
-          value={form.email}
-          onChange={(v) => set('email', v)}
-          maxLength={MAX_EMAIL_LENGTH}
-          isRequired
-          error={errors.email}
-        />
+        <TextInput label="Email" {...field('email')} maxLength={MAX_EMAIL_LENGTH} isRequired />
         {changingEmail ? (
           <TextInput
             label="Current Password"
@@ -163,24 +136,8 @@ export function ProfileTab({ user, shell }: { user: ApiUser; shell: Shell }) {
           />
         ) : null}
         <div className="form-row">
-          <SelectInput
-            label="Country"
-            name="country"
-            value={form.country}
-            onChange={(v) => set('country', v)}
-            options={COUNTRY_OPTIONS}
-            isRequired
-            error={errors.country}
-          />
-          <SelectInput
-            label="Role"
-            name="role"
-            value={form.role}
-            onChange={(v) => set('role', v as Role)}
-            options={roleOptions(user.role)}
-            isRequired
-            error={errors.role}
-          />
+          <SelectInput label="Country" {...field('country')} options={COUNTRY_OPTIONS} isRequired />
+          <SelectInput label="Role" {...field('role')} options={roleOptions(user.role)} isRequired />
         </div>
         <FormActions
           onCancel={() => setEditing(false)}
@@ -197,20 +154,20 @@ export function ProfileTab({ user, shell }: { user: ApiUser; shell: Shell }) {
 
 const EMPTY_PASSWORDS: PasswordChangeForm = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
+const PASSWORD_FIELDS = [
+  { name: 'currentPassword', label: 'Current Password' },
+  { name: 'newPassword', label: 'New Password', placeholder: 'Minimum 8 characters' },
+  { name: 'confirmPassword', label: 'Confirm New Password' },
+] as const;
+
 /**
  * The Profile tab's 'Change Password' card: the current password and a new one twice. The API signs out
  * every other session of the account; this one stays. Refusals show under the field they are about.
  */
 export function ChangePasswordCard({ shell }: { shell: Shell }) {
-  const [form, setForm] = useState<PasswordChangeForm>(EMPTY_PASSWORDS);
-  const [errors, setErrors] = useState<Partial<Record<PasswordChangeField, string>>>({});
+  const { values: form, field, reset, setErrors } = useFields(EMPTY_PASSWORDS);
   const [saving, setSaving] = useState(false);
-  const report = useFailureReporter(shell);
-
-  function set(key: PasswordChangeField, value: string) {
-    setForm((f) => ({ ...f, [key]: value }));
-    setErrors((e) => ({ ...e, [key]: undefined }));
-  }
+  const report = useReportFailure(shell);
 
   async function save() {
     if (saving) return;
@@ -230,8 +187,7 @@ export function ChangePasswordCard({ shell }: { shell: Shell }) {
       return;
     }
     setSaving(false);
-    setForm(EMPTY_PASSWORDS);
-    setErrors({});
+    reset(EMPTY_PASSWORDS);
     shell.toast({ title: 'Success', description: PASSWORD_CHANGED });
   }
 
@@ -241,34 +197,9 @@ export function ChangePasswordCard({ shell }: { shell: Shell }) {
         Change Password
       </h2>
       <SubmitForm onSubmit={save}>
-        <TextInput
-          label="Current Password"
-          name="currentPassword"
-          type="password"
-          value={form.currentPassword}
-          onChange={(v) => set('currentPassword', v)}
-          isRequired
-          error={errors.currentPassword}
-        />
-        <TextInput
-          label="New Password"
-          name="newPassword"
-          type="password"
-          placeholder="Minimum 8 characters"
-          value={form.newPassword}
-          onChange={(v) => set('newPassword', v)}
-          isRequired
-          error={errors.newPassword}
-        />
-        <TextInput
-          label="Confirm New Password"
-          name="confirmPassword"
-          type="password"
-          value={form.confirmPassword}
-          onChange={(v) => set('confirmPassword', v)}
-          isRequired
-          error={errors.confirmPassword}
-        />
+        {PASSWORD_FIELDS.map(({ name, ...input }) => (
+          <TextInput key={name} type="password" {...input} {...field(name)} isRequired />
+        ))}
         <div className="actions">
           <Button type="submit" className="btn btn-primary" isDisabled={saving}>
             {saving ? 'Changing...' : 'Change Password'}

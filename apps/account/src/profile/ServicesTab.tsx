@@ -3,13 +3,12 @@ import type { ApiUser } from '@buildbid/api-client';
 import { SERVICE_TYPES } from '@buildbid/domain/catalog';
 import { ToggleSwitch } from '@buildbid/ui';
 import { useEffect, useState } from 'react';
-import { updateMe } from '../api.ts';
-import { type Shell, useFailureReporter } from './shared.tsx';
+import { type Shell, useSaveNow } from './shared.tsx';
 
 export function ServicesTab({ user, shell }: { user: ApiUser; shell: Shell }) {
   const [services, setServices] = useState<string[]>(user.services ?? []);
   const [pending, setPending] = useState<string | null>(null);
-  const report = useFailureReporter(shell);
+  const saveNow = useSaveNow(shell);
   useEffect(() => setServices(user.services ?? []), [user.services]);
 
   async function toggle(id: string, name: string, on: boolean) {
@@ -17,20 +16,18 @@ export function ServicesTab({ user, shell }: { user: ApiUser; shell: Shell }) {
     const next = on ? [...services, id] : services.filter((s) => s !== id);
     setServices(next);
     setPending(id);
-    try {
-      await updateMe({ services: next });
-    } catch (error) {
-      setServices(previous);
-      setPending(null);
-      report(error, () => 'Failed to update service specialties.');
-      return;
-    }
-    setPending(null);
-    shell.toast({
-      title: 'Services Updated',
-      description: `${name} ${on ? 'added to' : 'removed from'} your specialties.`,
-    });
-    await shell.refreshUser();
+    await saveNow(
+      { services: next },
+      {
+        revert: () => setServices(previous),
+        settle: () => setPending(null),
+        failure: 'Failed to update service specialties.',
+        success: {
+          title: 'Services Updated',
+          description: `${name} ${on ? 'added to' : 'removed from'} your specialties.`,
+        },
+      },
+    );
   }
 
   return (

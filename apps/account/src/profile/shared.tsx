@@ -1,9 +1,13 @@
-/** What every Profile tab shares: the shell's callbacks it needs, failure toasts, a country's name, a facts list. */
+/**
+ * What every Profile tab shares: the shell's callbacks it needs, a change saved at once, a country's name,
+ * a facts list.
+ */
 
-import type { RemoteProps } from '@buildbid/api-client';
+import type { RemoteProps, ToastInput } from '@buildbid/api-client';
 import { findCountry } from '@buildbid/domain/catalog';
-import { reportFailure } from '@buildbid/ui';
-import { type ReactNode, useEffect, useRef } from 'react';
+import { useReportFailure } from '@buildbid/ui';
+import type { ReactNode } from 'react';
+import { type ProfilePatch, updateMe } from '../api.ts';
 
 export type Shell = Pick<RemoteProps, 'toast' | 'navigate' | 'refreshUser'>;
 
@@ -11,12 +15,29 @@ export function countryName(code: string): string {
   return findCountry(code)?.name ?? code;
 }
 
-/** The spec's failure handling: 401 → 'Unauthorized' then /api/login after 500 ms; else 'Error'. */
-export function useFailureReporter(shell: Shell) {
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  useEffect(() => () => clearTimeout(timer.current), []);
-  return (error: unknown, describe?: (error: unknown) => string) => {
-    timer.current = reportFailure(error, shell, describe ? { describe } : {}) ?? timer.current;
+/**
+ * A switch's change saved at once (PATCH /api/users/me), as the Services and Notifications tabs do: the
+ * switch shows the change first; `settle` ends the wait either way. A failure puts the switch back
+ * (`revert`) and toasts `failure` (or the 401's 'Unauthorized'); a success toasts `success`, then the shell
+ * reads the user again.
+ */
+export function useSaveNow(shell: Shell) {
+  const report = useReportFailure(shell);
+  return async (
+    patch: ProfilePatch,
+    on: { revert(): void; settle(): void; failure: string; success: ToastInput },
+  ): Promise<void> => {
+    try {
+      await updateMe(patch);
+    } catch (error) {
+      on.revert();
+      on.settle();
+      report(error, { describe: () => on.failure });
+      return;
+    }
+    on.settle();
+    shell.toast(on.success);
+    await shell.refreshUser();
   };
 }
 

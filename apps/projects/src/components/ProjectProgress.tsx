@@ -5,7 +5,7 @@
  * this only offers what it would take.
  */
 import type { Project, RemoteProps } from '@buildbid/api-client';
-import { ConfirmDialog, errorText, reportFailure, TextAreaInput } from '@buildbid/ui';
+import { ConfirmDialog, errorText, reportFailure, TextAreaInput, whenClosed } from '@buildbid/ui';
 import { useState } from 'react';
 import {
   Button,
@@ -197,9 +197,7 @@ function ReviewDialog({
       className="modal-overlay"
       isOpen
       isDismissable={!pending}
-      onOpenChange={(open) => {
-        if (!open) onClose();
-      }}
+      onOpenChange={whenClosed(onClose)}
     >
       <Modal className="modal modal-small">
         <Dialog className="dialog">

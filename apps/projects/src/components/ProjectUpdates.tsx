@@ -9,12 +9,14 @@ import {
   FormDialog,
   formatDate,
   platformDate,
-  reportFailure,
   TextAreaInput,
   TextInput,
+  TitledCard,
+  useFields,
   useLoad,
+  useSubmit,
 } from '@buildbid/ui';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { changeBidDeadline, listAddenda, postAddendum } from '../api.ts';
 import { earliestDeadlineDay, extendDeadlineBounds } from '../dates.ts';
 import { fileKind } from '../rules.ts';
@@ -76,28 +78,21 @@ export function ExtendDeadlineDialog({
     onOpenChange(open: boolean): void;
     onChanged(): void;
   }) {
-  const [value, setValue] = useState('');
-  const [error, setError] = useState<string | undefined>();
-  const [pending, setPending] = useState(false);
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  useEffect(() => () => clearTimeout(timer.current), []);
+  const { values, field, reset, setErrors } = useFields({ bidDeadline: '' });
+  const { pending, run } = useSubmit({ toast, navigate });
   useEffect(() => {
-    if (isOpen) {
-      setValue('');
-      setError(undefined);
-    }
-  }, [isOpen]);
+    if (isOpen) reset({ bidDeadline: '' });
+  }, [isOpen, reset]);
 
   // Recomputed on each render, so a dialog left open over midnight offers the new day.
   const bounds = extendDeadlineBounds(current, hasBids, projectDeadline);
 
   async function submit() {
-    const problem = deadlineError(value, { current, hasBids, projectDeadline });
-    setError(problem);
-    if (problem || pending) return;
-    setPending(true);
-    try {
-      const saved = await changeBidDeadline(projectId, value);
+    const problem = deadlineError(values.bidDeadline, { current, hasBids, projectDeadline });
+    setErrors({ bidDeadline: problem });
+    if (problem) return;
+    await run(async () => {
+      const saved = await changeBidDeadline(projectId, values.bidDeadline);
       toast({
         title: 'Deadline Extended',
         description: saved.bidDeadline
@@ -106,11 +101,7 @@ export function ExtendDeadlineDialog({
       });
       onOpenChange(false);
       onChanged();
-    } catch (failure) {
-      timer.current = reportFailure(failure, { toast, navigate });
-    } finally {
-      setPending(false);
-    }
+    });
   }
 
   return (
@@ -132,17 +123,11 @@ export function ExtendDeadlineDialog({
     >
       <TextInput
         label="New bid deadline"
-        name="bidDeadline"
         type="date"
         min={bounds.min}
         max={bounds.max}
-        value={value}
-        onChange={(v) => {
-          setValue(v);
-          setError(undefined);
-        }}
+        {...field('bidDeadline')}
         isRequired
-        error={error}
       />
     </FormDialog>
   );
@@ -161,41 +146,32 @@ export function PostAddendumDialog({
   onOpenChange(open: boolean): void;
   onPosted(): void;
 }) {
-  const [text, setText] = useState('');
+  const { values, field, reset, setErrors } = useFields({ text: '' });
   const [files, setFiles] = useState<File[]>([]);
-  const [error, setError] = useState<string | undefined>();
-  const [pending, setPending] = useState(false);
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  useEffect(() => () => clearTimeout(timer.current), []);
+  const { pending, run } = useSubmit({ toast, navigate });
   useEffect(() => {
     if (isOpen) {
-      setText('');
+      reset({ text: '' });
       setFiles([]);
-      setError(undefined);
     }
-  }, [isOpen]);
+  }, [isOpen, reset]);
 
   async function submit() {
-    const trimmed = text.trim();
+    const trimmed = values.text.trim();
     const problem =
       trimmed === ''
         ? 'Addendum text is required'
         : trimmed.length > ADDENDUM_MAX_LENGTH
           ? `Addendum text must be at most ${ADDENDUM_MAX_LENGTH} characters`
           : undefined;
-    setError(problem);
-    if (problem || pending) return;
-    setPending(true);
-    try {
+    setErrors({ text: problem });
+    if (problem) return;
+    await run(async () => {
       await postAddendum(projectId, trimmed, files);
       toast({ title: 'Addendum Posted', description: 'Bidders have been notified.' });
       onOpenChange(false);
       onPosted();
-    } catch (failure) {
-      timer.current = reportFailure(failure, { toast, navigate });
-    } finally {
-      setPending(false);
-    }
+    });
   }
 
   return (
@@ -209,18 +185,7 @@ export function PostAddendumDialog({
       pendingLabel="Posting..."
       pending={pending}
     >
-      <TextAreaInput
-        label="What changed"
-        name="text"
-        value={text}
-        onChange={(v) => {
-          setText(v);
-          setError(undefined);
-        }}
-        rows={6}
-        isRequired
-        error={error}
-      />
+      <TextAreaInput label="What changed" {...field('text')} rows={6} isRequired />
       <FilePicker files={files} onChange={setFiles} toast={toast} />
     </FormDialog>
   );
@@ -232,10 +197,7 @@ export function AddendaSection({ projectId, reloadKey }: { projectId: string; re
   const items = addenda.state.data ?? [];
   if (items.length === 0) return null;
   return (
-    <section className="card" aria-labelledby="addenda-title">
-      <h2 id="addenda-title" className="card-title">
-        Addenda
-      </h2>
+    <TitledCard id="addenda-title" title="Addenda">
       <ol className="addenda-list">
         {items.map((a, i) => (
           <li key={a.id} className="addendum">
@@ -258,6 +220,6 @@ export function AddendaSection({ projectId, reloadKey }: { projectId: string; re
           </li>
         ))}
       </ol>
-    </section>
+    </TitledCard>
   );
 }

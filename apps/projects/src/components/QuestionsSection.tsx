@@ -4,9 +4,17 @@
  * shows it, and admins hide abuse. The API decides who sees what; this shows what it answers.
  */
 import type { ApiUser, ProjectQuestion, RemoteProps } from '@buildbid/api-client';
-import { formatDate, reportFailure, TextAreaInput, useLoad } from '@buildbid/ui';
-import { useEffect, useRef, useState } from 'react';
-import { Button, Checkbox, Form } from 'react-aria-components';
+import {
+  formatDate,
+  SubmitForm,
+  TextAreaInput,
+  TitledCard,
+  useFields,
+  useLoad,
+  useSubmit,
+} from '@buildbid/ui';
+import { useState } from 'react';
+import { Button, Checkbox } from 'react-aria-components';
 import { answerQuestion, askQuestion, hideQuestion, listQuestions, postClarification } from '../api.ts';
 
 export const QUESTION_MAX_LENGTH = 1000;
@@ -28,26 +36,6 @@ export function textError(value: string, max: number, what: string): string | un
   return undefined;
 }
 
-function useSubmit(shell: Shell) {
-  const [pending, setPending] = useState(false);
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  useEffect(() => () => clearTimeout(timer.current), []);
-  async function run(work: () => Promise<unknown>): Promise<boolean> {
-    if (pending) return false;
-    setPending(true);
-    try {
-      await work();
-      return true;
-    } catch (failure) {
-      timer.current = reportFailure(failure, shell);
-      return false;
-    } finally {
-      setPending(false);
-    }
-  }
-  return { pending, run };
-}
-
 function TextForm({
   label,
   name,
@@ -67,41 +55,28 @@ function TextForm({
   shell: Shell;
   children?: React.ReactNode;
 }) {
-  const [text, setText] = useState('');
-  const [error, setError] = useState<string | undefined>();
+  const { values, field, set, setErrors } = useFields({ text: '' });
   const { pending, run } = useSubmit(shell);
   return (
-    <Form
+    <SubmitForm
       className="form qa-form"
-      validationBehavior="aria"
-      onSubmit={(event) => {
-        event.preventDefault();
-        const problem = textError(text, max, what);
-        setError(problem);
+      onSubmit={() => {
+        const problem = textError(values.text, max, what);
+        setErrors({ text: problem });
         if (problem) return;
-        void run(() => onSubmit(text.trim())).then((ok) => {
-          if (ok) setText('');
+        void run(() => onSubmit(values.text.trim())).then((ok) => {
+          if (ok) set('text', '');
         });
       }}
     >
-      <TextAreaInput
-        label={label}
-        name={name}
-        value={text}
-        onChange={(v) => {
-          setText(v);
-          setError(undefined);
-        }}
-        rows={3}
-        error={error}
-      />
+      <TextAreaInput label={label} {...field('text')} name={name} rows={3} />
       {children}
       <div className="qa-actions">
         <Button type="submit" className="btn btn-primary" isDisabled={pending}>
           {pending ? 'Sending...' : submitLabel}
         </Button>
       </div>
-    </Form>
+    </SubmitForm>
   );
 }
 
@@ -137,6 +112,28 @@ function AnswerForm({
   );
 }
 
+/** The section's own forms: a bidder's question, and the owner's clarification for every bidder. */
+const OPEN_FORMS = [
+  {
+    name: 'question',
+    label: 'Ask a question',
+    submitLabel: 'Ask Question',
+    max: QUESTION_MAX_LENGTH,
+    what: 'Question',
+    send: askQuestion,
+    sent: { title: 'Question Sent', description: 'The owner will answer it here for every bidder.' },
+  },
+  {
+    name: 'clarification',
+    label: 'Post a clarification',
+    submitLabel: 'Post Clarification',
+    max: ANSWER_MAX_LENGTH,
+    what: 'Clarification',
+    send: postClarification,
+    sent: { title: 'Clarification Posted', description: 'Every bidder has been notified.' },
+  },
+] as const;
+
 export function QuestionsSection({
   projectId,
   user,
@@ -159,14 +156,12 @@ export function QuestionsSection({
   const items = questions.state.data ?? [];
   const shell = { toast, navigate };
   const mayAsk = !isOwner && takingBids && (user.role === 'contractor' || user.role === 'vendor');
+  const shown = { question: mayAsk, clarification: isOwner && takingBids };
   const reload = () => setVersion((v) => v + 1);
   const { run } = useSubmit(shell);
 
   return (
-    <section className="card" aria-labelledby="qa-title">
-      <h2 id="qa-title" className="card-title">
-        Questions &amp; Answers
-      </h2>
+    <TitledCard id="qa-title" title="Questions & Answers">
       {items.length === 0 && questions.state.status !== 'loading' && (
         <p className="muted">No questions answered yet.</p>
       )}
@@ -209,36 +204,18 @@ export function QuestionsSection({
           </li>
         ))}
       </ul>
-      {mayAsk && (
+      {OPEN_FORMS.filter((f) => shown[f.name]).map(({ send, sent, ...form }) => (
         <TextForm
-          label="Ask a question"
-          name="question"
-          submitLabel="Ask Question"
-          max={QUESTION_MAX_LENGTH}
-          what="Question"
+          key={form.name}
+          {...form}
           shell={shell}
           onSubmit={async (text) => {
-            await askQuestion(projectId, text);
-            toast({ title: 'Question Sent', description: 'The owner will answer it here for every bidder.' });
+            await send(projectId, text);
+            toast(sent);
             reload();
           }}
         />
-      )}
-      {isOwner && takingBids && (
-        <TextForm
-          label="Post a clarification"
-          name="clarification"
-          submitLabel="Post Clarification"
-          max={ANSWER_MAX_LENGTH}
-          what="Clarification"
-          shell={shell}
-          onSubmit={async (text) => {
-            await postClarification(projectId, text);
-            toast({ title: 'Clarification Posted', description: 'Every bidder has been notified.' });
-            reload();
-          }}
-        />
-      )}
-    </section>
+      ))}
+    </TitledCard>
   );
 }

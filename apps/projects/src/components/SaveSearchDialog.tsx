@@ -3,7 +3,7 @@
  * user hears of new projects that match them. Also renames a saved search.
  */
 import type { SearchAlerts } from '@buildbid/api-client';
-import { errorText, FormDialog, SelectInput, TextInput } from '@buildbid/ui';
+import { errorText, FormDialog, SelectInput, TextInput, useFields } from '@buildbid/ui';
 import { useState } from 'react';
 
 export const ALERT_OPTIONS: readonly { value: SearchAlerts; label: string }[] = [
@@ -32,19 +32,19 @@ export function SaveSearchDialog({
   submitLabel: string;
   onSubmit(name: string, alerts: SearchAlerts): Promise<void>;
 }) {
-  const [name, setName] = useState(initialName);
+  const { values, field, setErrors } = useFields({ name: initialName });
   const [alerts, setAlerts] = useState<SearchAlerts>(initialAlerts);
   const [pending, setPending] = useState(false);
-  const [error, setError] = useState<string | undefined>();
 
   async function submit() {
     setPending(true);
-    setError(undefined);
+    setErrors({});
     try {
-      await onSubmit(name, alerts);
+      await onSubmit(values.name, alerts);
       onOpenChange(false);
     } catch (e) {
-      setError(errorText(e));
+      // The server's refusal shows under the name.
+      setErrors({ name: errorText(e) });
     } finally {
       setPending(false);
     }
@@ -63,20 +63,9 @@ export function SaveSearchDialog({
       submitLabel={submitLabel}
       pendingLabel="Saving..."
       pending={pending}
-      isSubmitDisabled={name.trim() === ''}
+      isSubmitDisabled={values.name.trim() === ''}
     >
-      <TextInput
-        label="Name"
-        name="name"
-        value={name}
-        onChange={(v) => {
-          setName(v);
-          setError(undefined);
-        }}
-        isRequired
-        maxLength={80}
-        error={error}
-      />
+      <TextInput label="Name" {...field('name')} isRequired maxLength={80} />
       <SelectInput
         label="Email alerts for new projects"
         name="alerts"

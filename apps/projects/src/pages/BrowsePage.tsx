@@ -2,7 +2,7 @@
 import type { ApiUser, ProjectSummary, RemoteProps } from '@buildbid/api-client';
 import { BROWSE_CATEGORIES, COUNTRIES } from '@buildbid/domain/catalog';
 import { BUDGET_BANDS } from '@buildbid/domain/project';
-import { errorText, messageOwner, projectsFoundText, SelectInput, useLoad } from '@buildbid/ui';
+import { errorText, messageOwner, projectsFoundText, SelectInput, useLoad, whenClosed } from '@buildbid/ui';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Button, Input, Label, Link, SearchField } from 'react-aria-components';
 import {
@@ -331,9 +331,7 @@ export function BrowsePage(props: RemoteProps & { user: ApiUser }) {
           loadModule={props.loadModule}
           project={bidOn}
           isOpen
-          onOpenChange={(open) => {
-            if (!open) setBidOn(null);
-          }}
+          onOpenChange={whenClosed(() => setBidOn(null))}
           tier={user.subscriptionTier}
           toast={toast}
           navigate={navigate}

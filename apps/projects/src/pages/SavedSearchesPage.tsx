@@ -5,7 +5,7 @@
 import type { ApiUser, RemoteProps, SavedSearch, SearchAlerts } from '@buildbid/api-client';
 import { COUNTRIES } from '@buildbid/domain/catalog';
 import { BUDGET_BANDS } from '@buildbid/domain/project';
-import { ConfirmDialog, errorText, plural, SelectInput, useLoad } from '@buildbid/ui';
+import { ConfirmDialog, errorText, plural, SelectInput, useLoad, whenClosed } from '@buildbid/ui';
 import { useState } from 'react';
 import { Button, Link } from 'react-aria-components';
 import { deleteSavedSearch, listSavedSearches, type SearchFilters, updateSavedSearch } from '../api.ts';
@@ -140,9 +140,7 @@ export function SavedSearchesPage(props: Props) {
         <SaveSearchDialog
           key={renaming.id}
           isOpen
-          onOpenChange={(open) => {
-            if (!open) setRenaming(null);
-          }}
+          onOpenChange={whenClosed(() => setRenaming(null))}
           title="Rename saved search"
           summary={describeSearch(renaming.filters)}
           initialName={renaming.name}
@@ -156,9 +154,7 @@ export function SavedSearchesPage(props: Props) {
       )}
       <ConfirmDialog
         isOpen={deleting !== null}
-        onOpenChange={(open) => {
-          if (!open) setDeleting(null);
-        }}
+        onOpenChange={whenClosed(() => setDeleting(null))}
         title="Delete saved search?"
         confirmLabel="Delete"
         pendingLabel="Deleting..."
