@@ -1,7 +1,10 @@
 /**
  * Project catalogues (projects-and-bids section 3): one source for the server's checks and the
- * frontends' forms. Values are the stored ids; labels are what the forms show.
+ * frontends' forms. Values are the stored ids; labels are what the forms show. The lists are data,
+ * in ./projects.json; the rules that read them are here.
  */
+import catalogue from './projects.json' with { type: 'json' };
+
 export interface Option<T extends string = string> {
   readonly value: T;
   readonly label: string;
@@ -13,20 +16,10 @@ function has(list: readonly { value: string }[], value: string): boolean {
 
 // ---- Project types -----------------------------------------------------------------------
 
-export const PROJECT_TYPES = [
-  { value: 'residential', label: 'Residential' },
-  { value: 'commercial', label: 'Commercial' },
-  { value: 'industrial', label: 'Industrial' },
-  { value: 'institutional', label: 'Institutional' },
-  { value: 'infrastructure', label: 'Infrastructure' },
-  { value: 'specialty', label: 'Specialty' },
-] as const satisfies readonly Option[];
+export const PROJECT_TYPES: readonly Option[] = catalogue.projectTypes;
 
 /** The post form sends one of these two as projectType. */
-export const POST_FORM_PROJECT_TYPES = [
-  { value: 'general_contractor', label: 'General Contractor' },
-  { value: 'specialty', label: 'Specialty' },
-] as const satisfies readonly Option[];
+export const POST_FORM_PROJECT_TYPES: readonly Option[] = catalogue.postFormProjectTypes;
 
 /** A stored projectType is one of the six catalogue types or the post form's general_contractor. */
 export function isProjectType(value: string): boolean {
@@ -39,17 +32,7 @@ export function isProjectType(value: string): boolean {
  * The one set of categories (decision 0182): the post form's and the edit form's choices
  * and the browse filter's offers. A category in any case is stored as written here; other text is kept as typed.
  */
-export const PROJECT_CATEGORIES = [
-  'Construction',
-  'Residential',
-  'Commercial',
-  'Industrial',
-  'Infrastructure',
-  'Renovation',
-  'Interior',
-  'Exterior',
-  'Other',
-] as const;
+export const PROJECT_CATEGORIES: readonly string[] = catalogue.categories;
 
 /** The category of a post that names none (API callers); the post form asks for one of PROJECT_CATEGORIES. */
 export const POST_FORM_CATEGORY = 'Construction';
@@ -70,16 +53,9 @@ export const BROWSE_CATEGORIES = PROJECT_CATEGORIES;
 
 // ---- Stages ------------------------------------------------------------------------------
 
-export const PROJECT_STAGES = [
-  { value: 'idea_planning', label: 'Idea / Planning' },
-  { value: 'design_progress', label: 'Design in Progress' },
-  { value: 'permit_submitted', label: 'Permit Submitted' },
-  { value: 'permit_approved', label: 'Permit Approved' },
-  { value: 'under_construction', label: 'Under Construction' },
-  { value: 'shell_complete', label: 'Shell Complete' },
-  { value: 'turnover_punch', label: 'Turnover / Punch List' },
-] as const satisfies readonly Option[];
-export type ProjectStage = (typeof PROJECT_STAGES)[number]['value'];
+export const PROJECT_STAGES: readonly Option[] = catalogue.stages;
+/** A stage's value (one of PROJECT_STAGES). */
+export type ProjectStage = string;
 
 export function isProjectStage(value: string): value is ProjectStage {
   return has(PROJECT_STAGES, value);
@@ -87,17 +63,9 @@ export function isProjectStage(value: string): value is ProjectStage {
 
 // ---- Contractor needs --------------------------------------------------------------------
 
-export const CONTRACTOR_NEEDS = [
-  { value: 'estimate_only', label: 'Estimate Only' },
-  { value: 'site_visit', label: 'Site Visit' },
-  { value: 'labor_only', label: 'Labor Only' },
-  { value: 'labor_materials', label: 'Labor & Materials' },
-  { value: 'supply_only', label: 'Supply Only' },
-  { value: 'design_help', label: 'Design Help' },
-  { value: 'permit_assist', label: 'Permit Assistance' },
-  { value: 'delivery_logistics', label: 'Delivery & Logistics' },
-] as const satisfies readonly Option[];
-export type ContractorNeed = (typeof CONTRACTOR_NEEDS)[number]['value'];
+export const CONTRACTOR_NEEDS: readonly Option[] = catalogue.contractorNeeds;
+/** A need's value (one of CONTRACTOR_NEEDS). */
+export type ContractorNeed = string;
 
 export function isContractorNeed(value: string): value is ContractorNeed {
   return has(CONTRACTOR_NEEDS, value);
@@ -112,7 +80,8 @@ export function isContractorNeed(value: string): value is ContractorNeed {
  * - materials: the service is mainly the supply of bulk materials (ready-mix concrete, pavers);
  * - equipment_rental: the service is mainly heavy equipment with an operator (excavation).
  */
-export type ServiceKind = 'labor' | 'installation' | 'materials' | 'equipment_rental';
+const SERVICE_KINDS = ['labor', 'installation', 'materials', 'equipment_rental'] as const;
+export type ServiceKind = (typeof SERVICE_KINDS)[number];
 
 export interface PhaseService {
   readonly value: string;
@@ -126,72 +95,17 @@ export interface PhaseGroup {
   readonly services: readonly PhaseService[];
 }
 
-export const PHASE_GROUPS: readonly PhaseGroup[] = [
-  {
-    value: 'site_demo',
-    label: 'Site & Demolition',
-    services: [
-      { value: 'demolition', label: 'Demolition', kind: 'labor' },
-      { value: 'concrete', label: 'Concrete', kind: 'materials' },
-      { value: 'excavation', label: 'Excavation', kind: 'equipment_rental' },
-      { value: 'site_work', label: 'Site Work', kind: 'labor' },
-    ],
-  },
-  {
-    value: 'structure_shell',
-    label: 'Structure & Shell',
-    services: [
-      { value: 'framing', label: 'Framing', kind: 'labor' },
-      { value: 'masonry', label: 'Masonry', kind: 'labor' },
-      { value: 'steel_work', label: 'Steel Work', kind: 'installation' },
-      { value: 'carpentry', label: 'Carpentry', kind: 'labor' },
-    ],
-  },
-  {
-    value: 'envelope_roofing',
-    label: 'Envelope & Roofing',
-    services: [
-      { value: 'roofing', label: 'Roofing', kind: 'installation' },
-      { value: 'siding', label: 'Siding', kind: 'installation' },
-      { value: 'insulation', label: 'Insulation', kind: 'installation' },
-      { value: 'waterproofing', label: 'Waterproofing', kind: 'installation' },
-    ],
-  },
-  {
-    value: 'mep_systems',
-    label: 'MEP Systems',
-    services: [
-      { value: 'electrical', label: 'Electrical', kind: 'installation' },
-      { value: 'plumbing', label: 'Plumbing', kind: 'installation' },
-      { value: 'hvac', label: 'HVAC', kind: 'installation' },
-      { value: 'fire_sprinkler', label: 'Fire Sprinkler', kind: 'installation' },
-      { value: 'solar', label: 'Solar', kind: 'installation' },
-    ],
-  },
-  {
-    value: 'interiors',
-    label: 'Interiors',
-    services: [
-      { value: 'drywall', label: 'Drywall', kind: 'labor' },
-      { value: 'painting', label: 'Painting', kind: 'labor' },
-      { value: 'flooring', label: 'Flooring', kind: 'installation' },
-      { value: 'cabinetry', label: 'Cabinetry', kind: 'installation' },
-      { value: 'tile', label: 'Tile', kind: 'installation' },
-      { value: 'finish_carpentry', label: 'Finish Carpentry', kind: 'labor' },
-    ],
-  },
-  {
-    value: 'exterior_landscape',
-    label: 'Exterior & Landscape',
-    services: [
-      { value: 'landscaping', label: 'Landscaping', kind: 'labor' },
-      { value: 'fencing', label: 'Fencing', kind: 'installation' },
-      { value: 'decking', label: 'Decking', kind: 'installation' },
-      { value: 'pool', label: 'Pool', kind: 'installation' },
-      { value: 'paving', label: 'Paving', kind: 'materials' },
-    ],
-  },
-];
+/** The phase groups of the data, their kinds checked once at load: a misspelt kind fails on import. */
+function checkedKinds(groups: readonly { services: readonly { value: string; kind: string }[] }[]) {
+  for (const service of groups.flatMap((g) => g.services)) {
+    if (!(SERVICE_KINDS as readonly string[]).includes(service.kind)) {
+      throw new Error(`Unknown service kind '${service.kind}' of '${service.value}'`);
+    }
+  }
+  return groups as readonly PhaseGroup[];
+}
+
+export const PHASE_GROUPS: readonly PhaseGroup[] = checkedKinds(catalogue.phaseGroups);
 
 export function isPhaseGroup(value: string): boolean {
   return PHASE_GROUPS.some((g) => g.value === value);
@@ -209,16 +123,7 @@ export function findPhaseService(value: string): PhaseService | undefined {
 
 // ---- Service phases ----------------------------------------------------------------------
 
-export const SERVICE_PHASES = [
-  { value: 'site_work', label: 'Site Work' },
-  { value: 'structure', label: 'Structure' },
-  { value: 'building_envelope', label: 'Building Envelope' },
-  { value: 'systems', label: 'Systems' },
-  { value: 'interior', label: 'Interior' },
-  { value: 'specialty_rooms', label: 'Specialty Rooms' },
-  { value: 'outdoor', label: 'Outdoor' },
-  { value: 'general', label: 'General' },
-] as const satisfies readonly Option[];
+export const SERVICE_PHASES: readonly Option[] = catalogue.servicePhases;
 
 export function isServicePhase(value: string): boolean {
   return has(SERVICE_PHASES, value);
@@ -235,7 +140,7 @@ export const KINDS_HIDDEN_BY_NEED: Readonly<Partial<Record<ContractorNeed, reado
 function hiddenKinds(needs: readonly string[]): Set<ServiceKind> {
   const hidden = new Set<ServiceKind>();
   for (const need of needs) {
-    for (const kind of KINDS_HIDDEN_BY_NEED[need as ContractorNeed] ?? []) hidden.add(kind);
+    for (const kind of KINDS_HIDDEN_BY_NEED[need] ?? []) hidden.add(kind);
   }
   return hidden;
 }
