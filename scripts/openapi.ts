@@ -27,8 +27,8 @@ const config = loadConfig(
 const unavailable = () => {
   throw new Error('not available while generating the OpenAPI document');
 };
-/** Use cases and ports are only called by handlers, which never run here. */
-const absent = new Proxy({}, { get: unavailable }) as never;
+/** Use cases and ports are only called by handlers, which never run here: each one throws when used. */
+const absent = new Proxy({}, { get: () => new Proxy({}, { get: unavailable }) }) as never;
 const app = await buildApp(config, {
   useCases: absent,
   http: absent,

@@ -7,7 +7,7 @@ import type { Config } from '../config.ts';
 import { sessionId } from '../http/auth.ts';
 import { operation } from '../http/openapi.ts';
 import { errors, toUserDto, UserRef } from '../http/schemas.ts';
-import type { Uses } from '../http/services.ts';
+import { needs, type UsesOf } from '../http/services.ts';
 
 /**
  * The account lifecycle over HTTP (docs/decisions/0160-account-lifecycle.md): forgotten
@@ -46,17 +46,19 @@ const ExportBody = Type.Object(
   { description: "Everything the account holds about you ('Download my data')" },
 );
 
+export const accountLifecycleNeeds = needs([
+  'cancelSubscription',
+  'changePassword',
+  'deleteAccount',
+  'exportMyData',
+  'requestPasswordReset',
+  'resetPassword',
+  'sendVerificationEmail',
+  'verifyEmail',
+]);
+
 export const accountLifecycleRoutes: FastifyPluginAsyncTypebox<
-  Uses<
-    | 'cancelSubscription'
-    | 'changePassword'
-    | 'deleteAccount'
-    | 'exportMyData'
-    | 'requestPasswordReset'
-    | 'resetPassword'
-    | 'sendVerificationEmail'
-    | 'verifyEmail'
-  > & { config: Config }
+  UsesOf<typeof accountLifecycleNeeds> & { config: Config }
 > = async (app, { config, useCases }) => {
   const authLimit = { rateLimit: { max: config.authRateLimitPerMinute, timeWindow: '1 minute' } };
 

@@ -4,12 +4,15 @@ import { DEFAULT_ADMIN_PAGE, MAX_ADMIN_PAGE } from '#application/admin/index.ts'
 import { AdminStatsRef, AdminUserRef, RoleChangeRef, toRoleChangeDto } from '../http/messaging-schemas.ts';
 import { operation } from '../http/openapi.ts';
 import { errors, RoleSchema, toUserDto } from '../http/schemas.ts';
-import type { Uses } from '../http/services.ts';
+import { needs, type UsesOf } from '../http/services.ts';
+
+export const adminNeeds = needs(['adminChangeRole', 'getPlatformStats', 'listRoleChanges', 'listUsers']);
 
 /** The admin page's calls (accounts-and-shell section 7). Anyone but an admin gets 403 ADMIN_ONLY. */
-export const adminRoutes: FastifyPluginAsyncTypebox<
-  Uses<'adminChangeRole' | 'getPlatformStats' | 'listRoleChanges' | 'listUsers'>
-> = async (app, { useCases }) => {
+export const adminRoutes: FastifyPluginAsyncTypebox<UsesOf<typeof adminNeeds>> = async (
+  app,
+  { useCases },
+) => {
   const AdminPaging = {
     limit: Type.Optional(
       Type.Integer({

@@ -6,7 +6,7 @@ import type { Config } from '../config.ts';
 import { sessionId } from '../http/auth.ts';
 import { operation } from '../http/openapi.ts';
 import { errors, RoleSchema, toUserDto, UserRef } from '../http/schemas.ts';
-import type { Uses } from '../http/services.ts';
+import { needs, type UsesOf } from '../http/services.ts';
 
 const RegisterBody = Type.Object(
   {
@@ -50,11 +50,15 @@ const SignInBody = Type.Object(
   { examples: [{ email: 'marcus@example.com', password: 'a long passphrase' }] },
 );
 
-export const authRoutes: FastifyPluginAsyncTypebox<
-  Uses<'registerUser' | 'sendVerificationEmail' | 'signIn' | 'signOut' | 'startSession', 'realtime'> & {
-    config: Config;
-  }
-> = async (app, { config, useCases, http }) => {
+export const authNeeds = needs(
+  ['registerUser', 'sendVerificationEmail', 'signIn', 'signOut', 'startSession'],
+  ['realtime'],
+);
+
+export const authRoutes: FastifyPluginAsyncTypebox<UsesOf<typeof authNeeds> & { config: Config }> = async (
+  app,
+  { config, useCases, http },
+) => {
   /** Revokes the session on the server, closes its sockets, and clears the cookie. */
   const signOut = async (request: FastifyRequest) => {
     const sid = sessionId(request);

@@ -5,14 +5,13 @@ import type { BidTerms } from '#domain/bid/bid.ts';
 import { operation } from '../http/openapi.ts';
 import { BidRef, toBidDto } from '../http/schemas/bid.ts';
 import { errors } from '../http/schemas.ts';
-import type { Uses } from '../http/services.ts';
+import { needs, type UsesOf } from '../http/services.ts';
 
 const BidIdParams = Type.Object({ bidId: Type.String({ format: 'uuid', description: 'The bid id' }) });
 
-export const bidRoutes: FastifyPluginAsyncTypebox<Uses<'acceptBid' | 'declineBid' | 'editBid'>> = async (
-  app,
-  { useCases },
-) => {
+export const bidNeeds = needs(['acceptBid', 'declineBid', 'editBid']);
+
+export const bidRoutes: FastifyPluginAsyncTypebox<UsesOf<typeof bidNeeds>> = async (app, { useCases }) => {
   app.patch(
     '/api/bids/:bidId/status',
     {

@@ -2,12 +2,13 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Config } from '../config.ts';
 import { operation, publicRateLimit } from '../http/openapi.ts';
 import { CatalogRef } from '../http/schemas/catalog.ts';
-import type { Uses } from '../http/services.ts';
+import { needs, type UsesOf } from '../http/services.ts';
 
-export const catalogRoutes: FastifyPluginAsyncTypebox<Uses<'getCatalog'> & { config: Config }> = async (
-  app,
-  { config, useCases },
-) => {
+export const catalogNeeds = needs(['getCatalog']);
+
+export const catalogRoutes: FastifyPluginAsyncTypebox<
+  UsesOf<typeof catalogNeeds> & { config: Config }
+> = async (app, { config, useCases }) => {
   app.get(
     '/api/catalog',
     {

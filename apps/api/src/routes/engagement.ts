@@ -6,12 +6,17 @@ import { operation, publicRateLimit } from '../http/openapi.ts';
 import { LandingRef, toLandingDto } from '../http/schemas/catalog.ts';
 import { ProjectSummaryRef, SaveStateRef, toProjectSummaryDto } from '../http/schemas/project.ts';
 import { errors } from '../http/schemas.ts';
-import type { Uses } from '../http/services.ts';
+import { needs, type UsesOf } from '../http/services.ts';
 import { ProjectIdParams } from './projects/shared.ts';
+
+export const engagementNeeds = needs(
+  ['getLanding', 'listSavedProjects', 'saveProject', 'unsaveProject'],
+  ['uploads'],
+);
 
 /** Saved projects and the public landing data (decisions 0120, 0122). Views are counted by GET /api/projects/{id}. */
 export const engagementRoutes: FastifyPluginAsyncTypebox<
-  Uses<'getLanding' | 'listSavedProjects' | 'saveProject' | 'unsaveProject', 'uploads'> & { config: Config }
+  UsesOf<typeof engagementNeeds> & { config: Config }
 > = async (app, { config, useCases, http }) => {
   const uploads = () => http.uploads;
 

@@ -18,23 +18,28 @@ import {
 } from '../http/schemas/profile.ts';
 import { ProjectSummaryRef } from '../http/schemas/project.ts';
 import { errors } from '../http/schemas.ts';
-import type { Uses } from '../http/services.ts';
+import { needs, type UsesOf } from '../http/services.ts';
 import { DEFAULT_PROJECT_LIMIT, PageHeaders, PagingQuery, sendPage } from './projects/shared.ts';
 
+export const meNeeds = needs(
+  [
+    'getAchievements',
+    'getBidQuota',
+    'getUserBadges',
+    'getUserStats',
+    'listMyBidStatuses',
+    'listMyBids',
+    'listMyReviews',
+    'listProjects',
+  ],
+  ['uploads'],
+);
+
 /** The signed-in user's marketplace data: bids, projects, stats, quota, achievements; and anyone's badges. */
-export const meRoutes: FastifyPluginAsyncTypebox<
-  Uses<
-    | 'getAchievements'
-    | 'getBidQuota'
-    | 'getUserBadges'
-    | 'getUserStats'
-    | 'listMyBidStatuses'
-    | 'listMyBids'
-    | 'listMyReviews'
-    | 'listProjects',
-    'uploads'
-  >
-> = async (app, { useCases, http }) => {
+export const meRoutes: FastifyPluginAsyncTypebox<UsesOf<typeof meNeeds>> = async (
+  app,
+  { useCases, http },
+) => {
   app.get(
     '/api/users/me/bids',
     {

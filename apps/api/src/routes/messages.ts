@@ -7,16 +7,21 @@ import type { sessionId } from '../http/auth.ts';
 import { ConversationStatusRef, MessageRef, toMessageDto } from '../http/messaging-schemas.ts';
 import { operation } from '../http/openapi.ts';
 import { errors } from '../http/schemas.ts';
-import type { Uses } from '../http/services.ts';
+import { needs, type UsesOf } from '../http/services.ts';
 
 const tags = ['messages'];
 const Uuid = Type.String({ format: 'uuid' });
 
+export const messageNeeds = needs([
+  'getConversation',
+  'getConversationStatus',
+  'markConversationRead',
+  'sendMessage',
+]);
+
 /** The message dialog (accounts-and-shell sections 2 and 7): a message only ever shows to its two parties. */
 export const messageRoutes: FastifyPluginAsyncTypebox<
-  Uses<'getConversation' | 'getConversationStatus' | 'markConversationRead' | 'sendMessage'> & {
-    config: Config;
-  }
+  UsesOf<typeof messageNeeds> & { config: Config }
 > = async (app, { config, useCases }) => {
   /**
    * Sending is limited per user (per address when nobody is signed in): no flooding a receiver, and a

@@ -4,14 +4,22 @@ import { DEFAULT_NOTIFICATION_LIMIT, MAX_NOTIFICATION_LIMIT } from '#application
 import { NotificationRef, toNotificationDto } from '../http/messaging-schemas.ts';
 import { operation } from '../http/openapi.ts';
 import { errors } from '../http/schemas.ts';
-import type { Uses } from '../http/services.ts';
+import { needs, type UsesOf } from '../http/services.ts';
 
 const tags = ['notifications'];
 
+export const notificationNeeds = needs([
+  'countUnreadNotifications',
+  'listNotifications',
+  'markAllNotificationsRead',
+  'markNotificationRead',
+]);
+
 /** The bell (accounts-and-shell sections 2 and 7): only ever the caller's own notifications. */
-export const notificationRoutes: FastifyPluginAsyncTypebox<
-  Uses<'countUnreadNotifications' | 'listNotifications' | 'markAllNotificationsRead' | 'markNotificationRead'>
-> = async (app, { useCases }) => {
+export const notificationRoutes: FastifyPluginAsyncTypebox<UsesOf<typeof notificationNeeds>> = async (
+  app,
+  { useCases },
+) => {
   app.get(
     '/api/notifications',
     {

@@ -5,7 +5,7 @@ import { RateLimitError, ValidationError } from '#domain/shared/errors.ts';
 import type { Config } from '../config.ts';
 import { operation } from '../http/openapi.ts';
 import { errors, toUserDto, UserRef } from '../http/schemas.ts';
-import type { Uses } from '../http/services.ts';
+import { needs, type UsesOf } from '../http/services.ts';
 
 const PROFILE_FIELDS = ['firstName', 'lastName', 'email', 'country', 'role'] as const;
 
@@ -50,9 +50,11 @@ const ProfilePatchBody = Type.Object(
   },
 );
 
+export const profileNeeds = needs(['sendVerificationEmail', 'updateProfile']);
+
 /** PATCH /api/users/me: the Profile page's three saves (accounts-and-shell sections 2, 5 and 7). */
 export const profileRoutes: FastifyPluginAsyncTypebox<
-  Uses<'sendVerificationEmail' | 'updateProfile'> & { config: Config }
+  UsesOf<typeof profileNeeds> & { config: Config }
 > = async (app, { config, useCases }) => {
   /** Email changes (attempts, right or wrong password) per user in the last hour, in this process. */
   const emailChanges = new Map<string, number[]>();

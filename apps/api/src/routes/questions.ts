@@ -4,7 +4,7 @@ import type { ListQuestions, QuestionView } from '#application/projects/index.ts
 import { ANSWER_MAX_LENGTH, QUESTION_MAX_LENGTH } from '#domain/project/question.ts';
 import { operation } from '../http/openapi.ts';
 import { errors } from '../http/schemas.ts';
-import type { Uses } from '../http/services.ts';
+import { needs, type UsesOf } from '../http/services.ts';
 
 /** A project question or clarification as the project page shows it (decision 0131). */
 export const QuestionSchema = Type.Object(
@@ -71,9 +71,18 @@ const QuestionIdParams = Type.Object({
 });
 const tags = ['questions'];
 
-export const questionRoutes: FastifyPluginAsyncTypebox<
-  Uses<'answerQuestion' | 'askQuestion' | 'hideQuestion' | 'listQuestions' | 'postClarification'>
-> = async (app, { useCases }) => {
+export const questionNeeds = needs([
+  'answerQuestion',
+  'askQuestion',
+  'hideQuestion',
+  'listQuestions',
+  'postClarification',
+]);
+
+export const questionRoutes: FastifyPluginAsyncTypebox<UsesOf<typeof questionNeeds>> = async (
+  app,
+  { useCases },
+) => {
   app.addSchema(QuestionSchema);
 
   /** The question as the caller now sees it. */

@@ -2,11 +2,10 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { MAX_SAVED_SEARCHES } from '#domain/project/saved-search.ts';
 import type { ErrorCode } from '#domain/shared/error-codes.ts';
-import type { Config } from '../config.ts';
 import { operation } from '../http/openapi.ts';
 import { SavedSearchRef, toSavedSearchDto } from '../http/schemas/saved-search.ts';
 import { errors } from '../http/schemas.ts';
-import type { Uses } from '../http/services.ts';
+import { needs, type UsesOf } from '../http/services.ts';
 
 const SavedSearchIdParams = Type.Object({ id: Type.String({ format: 'uuid' }) });
 
@@ -28,12 +27,18 @@ const VALIDATION: ErrorCode[] = [
   'UNKNOWN_ALERTS',
 ];
 
+export const savedSearchNeeds = needs([
+  'createSavedSearch',
+  'deleteSavedSearch',
+  'listSavedSearches',
+  'updateSavedSearch',
+]);
+
 /** Saved searches with alerts (decision 0133): the browse page's 'Save this search' and the Saved searches page. */
-export const savedSearchRoutes: FastifyPluginAsyncTypebox<
-  Uses<'createSavedSearch' | 'deleteSavedSearch' | 'listSavedSearches' | 'updateSavedSearch'> & {
-    config: Config;
-  }
-> = async (app, { useCases }) => {
+export const savedSearchRoutes: FastifyPluginAsyncTypebox<UsesOf<typeof savedSearchNeeds>> = async (
+  app,
+  { useCases },
+) => {
   app.get(
     '/api/saved-searches',
     {

@@ -8,7 +8,7 @@ import { SUBSCRIPTION_TIERS } from '#domain/user/user.ts';
 import type { Config } from '../config.ts';
 import { operation, publicRateLimit } from '../http/openapi.ts';
 import { errors, ref } from '../http/schemas.ts';
-import type { Uses } from '../http/services.ts';
+import { needs, type UsesOf } from '../http/services.ts';
 
 const PaymentsMode = Type.Enum(['stripe', 'sandbox'], {
   description:
@@ -127,20 +127,22 @@ function toStartDto(
   };
 }
 
+export const subscriptionNeeds = needs([
+  'cancelSubscription',
+  'confirmSandboxPayment',
+  'getSubscription',
+  'handlePaymentEvent',
+  'openBillingPortal',
+  'paymentGateway',
+  'startProSubscription',
+]);
+
 /**
  * The Pro subscription: Subscribe page, Billing tab, the Stripe webhook, the sandbox's card form and the
  * public settings. See docs/decisions/0006-payments.md.
  */
 export const subscriptionRoutes: FastifyPluginAsyncTypebox<
-  Uses<
-    | 'cancelSubscription'
-    | 'confirmSandboxPayment'
-    | 'getSubscription'
-    | 'handlePaymentEvent'
-    | 'openBillingPortal'
-    | 'paymentGateway'
-    | 'startProSubscription'
-  > & { config: Config }
+  UsesOf<typeof subscriptionNeeds> & { config: Config }
 > = async (app, { config, useCases }) => {
   const paymentsMode = config.stripe ? ('stripe' as const) : ('sandbox' as const);
 

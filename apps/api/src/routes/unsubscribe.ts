@@ -3,7 +3,7 @@ import type { FastifyReply } from 'fastify';
 import { Type } from 'typebox';
 import { DomainError } from '#domain/shared/errors.ts';
 import { operation } from '../http/openapi.ts';
-import type { Uses } from '../http/services.ts';
+import { needs, type UsesOf } from '../http/services.ts';
 
 const Query = Type.Object({
   token: Type.String({ maxLength: 500, description: 'The signed token from the mail' }),
@@ -20,12 +20,14 @@ function page(reply: FastifyReply, status: number, title: string, text: string) 
     .send(html);
 }
 
+export const unsubscribeNeeds = needs(['unsubscribe']);
+
 /**
  * The unsubscribe link of every mail: turns emailNotifications off without signing in. The token is
  * signed (HMAC), so it can only come from a mail sent to that user. POST is the RFC 8058 one-click
  * variant mail clients call from the List-Unsubscribe-Post header.
  */
-export const unsubscribeRoutes: FastifyPluginAsyncTypebox<Uses<'unsubscribe'>> = async (
+export const unsubscribeRoutes: FastifyPluginAsyncTypebox<UsesOf<typeof unsubscribeNeeds>> = async (
   app,
   { useCases },
 ) => {

@@ -5,7 +5,7 @@ import { NotFoundError } from '#domain/shared/errors.ts';
 import { operation } from '../http/openapi.ts';
 import { ErrorRef } from '../http/schemas.ts';
 import { UPLOAD_CSP } from '../http/security.ts';
-import type { Uses } from '../http/services.ts';
+import { needs, type UsesOf } from '../http/services.ts';
 
 /** The types a stored file can have (adapters/storage/file-type.ts recognises these from the content). */
 const STORED_TYPES = [
@@ -44,10 +44,9 @@ export function contentDisposition(kind: 'inline' | 'attachment', fileName: stri
   return `${kind}; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }
 
-export const uploadRoutes: FastifyPluginAsyncTypebox<Uses<never, 'uploads'>> = async (
-  app,
-  { useCases, http },
-) => {
+export const uploadNeeds = needs([], ['uploads']);
+
+export const uploadRoutes: FastifyPluginAsyncTypebox<UsesOf<typeof uploadNeeds>> = async (app, { http }) => {
   app.get(
     '/uploads/:name',
     {

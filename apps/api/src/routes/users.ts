@@ -2,9 +2,11 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { operation } from '../http/openapi.ts';
 import { errors, RoleSchema, toUserDto, UserRef } from '../http/schemas.ts';
-import type { Uses } from '../http/services.ts';
+import { needs, type UsesOf } from '../http/services.ts';
 
-export const userRoutes: FastifyPluginAsyncTypebox<Uses<'changeOwnRole'>> = async (app, { useCases }) => {
+export const userNeeds = needs(['changeOwnRole']);
+
+export const userRoutes: FastifyPluginAsyncTypebox<UsesOf<typeof userNeeds>> = async (app, { useCases }) => {
   app.patch(
     '/api/users/me/role',
     {

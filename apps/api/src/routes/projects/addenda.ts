@@ -6,16 +6,19 @@ import { parseDate, readAddendumForm } from '../../http/project-form.ts';
 import { AddendumFormBody, AddendumRef, toAddendumDto } from '../../http/schemas/addendum.ts';
 import { ProjectRef } from '../../http/schemas/project.ts';
 import { errors } from '../../http/schemas.ts';
-import type { Uses } from '../../http/services.ts';
+import { needs, type UsesOf } from '../../http/services.ts';
 import { ProjectIdParams, projectReader } from './shared.ts';
 
+export const addendaNeeds = needs(
+  ['changeBidDeadline', 'getProject', 'listAddenda', 'openProject', 'postAddendum'],
+  ['settings', 'uploads'],
+);
+
 /** After posting: the bid deadline's changes and the addenda. */
-export const addendaRoutes: FastifyPluginAsyncTypebox<
-  Uses<
-    'changeBidDeadline' | 'getProject' | 'listAddenda' | 'openProject' | 'postAddendum',
-    'settings' | 'uploads'
-  >
-> = async (app, { useCases, http }) => {
+export const addendaRoutes: FastifyPluginAsyncTypebox<UsesOf<typeof addendaNeeds>> = async (
+  app,
+  { useCases, http },
+) => {
   const uploads = () => http.uploads;
   const timeZone = () => http.settings.timeZone;
   const projectFor = projectReader(useCases, http);

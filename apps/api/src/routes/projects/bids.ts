@@ -10,13 +10,16 @@ import {
   toProjectBidDto,
 } from '../../http/schemas/bid.ts';
 import { errors } from '../../http/schemas.ts';
-import type { Uses } from '../../http/services.ts';
+import { needs, type UsesOf } from '../../http/services.ts';
 import { IDEMPOTENCY_ERRORS, IDEMPOTENCY_TEXT, IdempotencyHeaders, ProjectIdParams } from './shared.ts';
 
+export const projectBidNeeds = needs(['listProjectBids', 'submitBid'], ['clock', 'idempotency']);
+
 /** The bids on a project: the list the caller may see, and submitting one. */
-export const projectBidRoutes: FastifyPluginAsyncTypebox<
-  Uses<'listProjectBids' | 'submitBid', 'clock' | 'idempotency'>
-> = async (app, { useCases, http }) => {
+export const projectBidRoutes: FastifyPluginAsyncTypebox<UsesOf<typeof projectBidNeeds>> = async (
+  app,
+  { useCases, http },
+) => {
   const idempotent = idempotentRoute(http);
 
   app.get(

@@ -3,7 +3,7 @@ import { Type } from 'typebox';
 import { operation } from '../../http/openapi.ts';
 import { ProjectRef, ProjectSummaryRef } from '../../http/schemas/project.ts';
 import { errors } from '../../http/schemas.ts';
-import type { Uses } from '../../http/services.ts';
+import { needs, type UsesOf } from '../../http/services.ts';
 import {
   BROWSE_ERRORS,
   DEFAULT_PROJECT_LIMIT,
@@ -14,10 +14,13 @@ import {
   sendPage,
 } from './shared.ts';
 
+export const browseNeeds = needs(['getProject', 'listProjects', 'openProject'], ['uploads']);
+
 /** Browsing: the list of projects and one project. */
-export const browseRoutes: FastifyPluginAsyncTypebox<
-  Uses<'getProject' | 'listProjects' | 'openProject', 'uploads'>
-> = async (app, { useCases, http }) => {
+export const browseRoutes: FastifyPluginAsyncTypebox<UsesOf<typeof browseNeeds>> = async (
+  app,
+  { useCases, http },
+) => {
   const uploads = () => http.uploads;
   const projectFor = projectReader(useCases, http);
 

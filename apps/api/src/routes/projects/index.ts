@@ -1,37 +1,21 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { Uses } from '../../http/services.ts';
-import { addendaRoutes } from './addenda.ts';
-import { projectBidRoutes } from './bids.ts';
-import { browseRoutes } from './browse.ts';
-import { phaseRoutes } from './phases.ts';
-import { postingRoutes } from './posting.ts';
+import { allNeeds, pick, type UsesOf } from '../../http/services.ts';
+import { addendaNeeds, addendaRoutes } from './addenda.ts';
+import { projectBidNeeds, projectBidRoutes } from './bids.ts';
+import { browseNeeds, browseRoutes } from './browse.ts';
+import { phaseNeeds, phaseRoutes } from './phases.ts';
+import { postingNeeds, postingRoutes } from './posting.ts';
+
+export const projectNeeds = allNeeds(browseNeeds, postingNeeds, phaseNeeds, projectBidNeeds, addendaNeeds);
 
 /**
  * The project routes, one module per concern, registered in this order (the OpenAPI document lists
- * the operations in registration order).
+ * the operations in registration order); each gets only what it calls.
  */
-export const projectRoutes: FastifyPluginAsyncTypebox<
-  Uses<
-    | 'cancelProject'
-    | 'changeBidDeadline'
-    | 'deleteProject'
-    | 'editProject'
-    | 'getProject'
-    | 'listAddenda'
-    | 'listProjectBids'
-    | 'listProjects'
-    | 'moveProjectPhase'
-    | 'openProject'
-    | 'postAddendum'
-    | 'postProject'
-    | 'reviewContractor'
-    | 'submitBid',
-    'clock' | 'idempotency' | 'settings' | 'uploads'
-  >
-> = async (app, options) => {
-  await app.register(browseRoutes, options);
-  await app.register(postingRoutes, options);
-  await app.register(phaseRoutes, options);
-  await app.register(projectBidRoutes, options);
-  await app.register(addendaRoutes, options);
+export const projectRoutes: FastifyPluginAsyncTypebox<UsesOf<typeof projectNeeds>> = async (app, options) => {
+  await app.register(browseRoutes, pick(options, browseNeeds));
+  await app.register(postingRoutes, pick(options, postingNeeds));
+  await app.register(phaseRoutes, pick(options, phaseNeeds));
+  await app.register(projectBidRoutes, pick(options, projectBidNeeds));
+  await app.register(addendaRoutes, pick(options, addendaNeeds));
 };

@@ -5,13 +5,19 @@ import { operation } from '../../http/openapi.ts';
 import { ReviewRef, toReviewDto } from '../../http/schemas/profile.ts';
 import { ProjectRef } from '../../http/schemas/project.ts';
 import { errors } from '../../http/schemas.ts';
-import type { Uses } from '../../http/services.ts';
+import { needs, type UsesOf } from '../../http/services.ts';
 import { ProjectIdParams, projectReader } from './shared.ts';
 
+export const phaseNeeds = needs(
+  ['cancelProject', 'getProject', 'moveProjectPhase', 'openProject', 'reviewContractor'],
+  ['uploads'],
+);
+
 /** A project's phases: moving it on, cancelling it, and reviewing the contractor once it is completed. */
-export const phaseRoutes: FastifyPluginAsyncTypebox<
-  Uses<'cancelProject' | 'getProject' | 'moveProjectPhase' | 'openProject' | 'reviewContractor', 'uploads'>
-> = async (app, { useCases, http }) => {
+export const phaseRoutes: FastifyPluginAsyncTypebox<UsesOf<typeof phaseNeeds>> = async (
+  app,
+  { useCases, http },
+) => {
   const projectFor = projectReader(useCases, http);
 
   app.post(

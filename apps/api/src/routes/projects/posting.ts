@@ -5,7 +5,7 @@ import { operation } from '../../http/openapi.ts';
 import { readProjectForm, removeQuietly, toDetailsInput } from '../../http/project-form.ts';
 import { ProjectFormBody, ProjectRef } from '../../http/schemas/project.ts';
 import { errors } from '../../http/schemas.ts';
-import type { Uses } from '../../http/services.ts';
+import { needs, type UsesOf } from '../../http/services.ts';
 import {
   IDEMPOTENCY_ERRORS,
   IDEMPOTENCY_TEXT,
@@ -15,13 +15,16 @@ import {
   projectReader,
 } from './shared.ts';
 
+export const postingNeeds = needs(
+  ['deleteProject', 'editProject', 'getProject', 'openProject', 'postProject'],
+  ['clock', 'idempotency', 'settings', 'uploads'],
+);
+
 /** Posting a project, editing it and deleting it (the project form). */
-export const postingRoutes: FastifyPluginAsyncTypebox<
-  Uses<
-    'deleteProject' | 'editProject' | 'getProject' | 'openProject' | 'postProject',
-    'clock' | 'idempotency' | 'settings' | 'uploads'
-  >
-> = async (app, { useCases, http }) => {
+export const postingRoutes: FastifyPluginAsyncTypebox<UsesOf<typeof postingNeeds>> = async (
+  app,
+  { useCases, http },
+) => {
   const uploads = () => http.uploads;
   const idempotent = idempotentRoute(http);
   const timeZone = () => http.settings.timeZone;
