@@ -23,3 +23,19 @@ export interface AccessTokenSecrets {
   newSecret(): { secret: string; hash: string };
   hash(secret: string): string;
 }
+
+/** Where one credential stands in its current rate-limit window (the RateLimit-* answer headers). */
+export interface RateLimitState {
+  limit: number;
+  remaining: number;
+  /** Whole seconds until the window resets. */
+  resetSeconds: number;
+  /** False once the budget is spent: the request answers 429 with Retry-After = resetSeconds. */
+  allowed: boolean;
+}
+
+/** Each third-party credential's own request budget, shared by every API instance (decision 0211). */
+export interface CredentialRateLimiter {
+  /** Counts one request of the credential at `now`. */
+  hit(credentialId: string, now: Date): Promise<RateLimitState>;
+}
