@@ -1,12 +1,11 @@
 import { USER_ERRORS } from '../../domain/user/errors.ts';
 
 import type { User } from '../../domain/user/user.ts';
-import type { UnitOfWork } from '../shared/marketplace-ports.ts';
-import type { Clock, IdGenerator } from '../shared/ports.ts';
+import type { AddingDeps } from '../shared/marketplace-ports.ts';
 import { UseCase } from '../shared/use-case.ts';
 import { assignRoleAudited, lockForRoleChange } from './shared.ts';
 
-export class AdminChangeRole extends UseCase<{ uow: UnitOfWork; clock: Clock; ids: IdGenerator }> {
+export class AdminChangeRole extends UseCase<AddingDeps> {
   /**
    * Any of the four roles on anyone, but never the last admin's (409 LAST_ADMIN, decision 0091). The
    * audit log records who changed whose role, from what to what, in the same transaction.

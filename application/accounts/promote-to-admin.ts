@@ -1,12 +1,11 @@
 import { USER_ERRORS } from '../../domain/user/errors.ts';
 
 import { normalizeEmail, type Role, type User } from '../../domain/user/user.ts';
-import type { UnitOfWork } from '../shared/marketplace-ports.ts';
-import type { Clock, IdGenerator } from '../shared/ports.ts';
+import type { AddingDeps } from '../shared/marketplace-ports.ts';
 import { UseCase } from '../shared/use-case.ts';
 import { assignRoleAudited } from './shared.ts';
 
-export class PromoteToAdmin extends UseCase<{ uow: UnitOfWork; clock: Clock; ids: IdGenerator }> {
+export class PromoteToAdmin extends UseCase<AddingDeps> {
   /** For the `admin:promote` CLI: real deployments have no seeded admin. Audited with no admin named. */
   async execute(email: string): Promise<User> {
     const normalized = normalizeEmail(email);

@@ -1,14 +1,9 @@
 import { AchievementProgress, pointsForEvent } from '../../domain/achievement/achievement.ts';
 import type { BadgeEarned, DomainEvent } from '../../domain/shared/events.ts';
-import type { UnitOfWork } from '../shared/marketplace-ports.ts';
-import type { Clock, IdGenerator } from '../shared/ports.ts';
+import type { AddingDeps } from '../shared/marketplace-ports.ts';
 import { UseCase } from '../shared/use-case.ts';
 
-export class RecordAchievements extends UseCase<{
-  uow: UnitOfWork;
-  ids: IdGenerator;
-  clock: Clock;
-}> {
+export class RecordAchievements extends UseCase<AddingDeps> {
   /**
    * An event subscriber: turns a published event into points (pointsForEvent), moves levels and
    * awards badges once each. Publishes BadgeEarned events after commit. Returns them too.

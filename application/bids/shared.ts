@@ -1,8 +1,8 @@
 import type { Bid } from '../../domain/bid/bid.ts';
 import { BID_ERRORS } from '../../domain/bid/errors.ts';
-import { PROJECT_ERRORS } from '../../domain/project/errors.ts';
 import type { Project } from '../../domain/project/project.ts';
 
+import { projectOf } from '../projects/shared.ts';
 import type { Transaction } from '../shared/marketplace-ports.ts';
 
 export const BID_DECISIONS = ['accepted', 'rejected'] as const;
@@ -19,8 +19,7 @@ export async function lockDecision(
 ): Promise<{ project: Project; bid: Bid; others: Bid[] }> {
   const found = await tx.bids.findById(bidId);
   if (!found) throw BID_ERRORS.BID_NOT_FOUND();
-  const project = await tx.projects.lockForUpdate(found.projectId);
-  if (!project) throw PROJECT_ERRORS.PROJECT_NOT_FOUND();
+  const project = await projectOf(tx, found.projectId, 'lock');
   const all = await tx.bids.listByProject(project.id);
   const bid = all.find((b) => b.id === bidId) ?? found;
   return { project, bid, others: all.filter((b) => b.id !== bidId) };

@@ -1,12 +1,10 @@
 import { Bid, type BidTerms, bidAlreadyExists } from '../../domain/bid/bid.ts';
-import { PROJECT_ERRORS } from '../../domain/project/errors.ts';
 import { calendarMonthOf } from '../../domain/shared/time-zone.ts';
 import { assertBidAllowed, type BidQuota, computeBidQuota } from '../../domain/subscription/plan.ts';
 import { USER_ERRORS } from '../../domain/user/errors.ts';
 import type { User } from '../../domain/user/user.ts';
-
-import type { PlatformSettings, Transaction, UnitOfWork } from '../shared/marketplace-ports.ts';
-import type { Clock, IdGenerator } from '../shared/ports.ts';
+import { projectOf } from '../projects/shared.ts';
+import type { AddingDeps, PlatformSettings, Transaction } from '../shared/marketplace-ports.ts';
 import { UseCase } from '../shared/use-case.ts';
 
 export interface SubmittedBid {
@@ -15,12 +13,7 @@ export interface SubmittedBid {
   quota: BidQuota;
 }
 
-export class SubmitBid extends UseCase<{
-  uow: UnitOfWork;
-  ids: IdGenerator;
-  clock: Clock;
-  settings: PlatformSettings;
-}> {
+export class SubmitBid extends UseCase<AddingDeps & { settings: PlatformSettings }> {
   /**
    * One atomic step per bidder: lock the bidder's row, check role, project and the one-bid rule,
    * count this month's bids and check the quota, then insert the bid. Publishes BidSubmitted after commit.
@@ -31,8 +24,7 @@ export class SubmitBid extends UseCase<{
     return this.deps.uow.commit(async (tx) => {
       const bidder = await tx.users.lockForUpdate(actor.id);
       if (!bidder) throw USER_ERRORS.USER_NOT_FOUND();
-      const project = await tx.projects.findById(projectId);
-      if (!project) throw PROJECT_ERRORS.PROJECT_NOT_FOUND();
+      const project = await projectOf(tx, projectId);
       const { bid, event } = Bid.submit({ id: this.deps.ids.next(), bidder, project, terms, now });
       if (await tx.bids.findByProjectAndContractor(projectId, bidder.id)) throw bidAlreadyExists();
       const used = await countThisMonth(tx, bidder.id, now, timeZone);

@@ -5,6 +5,7 @@ import type { UnitOfWork } from '../shared/marketplace-ports.ts';
 import type { Clock } from '../shared/ports.ts';
 import { UseCase } from '../shared/use-case.ts';
 import { everyBidderIdOf } from './questions.ts';
+import { underProjectLock } from './shared.ts';
 
 export class AnswerQuestion extends UseCase<{ uow: UnitOfWork; clock: Clock }> {
   /** The owner answers once; the asker and every bidder are told. */
@@ -14,12 +15,11 @@ export class AnswerQuestion extends UseCase<{ uow: UnitOfWork; clock: Clock }> {
     input: { answer: string; showAsker?: boolean },
   ): Promise<Question> {
     return this.deps.uow.commit(async (tx) => {
-      const found = await tx.questions.findById(questionId);
-      if (!found) throw PROJECT_ERRORS.QUESTION_NOT_FOUND();
-      const project = await tx.projects.lockForUpdate(found.projectId);
-      if (!project) throw PROJECT_ERRORS.PROJECT_NOT_FOUND();
-      // Read again under the project's lock: a second answer may have landed meanwhile.
-      const question = (await tx.questions.findById(questionId)) ?? found;
+      const { found: question, project } = await underProjectLock(
+        tx,
+        () => tx.questions.findById(questionId),
+        PROJECT_ERRORS.QUESTION_NOT_FOUND,
+      );
       const event = question.answer(
         actor,
         project,

@@ -1,10 +1,9 @@
-import { PROJECT_ERRORS } from '../../domain/project/errors.ts';
 import type { Project } from '../../domain/project/project.ts';
 import type { User } from '../../domain/user/user.ts';
 import type { UnitOfWork } from '../shared/marketplace-ports.ts';
 import type { Clock } from '../shared/ports.ts';
 import { UseCase } from '../shared/use-case.ts';
-import { bidderIdsOf } from './shared.ts';
+import { bidderIdsOf, projectOf } from './shared.ts';
 
 export class ChangeBidDeadline extends UseCase<{ uow: UnitOfWork; clock: Clock }> {
   /**
@@ -13,8 +12,7 @@ export class ChangeBidDeadline extends UseCase<{ uow: UnitOfWork; clock: Clock }
    */
   async execute(actor: User, projectId: string, bidDeadline: Date): Promise<Project> {
     return this.deps.uow.commit(async (tx) => {
-      const project = await tx.projects.lockForUpdate(projectId);
-      if (!project) throw PROJECT_ERRORS.PROJECT_NOT_FOUND();
+      const project = await projectOf(tx, projectId, 'lock');
       const bidders = await bidderIdsOf(tx, projectId);
       const event = project.changeBidDeadline(actor, bidDeadline, bidders, this.deps.clock.now());
       await tx.projects.save(project);

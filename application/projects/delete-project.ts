@@ -1,11 +1,10 @@
-import { PROJECT_ERRORS } from '../../domain/project/errors.ts';
 import type { Project } from '../../domain/project/project.ts';
 import type { ProjectDeleted } from '../../domain/shared/events.ts';
 import type { User } from '../../domain/user/user.ts';
 import type { FileStorage, Transaction, UnitOfWork } from '../shared/marketplace-ports.ts';
 import type { Clock } from '../shared/ports.ts';
 import { UseCase } from '../shared/use-case.ts';
-import { bidderIdsOf, removeQuietly } from './shared.ts';
+import { bidderIdsOf, projectOf, removeQuietly } from './shared.ts';
 
 export class DeleteProject extends UseCase<{
   uow: UnitOfWork;
@@ -18,8 +17,7 @@ export class DeleteProject extends UseCase<{
    */
   async execute(actor: User, projectId: string): Promise<void> {
     const deleted = await this.deps.uow.commit(async (tx) => {
-      const project = await tx.projects.lockForUpdate(projectId);
-      if (!project) throw PROJECT_ERRORS.PROJECT_NOT_FOUND();
+      const project = await projectOf(tx, projectId, 'lock');
       const event = await deleteProjectIn(tx, project, actor, this.deps.clock.now());
       return { result: event, events: [event] };
     });

@@ -1,10 +1,9 @@
-import { PROJECT_ERRORS } from '../../domain/project/errors.ts';
 import type { EditProjectChanges, Project } from '../../domain/project/project.ts';
 import type { User } from '../../domain/user/user.ts';
 import type { FileStorage, StoredFile, UnitOfWork } from '../shared/marketplace-ports.ts';
 import type { Clock } from '../shared/ports.ts';
 import { UseCase } from '../shared/use-case.ts';
-import { bidderIdsOf, removeQuietly } from './shared.ts';
+import { bidderIdsOf, projectOf, removeQuietly } from './shared.ts';
 
 export interface EditProjectInput extends Omit<EditProjectChanges, 'newFiles'> {
   /** New files the HTTP layer has stored already; they are removed again if the edit fails. */
@@ -25,8 +24,7 @@ export class EditProject extends UseCase<{
     let result: { project: Project; removed: string[] };
     try {
       result = await this.deps.uow.commit(async (tx) => {
-        const project = await tx.projects.lockForUpdate(projectId);
-        if (!project) throw PROJECT_ERRORS.PROJECT_NOT_FOUND();
+        const project = await projectOf(tx, projectId, 'lock');
         const bidders = await bidderIdsOf(tx, projectId);
         const { removedAttachments, events } = project.edit(actor, changes, this.deps.clock.now(), bidders);
         await tx.projects.save(project);

@@ -1,8 +1,8 @@
-import { PROJECT_ERRORS } from '../../domain/project/errors.ts';
 import type { QuestionAudience, QuestionSnapshot } from '../../domain/project/question.ts';
 import type { User } from '../../domain/user/user.ts';
 import type { UnitOfWork } from '../shared/marketplace-ports.ts';
 import { UseCase } from '../shared/use-case.ts';
+import { projectOf } from './shared.ts';
 
 /** A question as the project page shows it to one viewer. */
 export interface QuestionView {
@@ -20,8 +20,7 @@ export class ListQuestions extends UseCase<{ uow: UnitOfWork }> {
    */
   execute(viewer: User, projectId: string): Promise<QuestionView[]> {
     return this.deps.uow.run(async (tx) => {
-      const project = await tx.projects.findById(projectId);
-      if (!project) throw PROJECT_ERRORS.PROJECT_NOT_FOUND();
+      const project = await projectOf(tx, projectId);
       const audience: QuestionAudience =
         viewer.role === 'admin' ? 'admin' : project.isOwnedBy(viewer.id) ? 'owner' : 'public';
       const visible = (await tx.questions.listByProject(projectId)).filter((q) =>

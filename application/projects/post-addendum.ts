@@ -1,10 +1,8 @@
 import { Addendum } from '../../domain/project/addendum.ts';
-import { PROJECT_ERRORS } from '../../domain/project/errors.ts';
 import type { User } from '../../domain/user/user.ts';
-import type { FileStorage, StoredFile, UnitOfWork } from '../shared/marketplace-ports.ts';
-import type { Clock, IdGenerator } from '../shared/ports.ts';
+import type { AddingDeps, FileStorage, StoredFile } from '../shared/marketplace-ports.ts';
 import { UseCase } from '../shared/use-case.ts';
-import { bidderIdsOf, removeQuietly } from './shared.ts';
+import { bidderIdsOf, projectOf, removeQuietly } from './shared.ts';
 
 export interface PostAddendumInput {
   text: string;
@@ -12,20 +10,14 @@ export interface PostAddendumInput {
   files?: StoredFile[];
 }
 
-export class PostAddendum extends UseCase<{
-  uow: UnitOfWork;
-  files: FileStorage;
-  ids: IdGenerator;
-  clock: Clock;
-}> {
+export class PostAddendum extends UseCase<AddingDeps & { files: FileStorage }> {
   /** Owner only, while the project takes bids (active, bidding). The bidders are told after commit. */
   async execute(actor: User, projectId: string, input: PostAddendumInput): Promise<Addendum> {
     const files = input.files ?? [];
     try {
       return await this.deps.uow.commit(async (tx) => {
         // The project's lock orders addenda with deadline changes and decisions on bids.
-        const project = await tx.projects.lockForUpdate(projectId);
-        if (!project) throw PROJECT_ERRORS.PROJECT_NOT_FOUND();
+        const project = await projectOf(tx, projectId, 'lock');
         const result = Addendum.post({
           id: this.deps.ids.next(),
           project,

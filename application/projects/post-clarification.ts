@@ -1,21 +1,15 @@
-import { PROJECT_ERRORS } from '../../domain/project/errors.ts';
 import { Question } from '../../domain/project/question.ts';
 import type { User } from '../../domain/user/user.ts';
-import type { UnitOfWork } from '../shared/marketplace-ports.ts';
-import type { Clock, IdGenerator } from '../shared/ports.ts';
+import type { AddingDeps } from '../shared/marketplace-ports.ts';
 import { UseCase } from '../shared/use-case.ts';
 import { everyBidderIdOf } from './questions.ts';
+import { projectOf } from './shared.ts';
 
-export class PostClarification extends UseCase<{
-  uow: UnitOfWork;
-  ids: IdGenerator;
-  clock: Clock;
-}> {
+export class PostClarification extends UseCase<AddingDeps> {
   /** The owner publishes a clarification without a question; every bidder is told. */
   async execute(actor: User, projectId: string, text: string): Promise<Question> {
     return this.deps.uow.commit(async (tx) => {
-      const project = await tx.projects.lockForUpdate(projectId);
-      if (!project) throw PROJECT_ERRORS.PROJECT_NOT_FOUND();
+      const project = await projectOf(tx, projectId, 'lock');
       const posted = Question.clarify({
         id: this.deps.ids.next(),
         project,

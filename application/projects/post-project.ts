@@ -1,7 +1,6 @@
 import { Project, type ProjectDetailsInput } from '../../domain/project/project.ts';
 import type { User } from '../../domain/user/user.ts';
-import type { FileStorage, StoredFile, UnitOfWork } from '../shared/marketplace-ports.ts';
-import type { Clock, IdGenerator } from '../shared/ports.ts';
+import type { AddingDeps, FileStorage, StoredFile } from '../shared/marketplace-ports.ts';
 import { UseCase } from '../shared/use-case.ts';
 import { removeQuietly } from './shared.ts';
 
@@ -10,12 +9,7 @@ export interface PostProjectInput extends ProjectDetailsInput {
   files?: StoredFile[];
 }
 
-export class PostProject extends UseCase<{
-  uow: UnitOfWork;
-  files: FileStorage;
-  ids: IdGenerator;
-  clock: Clock;
-}> {
+export class PostProject extends UseCase<AddingDeps & { files: FileStorage }> {
   async execute(actor: User, input: PostProjectInput): Promise<Project> {
     const files = input.files ?? [];
     try {

@@ -1,11 +1,9 @@
-import { PROJECT_ERRORS } from '../../domain/project/errors.ts';
 import { Review, reviewAlreadyExists } from '../../domain/review/review.ts';
 import { USER_ERRORS } from '../../domain/user/errors.ts';
 
 import type { User } from '../../domain/user/user.ts';
-
-import type { UnitOfWork } from '../shared/marketplace-ports.ts';
-import type { Clock, IdGenerator } from '../shared/ports.ts';
+import { projectOf } from '../projects/shared.ts';
+import type { AddingDeps } from '../shared/marketplace-ports.ts';
 import { UseCase } from '../shared/use-case.ts';
 
 export interface ReviewInput {
@@ -13,11 +11,7 @@ export interface ReviewInput {
   comment?: string | null;
 }
 
-export class ReviewContractor extends UseCase<{
-  uow: UnitOfWork;
-  ids: IdGenerator;
-  clock: Clock;
-}> {
+export class ReviewContractor extends UseCase<AddingDeps> {
   /**
    * The owner of a completed project reviews its awarded contractor, once. The contractor's rating
    * and reviewCount are recomputed from their reviews in the same transaction (their row locked).
@@ -25,8 +19,7 @@ export class ReviewContractor extends UseCase<{
   async execute(actor: User, projectId: string, input: ReviewInput): Promise<Review> {
     const now = this.deps.clock.now();
     return this.deps.uow.commit(async (tx) => {
-      const project = await tx.projects.findById(projectId);
-      if (!project) throw PROJECT_ERRORS.PROJECT_NOT_FOUND();
+      const project = await projectOf(tx, projectId);
       const written = Review.write({ id: this.deps.ids.next(), project, reviewer: actor, ...input, now });
       if (await tx.reviews.findByProjectAndReviewer(projectId, actor.id)) throw reviewAlreadyExists();
       await tx.reviews.add(written.review);

@@ -11,6 +11,7 @@ import type { Review } from '../../domain/review/review.ts';
 import type { DomainEvent } from '../../domain/shared/events.ts';
 import type { User } from '../../domain/user/user.ts';
 import type { PersonalData, RoleChangeLog, UserRepository } from '../accounts/ports.ts';
+import type { Clock, IdGenerator } from './ports.ts';
 
 export interface ProjectRepository {
   findById(id: string): Promise<Project | null>;
@@ -144,6 +145,13 @@ export interface UnitOfWork {
    * work throws or the commit fails.
    */
   commit<T>(work: (tx: Transaction) => Promise<Outcome<T>>): Promise<T>;
+}
+
+/** What a use case that adds new records in one unit of work takes: the unit of work, new ids, and the time. */
+export interface AddingDeps {
+  uow: UnitOfWork;
+  ids: IdGenerator;
+  clock: Clock;
 }
 
 export interface EventPublisher {
