@@ -1,11 +1,15 @@
 import { type ApiUser, type RemoteProps, ROLE_LABELS } from '@buildbid/api-client';
 import {
+  Busy,
   errorText,
   formatBudget,
   formatPostedAgo,
+  LoadFailed,
   PhaseBadge,
   PinIcon,
   placeText,
+  Skeleton,
+  TitledCard,
   useLoad,
 } from '@buildbid/ui';
 import { useEffect, useState } from 'react';
@@ -64,21 +68,15 @@ function ProjectList({ user, country }: Props) {
         )}
       </div>
       {state.status === 'loading' ? (
-        <div aria-busy="true">
-          <span className="sr-only" role="status">
-            Loading projects
-          </span>
+        <Busy label="Loading projects">
           {[0, 1, 2].map((i) => (
-            <div key={i} className="dashboard-project skeleton-row" aria-hidden="true" />
+            <Skeleton key={i} className="dashboard-project skeleton-row" />
           ))}
-        </div>
+        </Busy>
       ) : state.status === 'error' && !state.data ? (
-        <div role="alert" className="dashboard-empty">
-          <p className="muted">{errorText(state.error)}</p>
-          <Button className="btn btn-outline" onPress={() => void reload()}>
-            Try again
-          </Button>
-        </div>
+        <LoadFailed className="dashboard-empty" retryClassName="btn btn-outline" onRetry={reload}>
+          {errorText(state.error)}
+        </LoadFailed>
       ) : projects.length === 0 ? (
         <div className="dashboard-empty">
           <p className="dashboard-empty-title">{isClient ? 'No projects yet' : 'No projects available'}</p>
@@ -221,17 +219,14 @@ export function Dashboard({ user, country }: Props) {
       <div className={isClient || isContractor ? 'dashboard-grid' : 'dashboard-grid dashboard-grid-single'}>
         <ProjectList user={user} country={country} />
         {isClient && (
-          <aside className="card dashboard-actions" aria-labelledby="quick-actions-title">
-            <h2 id="quick-actions-title" className="card-title">
-              Quick Actions
-            </h2>
+          <TitledCard as="aside" id="quick-actions-title" title="Quick Actions" className="dashboard-actions">
             <Link href="/post-project" className="btn btn-primary btn-block">
               Post New Project
             </Link>
             <Link href="/projects" className="btn btn-outline btn-block">
               View All Projects
             </Link>
-          </aside>
+          </TitledCard>
         )}
         {isContractor && (
           <aside className="dashboard-side">

@@ -5,10 +5,10 @@
  */
 import type { ApiUser } from '@buildbid/api-client';
 import { FREE_MONTHLY_BID_LIMIT, PRO_PRICE_CENTS } from '@buildbid/domain/account';
-import { formatDate, formatRating } from '@buildbid/ui';
+import { formatDate, formatRating, TitledCard } from '@buildbid/ui';
 import { Label, Link, ProgressBar } from 'react-aria-components';
 import type { Achievements, BidQuota, UserBadge, UserStats } from './api.ts';
-import { BadgeList, type Tier, tierColor } from './badges.tsx';
+import { BadgeList, tierColor } from './badges.tsx';
 
 export const RECENT_BADGES = 6;
 export const PRO_PRICE_TEXT = `$${PRO_PRICE_CENTS / 100}`;
@@ -92,14 +92,12 @@ export function AchievementCard({ achievements }: { achievements: Achievements |
     };
   });
   return (
-    <section
-      className="card achievement-card"
-      aria-labelledby="achievements-title"
-      aria-busy={achievements === null}
+    <TitledCard
+      id="achievements-title"
+      title="Achievement Progress"
+      className="achievement-card"
+      busy={achievements === null}
     >
-      <h2 id="achievements-title" className="card-title">
-        Achievement Progress
-      </h2>
       <ul className="achievement-list">
         {rows.map((a) => (
           <li key={a.name} className="achievement" data-testid={`achievement-${a.category}`}>
@@ -143,7 +141,7 @@ export function AchievementCard({ achievements }: { achievements: Achievements |
           </li>
         ))}
       </ul>
-    </section>
+    </TitledCard>
   );
 }
 
@@ -165,10 +163,7 @@ export function SubscriptionCard({
 }) {
   if (tier === 'pro') {
     return (
-      <section className="card subscription-card" aria-labelledby="subscription-title">
-        <h2 id="subscription-title" className="card-title">
-          Subscription
-        </h2>
+      <TitledCard id="subscription-title" title="Subscription" className="subscription-card">
         <p className="subscription-plan">
           <span className="badge badge-accent">Pro</span> Unlimited bids{' '}
           <span aria-hidden="true" className="infinity">
@@ -178,7 +173,7 @@ export function SubscriptionCard({
         <Link href="/profile" className="text-link small">
           Manage Subscription
         </Link>
-      </section>
+      </TitledCard>
     );
   }
   const count = quota?.bidsThisMonth ?? 0;
@@ -218,11 +213,8 @@ export function SubscriptionCard({
 export function RecentBadges({ badges }: { badges: readonly UserBadge[] }) {
   if (badges.length === 0) return null;
   return (
-    <section className="card recent-badges" aria-labelledby="recent-badges-title">
-      <h2 id="recent-badges-title" className="card-title">
-        Recent Badges
-      </h2>
+    <TitledCard id="recent-badges-title" title="Recent Badges" className="recent-badges">
       <BadgeList badges={badges} max={RECENT_BADGES} />
-    </section>
+    </TitledCard>
   );
 }

@@ -3,6 +3,8 @@
  * the FAQ and a closing call to action. The current plan's button is disabled ('Current Plan').
  */
 import type { ApiUser } from '@buildbid/api-client';
+import { TitledCard } from '@buildbid/ui';
+import type { ReactNode } from 'react';
 import { Button, Link } from 'react-aria-components';
 import { FAQ, FREE_FEATURES, PRO_FEATURES, PRO_FOR_BIDDERS, PRO_ROLES_NOTE } from './plans.ts';
 
@@ -21,11 +23,72 @@ function CurrentPlan() {
   );
 }
 
-function Check() {
+/** A plan's features, each with its check mark; `infinity` marks 'Unlimited bids' with ∞. */
+export function PlanFeatures({
+  features,
+  infinity = false,
+}: {
+  features: readonly string[];
+  infinity?: boolean;
+}) {
   return (
-    <span className="plan-check" aria-hidden="true">
-      ✓
-    </span>
+    <ul className="plan-features">
+      {features.map((f) => (
+        <li key={f}>
+          <span className="plan-check" aria-hidden="true">
+            ✓
+          </span>{' '}
+          {f}
+          {infinity && f === 'Unlimited bids' && (
+            <span className="infinity" aria-hidden="true">
+              {' '}
+              ∞
+            </span>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** One plan's card: its name and monthly price, who it is for, its features, and its button. */
+function PlanCard({
+  id,
+  name,
+  price,
+  lead,
+  note,
+  features,
+  popular = false,
+  current,
+  action,
+}: {
+  id: string;
+  name: string;
+  price: string;
+  lead: string;
+  note?: ReactNode;
+  features: readonly string[];
+  popular?: boolean;
+  /** The user's own plan: its button is the disabled 'Current Plan'. */
+  current: boolean;
+  action: ReactNode;
+}) {
+  return (
+    <section className={popular ? 'card plan-card plan-popular' : 'card plan-card'} aria-labelledby={id}>
+      {popular && <span className="plan-ribbon">Most Popular</span>}
+      <h2 id={id} className="plan-name">
+        {name}
+      </h2>
+      <p className="plan-price">
+        <span className="plan-amount">{price}</span>
+        <span className="muted">/month</span>
+      </p>
+      <p className="muted">{lead}</p>
+      {note}
+      <PlanFeatures features={features} infinity />
+      {current ? <CurrentPlan /> : action}
+    </section>
   );
 }
 
@@ -41,63 +104,34 @@ export function PricingPage({ user }: { user: ApiUser | null }) {
       </header>
 
       <div className="plan-grid">
-        <section className="card plan-card" aria-labelledby="plan-free">
-          <h2 id="plan-free" className="plan-name">
-            Free
-          </h2>
-          <p className="plan-price">
-            <span className="plan-amount">$0</span>
-            <span className="muted">/month</span>
-          </p>
-          <p className="muted">For getting started on BuildBid.</p>
-          <ul className="plan-features">
-            {FREE_FEATURES.map((f) => (
-              <li key={f}>
-                <Check /> {f}
-              </li>
-            ))}
-          </ul>
-          {current === 'free' ? (
-            <CurrentPlan />
-          ) : (
+        <PlanCard
+          id="plan-free"
+          name="Free"
+          price="$0"
+          lead="For getting started on BuildBid."
+          features={FREE_FEATURES}
+          current={current === 'free'}
+          action={
             <Link href={targets.free} className="btn btn-outline btn-block">
               Get Started Free
             </Link>
-          )}
-        </section>
-
-        <section className="card plan-card plan-popular" aria-labelledby="plan-pro">
-          <span className="plan-ribbon">Most Popular</span>
-          <h2 id="plan-pro" className="plan-name">
-            Pro
-          </h2>
-          <p className="plan-price">
-            <span className="plan-amount">$29</span>
-            <span className="muted">/month</span>
-          </p>
-          <p className="muted">For contractors who bid often.</p>
-          <p className="small plan-note">{bidder || !user ? PRO_FOR_BIDDERS : PRO_ROLES_NOTE}</p>
-          <ul className="plan-features">
-            {PRO_FEATURES.map((f) => (
-              <li key={f}>
-                <Check /> {f}
-                {f === 'Unlimited bids' && (
-                  <span className="infinity" aria-hidden="true">
-                    {' '}
-                    ∞
-                  </span>
-                )}
-              </li>
-            ))}
-          </ul>
-          {current === 'pro' ? (
-            <CurrentPlan />
-          ) : (
+          }
+        />
+        <PlanCard
+          id="plan-pro"
+          name="Pro"
+          price="$29"
+          lead="For contractors who bid often."
+          note={<p className="small plan-note">{bidder || !user ? PRO_FOR_BIDDERS : PRO_ROLES_NOTE}</p>}
+          features={PRO_FEATURES}
+          popular
+          current={current === 'pro'}
+          action={
             <Link href={targets.pro} className="btn btn-primary btn-block">
               Upgrade to Pro
             </Link>
-          )}
-        </section>
+          }
+        />
       </div>
 
       <section className="faq" aria-labelledby="faq-title">
@@ -114,10 +148,12 @@ export function PricingPage({ user }: { user: ApiUser | null }) {
         </dl>
       </section>
 
-      <section className="card pricing-cta" aria-labelledby="pricing-cta-title">
-        <h2 id="pricing-cta-title" className="section-title">
-          Ready to win more projects?
-        </h2>
+      <TitledCard
+        id="pricing-cta-title"
+        title="Ready to win more projects?"
+        className="pricing-cta"
+        titleClassName="section-title"
+      >
         <p className="muted">
           Try Pro free for 7 days: unlimited bids, priority access and real-time alerts.
         </p>
@@ -130,7 +166,7 @@ export function PricingPage({ user }: { user: ApiUser | null }) {
             Start Free Trial
           </Link>
         )}
-      </section>
+      </TitledCard>
     </div>
   );
 }

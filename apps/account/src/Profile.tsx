@@ -4,7 +4,7 @@
  * module each in profile/.
  */
 import { type ApiUser, type RemoteProps, ROLE_LABELS } from '@buildbid/api-client';
-import { formatDate, formatRating } from '@buildbid/ui';
+import { formatDate, formatRating, TitledCard } from '@buildbid/ui';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Button, Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
 import {
@@ -95,10 +95,7 @@ function YourStats({ stats }: { stats: UserStats | null }) {
       ]
     : [];
   return (
-    <section className="card" aria-labelledby="your-stats-title" aria-busy={stats === null}>
-      <h2 id="your-stats-title" className="card-title">
-        Your Stats
-      </h2>
+    <TitledCard id="your-stats-title" title="Your Stats" busy={stats === null}>
       {stats === null ? (
         <p className="muted small">Loading...</p>
       ) : (
@@ -111,7 +108,7 @@ function YourStats({ stats }: { stats: UserStats | null }) {
           ))}
         </dl>
       )}
-    </section>
+    </TitledCard>
   );
 }
 
@@ -119,17 +116,14 @@ function BadgesCard({ badges }: { badges: readonly UserBadge[] }) {
   const [all, setAll] = useState(false);
   if (badges.length === 0) return null;
   return (
-    <section className="card" aria-labelledby="badges-title">
-      <h2 id="badges-title" className="card-title">
-        Badges
-      </h2>
+    <TitledCard id="badges-title" title="Badges">
       <BadgeList badges={badges} max={all ? badges.length : PROFILE_BADGES} />
       {!all && badges.length > PROFILE_BADGES && (
         <Button className="btn btn-outline btn-block btn-small" onPress={() => setAll(true)}>
           View All Badges
         </Button>
       )}
-    </section>
+    </TitledCard>
   );
 }
 
@@ -139,10 +133,7 @@ function BadgesCard({ badges }: { badges: readonly UserBadge[] }) {
  */
 export function ReviewsCard({ reviews }: { reviews: readonly ReceivedReview[] | null | 'failed' }) {
   return (
-    <section className="card" aria-labelledby="reviews-title" aria-busy={reviews === null}>
-      <h2 id="reviews-title" className="card-title">
-        Reviews
-      </h2>
+    <TitledCard id="reviews-title" title="Reviews" busy={reviews === null}>
       {reviews === null ? (
         <p className="muted small">Loading...</p>
       ) : reviews === 'failed' ? (
@@ -165,7 +156,7 @@ export function ReviewsCard({ reviews }: { reviews: readonly ReceivedReview[] | 
           ))}
         </ul>
       )}
-    </section>
+    </TitledCard>
   );
 }
 // ---- Page ----------------------------------------------------------------------------------

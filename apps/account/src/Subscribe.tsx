@@ -8,10 +8,11 @@
  * sandbox form that confirms through POST /api/subscription/sandbox/confirm.
  */
 import { ApiError, type ApiUser, type RemoteProps } from '@buildbid/api-client';
-import { Spinner, SubmitForm, TextInput, useFields } from '@buildbid/ui';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { Spinner, SubmitForm, TextInput, TitledCard, useFields } from '@buildbid/ui';
+import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
 import { Button, Link } from 'react-aria-components';
 import { confirmSandboxPayment, createSubscription, getPaymentsConfig } from './api.ts';
+import { PlanFeatures } from './Pricing.tsx';
 import {
   MANAGE_SUBSCRIPTION_HREF,
   PRO_FEATURES,
@@ -49,7 +50,6 @@ type InitState =
   | { status: 'loading' }
   | { status: 'failed' }
   | { status: 'ready'; publishableKey: string | null };
-
 
 /**
  * Opening /subscribe only reads GET /api/config: the subscription is created when the user submits the
@@ -110,27 +110,41 @@ async function startSubscription(shell: Shell, onAlreadySubscribed: () => void):
 
 function PlanSummary() {
   return (
-    <aside className="card subscribe-summary" aria-labelledby="subscribe-plan-title">
-      <h2 id="subscribe-plan-title" className="card-title">
-        Pro Plan
-      </h2>
+    <TitledCard as="aside" id="subscribe-plan-title" title="Pro Plan" className="subscribe-summary">
       <p className="plan-price">
         <span className="plan-amount">{PRO_MONTHLY}</span>
       </p>
       <p className="muted small">7-day free trial for new Pro subscribers. Cancel any time.</p>
       <h3 className="subscribe-features-title">Included features</h3>
-      <ul className="plan-features">
-        {PRO_FEATURES.map((f) => (
-          <li key={f}>
-            <span className="plan-check" aria-hidden="true">
-              ✓
-            </span>{' '}
-            {f}
-          </li>
-        ))}
-      </ul>
-    </aside>
+      <PlanFeatures features={PRO_FEATURES} />
+    </TitledCard>
   );
+}
+
+/** A page in place of the card form: what stands in the way (`title`, `text`) and where to go instead. */
+function StateCard({
+  title,
+  badge,
+  text,
+  children,
+}: {
+  title: string;
+  badge?: ReactNode;
+  text: string;
+  children: ReactNode;
+}) {
+  return (
+    <section className="card subscribe-state">
+      <h1 className="page-title">{title}</h1>
+      {badge}
+      <p className="muted">{text}</p>
+      {children}
+    </section>
+  );
+}
+
+function StateActions({ children }: { children: ReactNode }) {
+  return <div className="actions subscribe-actions">{children}</div>;
 }
 
 /** The TEST-MODE card form: no real card is charged; the API's sandbox checks the card as Stripe's test mode. */
@@ -213,18 +227,22 @@ export function SandboxCardForm({
 /** Shown to clients and admins: Pro's benefit is unlimited bids, so only bidders may buy it. */
 export function NotForYourRole() {
   return (
-    <section className="card subscribe-state">
-      <h1 className="page-title">Pro is for contractors and vendors</h1>
-      <p className="muted">{PRO_ROLES_NOTE}</p>
-      <div className="actions subscribe-actions">
+    <StateCard title="Pro is for contractors and vendors" text={PRO_ROLES_NOTE}>
+      <StateActions>
         <Link href="/switch-role" className="btn btn-primary">
           Switch Role
         </Link>
-        <Link href="/pricing" className="btn btn-outline">
-          Back to Pricing
-        </Link>
-      </div>
-    </section>
+        <BackToPricing />
+      </StateActions>
+    </StateCard>
+  );
+}
+
+function BackToPricing() {
+  return (
+    <Link href="/pricing" className="btn btn-outline">
+      Back to Pricing
+    </Link>
   );
 }
 
@@ -237,33 +255,34 @@ export function SubscribePage({ user, ...shell }: Shell & { user: ApiUser | null
 
   if (!user) {
     return (
-      <section className="card subscribe-state">
-        <h1 className="page-title">Please Log In</h1>
-        <p className="muted">You need an account to subscribe to Pro.</p>
+      <StateCard title="Please Log In" text="You need an account to subscribe to Pro.">
         <Link href="/api/login" className="btn btn-primary">
           Log In
         </Link>
-      </section>
+      </StateCard>
     );
   }
 
   if (user.subscriptionTier === 'pro') {
     return (
-      <section className="card subscribe-state">
-        <h1 className="page-title">You're Already Pro!</h1>
-        <p>
-          <span className="badge badge-accent">Pro Member</span>
-        </p>
-        <p className="muted">You have unlimited bids and every Pro feature.</p>
-        <div className="actions subscribe-actions">
+      <StateCard
+        title="You're Already Pro!"
+        badge={
+          <p>
+            <span className="badge badge-accent">Pro Member</span>
+          </p>
+        }
+        text="You have unlimited bids and every Pro feature."
+      >
+        <StateActions>
           <Link href="/" className="btn btn-primary">
             Go to Dashboard
           </Link>
           <Link href={MANAGE_SUBSCRIPTION_HREF} className="btn btn-outline">
             Manage Subscription
           </Link>
-        </div>
-      </section>
+        </StateActions>
+      </StateCard>
     );
   }
 
@@ -273,18 +292,17 @@ export function SubscribePage({ user, ...shell }: Shell & { user: ApiUser | null
 
   if (state.status !== 'ready' || alreadySubscribed) {
     return (
-      <section className="card subscribe-state">
-        <h1 className="page-title">Unable to Load Subscription</h1>
-        <p className="muted">We couldn't start your subscription. Please try again in a moment.</p>
-        <div className="actions subscribe-actions">
+      <StateCard
+        title="Unable to Load Subscription"
+        text="We couldn't start your subscription. Please try again in a moment."
+      >
+        <StateActions>
           <Button className="btn btn-primary" onPress={() => window.location.reload()}>
             Try Again
           </Button>
-          <Link href="/pricing" className="btn btn-outline">
-            Back to Pricing
-          </Link>
-        </div>
-      </section>
+          <BackToPricing />
+        </StateActions>
+      </StateCard>
     );
   }
 
@@ -295,10 +313,7 @@ export function SubscribePage({ user, ...shell }: Shell & { user: ApiUser | null
         <p className="page-lead">Unlimited bids and every Pro feature for {PRO_MONTHLY}.</p>
       </header>
       <div className="subscribe-grid">
-        <section className="card" aria-labelledby="payment-title">
-          <h2 id="payment-title" className="card-title">
-            Payment details
-          </h2>
+        <TitledCard id="payment-title" title="Payment details">
           {state.publishableKey ? (
             <Suspense fallback={<Spinner />}>
               <StripeCheckout publishableKey={state.publishableKey} start={start} toast={shell.toast} />
@@ -306,7 +321,7 @@ export function SubscribePage({ user, ...shell }: Shell & { user: ApiUser | null
           ) : (
             <SandboxCardForm shell={shell} start={start} />
           )}
-        </section>
+        </TitledCard>
         <PlanSummary />
       </div>
     </div>

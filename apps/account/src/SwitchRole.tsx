@@ -5,6 +5,7 @@ import {
   ROLE_LABELS,
   type SelfServiceRole,
 } from '@buildbid/api-client';
+import { TitledCard } from '@buildbid/ui';
 import { useEffect, useRef, useState } from 'react';
 import { Button, Label, Radio, RadioGroup, Text } from 'react-aria-components';
 import { switchRole } from './api.ts';
@@ -134,10 +135,7 @@ export function SwitchRolePage({ user, search, navigate, refreshUser, toast }: P
             {pending ? 'Updating...' : 'Update Role'}
           </Button>
         </div>
-        <aside className="card" aria-labelledby="permissions-title">
-          <h2 id="permissions-title" className="card-title">
-            Role Permissions
-          </h2>
+        <TitledCard as="aside" id="permissions-title" title="Role Permissions">
           <dl className="permissions">
             {ROLES.map((role) => (
               <div
@@ -156,7 +154,7 @@ export function SwitchRolePage({ user, search, navigate, refreshUser, toast }: P
             ))}
           </dl>
           <p className="muted small">All roles can browse projects and switch roles.</p>
-        </aside>
+        </TitledCard>
       </div>
     </section>
   );

@@ -8,8 +8,8 @@
  * Non-admins see the 'Access Denied' card and are then redirected to /home (which leads to /).
  */
 import { type ApiUser, type RemoteProps, ROLE_LABELS, serverMessage } from '@buildbid/api-client';
-import { ConfirmDialog, formatDate, whenClosed } from '@buildbid/ui';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { ConfirmDialog, formatDate, LoadFailed, TitledCard, whenClosed } from '@buildbid/ui';
+import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import {
   Button,
   Input,
@@ -76,26 +76,40 @@ function fullName(u: AdminUser): string {
   return [u.firstName, u.lastName].filter((p) => p?.trim()).join(' ') || u.name || u.email;
 }
 
-function RoleSelect({
-  user,
-  disabled,
+/**
+ * The page's two selects (a user's role in the table, the role filter above it): a labelled button that
+ * opens the list of `options`; choosing the current value again changes nothing.
+ */
+function ChoiceSelect<T extends string>({
+  label,
+  labelClassName,
+  className,
+  buttonClassName,
+  value,
+  options,
+  isDisabled = false,
   onChange,
 }: {
-  user: AdminUser;
-  disabled: boolean;
-  onChange(role: Role): void;
+  label: ReactNode;
+  labelClassName: string;
+  className: string;
+  buttonClassName: string;
+  value: T;
+  options: ReadonlyArray<{ id: T; label: string }>;
+  isDisabled?: boolean;
+  onChange(value: T): void;
 }) {
   return (
     <Select
-      className="role-select"
-      value={user.role}
-      isDisabled={disabled}
+      className={className}
+      value={value}
+      isDisabled={isDisabled}
       onChange={(key: Key | null) => {
-        if (key !== null && key !== user.role) onChange(key as Role);
+        if (key !== null && key !== value) onChange(key as T);
       }}
     >
-      <Label className="sr-only">Role of {fullName(user)}</Label>
-      <Button className="select-button select-compact">
+      <Label className={labelClassName}>{label}</Label>
+      <Button className={buttonClassName}>
         <SelectValue />
         <span aria-hidden="true" className="chevron">
           ▾
@@ -103,9 +117,9 @@ function RoleSelect({
       </Button>
       <Popover className="popover">
         <ListBox className="listbox">
-          {ROLES.map((r) => (
-            <ListBoxItem key={r} id={r} className="listbox-item">
-              {ROLE_LABELS[r]}
+          {options.map((o) => (
+            <ListBoxItem key={o.id} id={o.id} className="listbox-item">
+              {o.label}
             </ListBoxItem>
           ))}
         </ListBox>
@@ -114,9 +128,28 @@ function RoleSelect({
   );
 }
 
+const ROLE_OPTIONS = ROLES.map((r) => ({ id: r, label: ROLE_LABELS[r] }));
+
+/** A table's header row: one column heading per name. */
+function HeadRow({ columns }: { columns: readonly string[] }) {
+  return (
+    <thead>
+      <tr>
+        {columns.map((c) => (
+          <th key={c} scope="col">
+            {c}
+          </th>
+        ))}
+      </tr>
+    </thead>
+  );
+}
+
 function filterLabel(f: RoleFilter): string {
   return f === 'all' ? 'All Roles' : ROLE_LABELS[f];
 }
+
+const FILTER_OPTIONS = ROLE_FILTERS.map((f) => ({ id: f, label: filterLabel(f) }));
 
 export const ROLE_CHANGE_FAILED = 'Failed to change the role. Please try again.';
 
@@ -224,24 +257,18 @@ export function AdminPage({
     <section className="admin">
       <h1 className="page-title">Admin Dashboard</h1>
       <section className="stats-row admin-stats" aria-label="Platform statistics">
-        <div className="card stat-card">
-          <p className="stat-label">Active Projects</p>
-          <p className="stat-value" data-testid="stat-active-projects">
-            {stats ? stats.activeProjects : '–'}
-          </p>
-        </div>
-        <div className="card stat-card">
-          <p className="stat-label">Total Bids</p>
-          <p className="stat-value" data-testid="stat-total-bids">
-            {stats ? stats.totalBids : '–'}
-          </p>
-        </div>
-        <div className="card stat-card">
-          <p className="stat-label">Users</p>
-          <p className="stat-value" data-testid="stat-users">
-            {everyone ?? '–'}
-          </p>
-        </div>
+        {[
+          { label: 'Active Projects', testId: 'stat-active-projects', value: stats?.activeProjects },
+          { label: 'Total Bids', testId: 'stat-total-bids', value: stats?.totalBids },
+          { label: 'Users', testId: 'stat-users', value: everyone },
+        ].map((stat) => (
+          <div key={stat.testId} className="card stat-card">
+            <p className="stat-label">{stat.label}</p>
+            <p className="stat-value" data-testid={stat.testId}>
+              {stat.value ?? '–'}
+            </p>
+          </div>
+        ))}
       </section>
 
       <section className="card admin-users" aria-labelledby="admin-users-title">
@@ -249,33 +276,18 @@ export function AdminPage({
           <h2 id="admin-users-title" className="card-title">
             Users
           </h2>
-          <Select
+          <ChoiceSelect
+            label="Filter by role"
+            labelClassName="field-label"
             className="role-filter"
+            buttonClassName="select-button"
             value={filter}
-            onChange={(key: Key | null) => {
-              if (key !== null) {
-                setFilter(key as RoleFilter);
-                setOffset(0);
-              }
+            options={FILTER_OPTIONS}
+            onChange={(f) => {
+              setFilter(f);
+              setOffset(0);
             }}
-          >
-            <Label className="field-label">Filter by role</Label>
-            <Button className="select-button">
-              <SelectValue />
-              <span aria-hidden="true" className="chevron">
-                ▾
-              </span>
-            </Button>
-            <Popover className="popover">
-              <ListBox className="listbox">
-                {ROLE_FILTERS.map((f) => (
-                  <ListBoxItem key={f} id={f} className="listbox-item">
-                    {filterLabel(f)}
-                  </ListBoxItem>
-                ))}
-              </ListBox>
-            </Popover>
-          </Select>
+          />
           <SearchField className="field admin-search" value={text} onChange={setText}>
             <Label className="field-label">Search users</Label>
             <Input className="input" placeholder="Name or email" />
@@ -283,12 +295,9 @@ export function AdminPage({
         </div>
         {users === null ? (
           failed ? (
-            <div role="alert" className="admin-empty">
-              <p className="muted">The users didn't load.</p>
-              <Button className="btn btn-outline" onPress={() => void load()}>
-                Try again
-              </Button>
-            </div>
+            <LoadFailed className="admin-empty" retryClassName="btn btn-outline" onRetry={load}>
+              The users didn't load.
+            </LoadFailed>
           ) : (
             <p className="muted admin-empty" role="status">
               Loading...
@@ -303,16 +312,7 @@ export function AdminPage({
                 Users{filter === 'all' ? '' : `: ${filterLabel(filter)}`}
                 {q ? `, matching “${q}”` : ''} ({page?.total ?? shown.length})
               </caption>
-              <thead>
-                <tr>
-                  <th scope="col">Name</th>
-                  <th scope="col">Email</th>
-                  <th scope="col">Country</th>
-                  <th scope="col">Plan</th>
-                  <th scope="col">Joined</th>
-                  <th scope="col">Role</th>
-                </tr>
-              </thead>
+              <HeadRow columns={['Name', 'Email', 'Country', 'Plan', 'Joined', 'Role']} />
               <tbody>
                 {shown.map((u) => (
                   <tr key={u.id} data-role={u.role}>
@@ -322,9 +322,14 @@ export function AdminPage({
                     <td>{u.subscriptionTier === 'pro' ? 'Pro' : 'Free'}</td>
                     <td>{new Date(u.createdAt).toLocaleDateString('en-US')}</td>
                     <td>
-                      <RoleSelect
-                        user={u}
-                        disabled={changing !== null}
+                      <ChoiceSelect
+                        label={`Role of ${fullName(u)}`}
+                        labelClassName="sr-only"
+                        className="role-select"
+                        buttonClassName="select-button select-compact"
+                        value={u.role}
+                        options={ROLE_OPTIONS}
+                        isDisabled={changing !== null}
                         onChange={(role) => setPending({ target: u, role })}
                       />
                     </td>
@@ -357,10 +362,7 @@ export function AdminPage({
         )}
       </section>
 
-      <section className="card admin-audit" aria-labelledby="admin-audit-title">
-        <h2 id="admin-audit-title" className="card-title">
-          Role changes
-        </h2>
+      <TitledCard id="admin-audit-title" title="Role changes" className="admin-audit">
         {audit === null ? (
           <p className="muted small">Loading...</p>
         ) : audit.items.length === 0 ? (
@@ -372,15 +374,7 @@ export function AdminPage({
           <section className="table-wrap" aria-labelledby="admin-audit-title" tabIndex={0}>
             <table className="admin-table">
               <caption className="sr-only">Role changes, newest first ({audit.total})</caption>
-              <thead>
-                <tr>
-                  <th scope="col">When</th>
-                  <th scope="col">Admin</th>
-                  <th scope="col">User</th>
-                  <th scope="col">From</th>
-                  <th scope="col">To</th>
-                </tr>
-              </thead>
+              <HeadRow columns={['When', 'Admin', 'User', 'From', 'To']} />
               <tbody>
                 {audit.items.map((c) => (
                   <tr key={c.id}>
@@ -408,7 +402,7 @@ export function AdminPage({
             Show more
           </Button>
         )}
-      </section>
+      </TitledCard>
       <ConfirmDialog
         isOpen={pending !== null}
         onOpenChange={whenClosed(() => setPending(null))}

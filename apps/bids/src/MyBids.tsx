@@ -1,13 +1,17 @@
 /** My Bids (projects-and-bids 2.5): summary cards, tabs with counts, bid cards and empty states. */
 import type { ApiUser, OwnBid, RemoteProps } from '@buildbid/api-client';
 import {
+  Busy,
+  EmptyState,
   errorText,
   formatDate,
   formatUsd,
+  LoadFailed,
   messageOwner,
   OwnerBlock,
   PhaseBadge,
   PinIcon,
+  Skeleton,
   StatusBadge,
   sumAmounts,
   useLoad,
@@ -109,11 +113,10 @@ function BidCard({ bid, onEdit, onContact }: { bid: OwnBid; onEdit(): void; onCo
   );
 }
 
-function EmptyState({ tab }: { tab: BidTab }) {
+function NoBids({ tab }: { tab: BidTab }) {
   const entry = TABS.find((t) => t.id === tab);
   return (
-    <div className="card empty-state">
-      <h3 className="card-title">{entry?.empty}</h3>
+    <EmptyState title={entry?.empty ?? ''} heading="h3">
       {tab === 'all' && (
         <>
           <p className="muted">Find a project that fits your skills and submit your first bid.</p>
@@ -122,7 +125,7 @@ function EmptyState({ tab }: { tab: BidTab }) {
           </Link>
         </>
       )}
-    </div>
+    </EmptyState>
   );
 }
 
@@ -139,45 +142,29 @@ export function MyBidsPage({ user, toast, navigate, openMessages }: RemoteProps 
       <p className="muted page-lead">Track the bids you have submitted and their status.</p>
 
       <div className="summary-grid">
-        <div className="card summary-card">
-          <p className="muted small">Pending</p>
-          <p className="summary-value">{summary.pending}</p>
-        </div>
-        <div className="card summary-card">
-          <p className="muted small">Accepted</p>
-          <p className="summary-value">{summary.accepted}</p>
-        </div>
-        <div className="card summary-card">
-          <p className="muted small">Not Selected</p>
-          <p className="summary-value">{summary.rejected}</p>
-        </div>
-        <div className="card summary-card">
-          <p className="muted small">Total Value</p>
-          <p className="summary-value">{formatUsd(summary.totalValue)}</p>
-        </div>
+        {[
+          ['Pending', summary.pending],
+          ['Accepted', summary.accepted],
+          ['Not Selected', summary.rejected],
+          ['Total Value', formatUsd(summary.totalValue)],
+        ].map(([label, value]) => (
+          <div key={label} className="card summary-card">
+            <p className="muted small">{label}</p>
+            <p className="summary-value">{value}</p>
+          </div>
+        ))}
       </div>
 
       {state.status === 'loading' ? (
-        <div aria-busy="true">
-          <span className="sr-only" role="status">
-            Loading bids
-          </span>
+        <Busy label="Loading bids">
           {[0, 1, 2].map((i) => (
-            <div key={i} className="card bid-card" aria-hidden="true">
-              <div className="skeleton skeleton-title" />
-              <div className="skeleton skeleton-line" />
-              <div className="skeleton skeleton-line short" />
-            </div>
+            <Skeleton key={i} className="card bid-card" lines={['title', 'line', 'line short']} />
           ))}
-        </div>
+        </Busy>
       ) : state.status === 'error' && !state.data ? (
-        <div className="card empty-state" role="alert">
-          <h2 className="card-title">Your bids didn't load</h2>
-          <p className="muted">{errorText(state.error)}</p>
-          <Button className="btn btn-primary" onPress={() => void reload()}>
-            Try again
-          </Button>
-        </div>
+        <LoadFailed title="Your bids didn't load" onRetry={reload}>
+          {errorText(state.error)}
+        </LoadFailed>
       ) : (
         <Tabs selectedKey={tab} onSelectionChange={(k) => setTab(k as BidTab)} className="tabs">
           <TabList aria-label="Bids by status" className="tab-list">
@@ -192,7 +179,7 @@ export function MyBidsPage({ user, toast, navigate, openMessages }: RemoteProps 
             return (
               <TabPanel key={t.id} id={t.id} className="tab-panel">
                 {list.length === 0 ? (
-                  <EmptyState tab={t.id} />
+                  <NoBids tab={t.id} />
                 ) : (
                   <div className="bid-cards">
                     {list.map((b) => (

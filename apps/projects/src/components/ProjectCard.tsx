@@ -12,6 +12,7 @@ import {
   ProjectThumbnails,
   placeText,
   ShareIcon,
+  Skeleton,
   StatusBadge,
   serviceLabel,
 } from '@buildbid/ui';
@@ -151,13 +152,10 @@ export function ProjectCard({
 
 export function SkeletonCard() {
   return (
-    <div className="card project-card skeleton-card" aria-hidden="true">
-      <div className="skeleton skeleton-title" />
-      <div className="skeleton skeleton-line" />
-      <div className="skeleton skeleton-line" />
-      <div className="skeleton skeleton-line short" />
-      <div className="skeleton skeleton-block" />
-    </div>
+    <Skeleton
+      className="card project-card skeleton-card"
+      lines={['title', 'line', 'line', 'line short', 'block']}
+    />
   );
 }
 

@@ -2,7 +2,17 @@
 import type { ApiUser, ProjectSummary, RemoteProps } from '@buildbid/api-client';
 import { BROWSE_CATEGORIES, COUNTRIES } from '@buildbid/domain/catalog';
 import { BUDGET_BANDS } from '@buildbid/domain/project';
-import { errorText, messageOwner, projectsFoundText, SelectInput, useLoad, whenClosed } from '@buildbid/ui';
+import {
+  Busy,
+  EmptyState,
+  errorText,
+  LoadFailed,
+  messageOwner,
+  projectsFoundText,
+  SelectInput,
+  useLoad,
+  whenClosed,
+} from '@buildbid/ui';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Button, Input, Label, Link, SearchField } from 'react-aria-components';
 import {
@@ -91,6 +101,13 @@ const COUNTRY_OPTIONS = [
   { value: ALL, label: 'All Countries' },
   ...COUNTRIES.map((c) => ({ value: c.code, label: `${c.flag} ${c.name}`, textValue: c.name })),
 ];
+
+/** The three choices beside the search; clearing one means all. */
+const FILTER_SELECTS = [
+  { name: 'country', label: 'Country', options: COUNTRY_OPTIONS },
+  { name: 'category', label: 'Category', options: CATEGORY_OPTIONS },
+  { name: 'budget', label: 'Budget', options: BUDGET_OPTIONS },
+] as const;
 
 export function BrowsePage(props: RemoteProps & { user: ApiUser }) {
   const { user, search, country: headerCountry, toast, navigate } = props;
@@ -237,46 +254,28 @@ export function BrowsePage(props: RemoteProps & { user: ApiUser }) {
           <Label className="field-label">Search</Label>
           <Input className="input" placeholder="Search projects by title or description..." />
         </SearchField>
-        <SelectInput
-          label="Country"
-          name="country"
-          value={filters.country}
-          onChange={(v) => set({ country: v || ALL })}
-          options={COUNTRY_OPTIONS}
-        />
-        <SelectInput
-          label="Category"
-          name="category"
-          value={filters.category}
-          onChange={(v) => set({ category: v || ALL })}
-          options={CATEGORY_OPTIONS}
-        />
-        <SelectInput
-          label="Budget"
-          name="budget"
-          value={filters.budget}
-          onChange={(v) => set({ budget: v || ALL })}
-          options={BUDGET_OPTIONS}
-        />
+        {FILTER_SELECTS.map(({ name, label, options }) => (
+          <SelectInput
+            key={name}
+            label={label}
+            name={name}
+            value={filters[name]}
+            onChange={(v) => set({ [name]: v || ALL })}
+            options={options}
+          />
+        ))}
       </search>
 
       {state.status === 'loading' ? (
-        <div className="project-grid" aria-busy="true">
-          <span className="sr-only" role="status">
-            Loading projects
-          </span>
+        <Busy label="Loading projects" className="project-grid">
           {Array.from({ length: SKELETONS }, (_, i) => (
             <SkeletonCard key={i} />
           ))}
-        </div>
+        </Busy>
       ) : state.status === 'error' && !page ? (
-        <div className="card empty-state" role="alert">
-          <h2 className="card-title">Projects didn't load</h2>
-          <p className="muted">{errorText(state.error)}</p>
-          <Button className="btn btn-primary" onPress={() => void reload()}>
-            Try again
-          </Button>
-        </div>
+        <LoadFailed title="Projects didn't load" onRetry={reload}>
+          {errorText(state.error)}
+        </LoadFailed>
       ) : (
         <>
           <p className="results-count" role="status">
@@ -291,13 +290,12 @@ export function BrowsePage(props: RemoteProps & { user: ApiUser }) {
             </p>
           )}
           {projects.length === 0 ? (
-            <div className="card empty-state">
-              <h2 className="card-title">No projects found</h2>
+            <EmptyState title="No projects found">
               <p className="muted">Try different search terms or filters.</p>
               <Button className="btn btn-outline" onPress={clear}>
                 Clear Filters
               </Button>
-            </div>
+            </EmptyState>
           ) : (
             <div className="project-grid">
               {projects.map((p) => (

@@ -7,6 +7,7 @@ import type { ApiUser, Project, ProjectAttachment, ProjectBid, RemoteProps } fro
 import { distinctServices } from '@buildbid/domain/catalog';
 import { biddingClosedReason, isEditable } from '@buildbid/domain/project';
 import {
+  Busy,
   ConfirmDialog,
   errorText,
   formatAverage,
@@ -14,14 +15,17 @@ import {
   formatDate,
   formatPostedAgo,
   formatUsd,
+  LoadFailed,
   messageOwner,
   OwnerBlock,
   PhaseBadge,
   placeText,
   reportFailure,
+  Skeleton,
   StatusBadge,
   serviceLabel,
   stageLabel,
+  TitledCard,
   useLoad,
 } from '@buildbid/ui';
 import { useEffect, useRef, useState } from 'react';
@@ -47,23 +51,10 @@ export function ProjectImage({ src, alt, className }: { src: string; alt: string
 
 function DetailSkeleton() {
   return (
-    <div className="detail-grid" aria-busy="true">
-      <span className="sr-only" role="status">
-        Loading project
-      </span>
-      <div className="card" aria-hidden="true">
-        <div className="skeleton skeleton-title" />
-        <div className="skeleton skeleton-line" />
-        <div className="skeleton skeleton-line short" />
-        <div className="skeleton skeleton-block" />
-        <div className="skeleton skeleton-line" />
-        <div className="skeleton skeleton-line" />
-      </div>
-      <div className="card" aria-hidden="true">
-        <div className="skeleton skeleton-title" />
-        <div className="skeleton skeleton-block" />
-      </div>
-    </div>
+    <Busy label="Loading project" className="detail-grid">
+      <Skeleton className="card" lines={['title', 'line', 'line short', 'block', 'line', 'line']} />
+      <Skeleton className="card" lines={['title', 'block']} />
+    </Busy>
   );
 }
 
@@ -117,13 +108,9 @@ export function ProjectDetailPage({ id, user, toast, navigate, openMessages, loa
   if (project.state.status === 'loading') return <DetailSkeleton />;
   if (project.state.status === 'error' && !p) {
     return (
-      <div className="card empty-state" role="alert">
-        <h1 className="card-title">The project didn't load</h1>
-        <p className="muted">{errorText(project.state.error)}</p>
-        <Button className="btn btn-primary" onPress={() => void project.reload()}>
-          Try again
-        </Button>
-      </div>
+      <LoadFailed title="The project didn't load" heading="h1" onRetry={project.reload}>
+        {errorText(project.state.error)}
+      </LoadFailed>
     );
   }
   if (!p) return <ProjectNotFound />;
@@ -310,15 +297,12 @@ export function ProjectDetailPage({ id, user, toast, navigate, openMessages, loa
         </div>
 
         <aside className="detail-side">
-          <section className="card" aria-labelledby="owner-title">
-            <h2 id="owner-title" className="card-title small-title">
-              Project Owner
-            </h2>
+          <TitledCard id="owner-title" title="Project Owner" titleClassName="card-title small-title">
             <OwnerBlock
               owner={p.createdBy}
               onContact={isOwner ? undefined : () => messageOwner(p, { openMessages, toast })}
             />
-          </section>
+          </TitledCard>
 
           <section className="card stack" aria-label="Actions">
             {canBid && (
@@ -369,10 +353,7 @@ export function ProjectDetailPage({ id, user, toast, navigate, openMessages, loa
             </Link>
           </section>
 
-          <section className="card" aria-labelledby="stats-title">
-            <h2 id="stats-title" className="card-title small-title">
-              Project Stats
-            </h2>
+          <TitledCard id="stats-title" title="Project Stats" titleClassName="card-title small-title">
             <dl className="stats-list">
               <div>
                 <dt>Views</dt>
@@ -393,7 +374,7 @@ export function ProjectDetailPage({ id, user, toast, navigate, openMessages, loa
                 </dd>
               </div>
             </dl>
-          </section>
+          </TitledCard>
 
           <ProjectProgress
             project={p}

@@ -3,12 +3,12 @@
  * same cards as Browse. Unsaving removes a card at once.
  */
 import type { ApiUser, ProjectSummary, RemoteProps } from '@buildbid/api-client';
-import { errorText, messageOwner, plural, useLoad } from '@buildbid/ui';
+import { Busy, errorText, LoadFailed, messageOwner, plural, useLoad } from '@buildbid/ui';
 import { useState } from 'react';
-import { Button, Link } from 'react-aria-components';
 import { listSavedProjects, unsaveProject } from '../api.ts';
 import { ProjectCard, SkeletonCard } from '../components/ProjectCard.tsx';
 import { shareProject } from '../share.ts';
+import { EmptySavedList } from './SavedSearchesPage.tsx';
 
 type Props = RemoteProps & { user: ApiUser };
 
@@ -35,27 +35,17 @@ export function SavedProjectsPage(props: Props) {
         {state.status === 'ready' && <p className="muted">{plural(projects.length, 'saved project')}</p>}
       </div>
       {state.status === 'loading' && (
-        <div className="project-grid" aria-busy="true">
+        <Busy className="project-grid">
           <SkeletonCard />
           <SkeletonCard />
-        </div>
+        </Busy>
       )}
-      {state.status === 'error' && (
-        <div className="card empty-state" role="alert">
-          <p className="muted">{errorText(state.error)}</p>
-          <Button className="btn btn-primary" onPress={() => void reload()}>
-            Try again
-          </Button>
-        </div>
-      )}
+      {state.status === 'error' && <LoadFailed onRetry={reload}>{errorText(state.error)}</LoadFailed>}
       {state.status === 'ready' && projects.length === 0 && (
-        <div className="card empty-state">
-          <h2 className="card-title">No saved projects yet</h2>
-          <p className="muted">Save a project from its card or page to find it here.</p>
-          <Link href="/projects" className="btn btn-primary">
-            Browse Projects
-          </Link>
-        </div>
+        <EmptySavedList
+          title="No saved projects yet"
+          hint="Save a project from its card or page to find it here."
+        />
       )}
       {projects.length > 0 && (
         <div className="project-grid">

@@ -5,7 +5,16 @@
 import type { ApiUser, RemoteProps, SavedSearch, SearchAlerts } from '@buildbid/api-client';
 import { COUNTRIES } from '@buildbid/domain/catalog';
 import { BUDGET_BANDS } from '@buildbid/domain/project';
-import { ConfirmDialog, errorText, plural, SelectInput, useLoad, whenClosed } from '@buildbid/ui';
+import {
+  ConfirmDialog,
+  EmptyState,
+  errorText,
+  LoadFailed,
+  plural,
+  SelectInput,
+  useLoad,
+  whenClosed,
+} from '@buildbid/ui';
 import { useState } from 'react';
 import { Button, Link } from 'react-aria-components';
 import { deleteSavedSearch, listSavedSearches, type SearchFilters, updateSavedSearch } from '../api.ts';
@@ -32,6 +41,18 @@ export function browseHref(filters: SearchFilters): string {
   if (filters.category) query.set('category', filters.category);
   if (filters.budget) query.set('budget', filters.budget);
   return `/projects?${query.toString()}`;
+}
+
+/** An empty saved list (searches here, projects on Saved Projects): how to fill it, and Browse Projects. */
+export function EmptySavedList({ title, hint }: { title: string; hint: string }) {
+  return (
+    <EmptyState title={title}>
+      <p className="muted">{hint}</p>
+      <Link href="/projects" className="btn btn-primary">
+        Browse Projects
+      </Link>
+    </EmptyState>
+  );
 }
 
 export function SavedSearchesPage(props: Props) {
@@ -89,22 +110,12 @@ export function SavedSearchesPage(props: Props) {
           Loading saved searches...
         </p>
       )}
-      {state.status === 'error' && (
-        <div className="card empty-state" role="alert">
-          <p className="muted">{errorText(state.error)}</p>
-          <Button className="btn btn-primary" onPress={() => void reload()}>
-            Try again
-          </Button>
-        </div>
-      )}
+      {state.status === 'error' && <LoadFailed onRetry={reload}>{errorText(state.error)}</LoadFailed>}
       {state.status === 'ready' && searches.length === 0 && (
-        <div className="card empty-state">
-          <h2 className="card-title">No saved searches yet</h2>
-          <p className="muted">Choose filters on Browse Projects, then Save this search.</p>
-          <Link href="/projects" className="btn btn-primary">
-            Browse Projects
-          </Link>
-        </div>
+        <EmptySavedList
+          title="No saved searches yet"
+          hint="Choose filters on Browse Projects, then Save this search."
+        />
       )}
       {searches.length > 0 && (
         <ul className="saved-search-list stack" aria-label="Saved searches">
