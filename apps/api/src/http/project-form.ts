@@ -149,27 +149,63 @@ export async function readProjectForm(
   request: FastifyRequest,
   options: ReadProjectFormOptions,
 ): Promise<ProjectForm> {
+  const { storage, keptCount } = options;
+  const { value: data, files } = await readFieldAndFiles(request, storage, PROJECT_DATA_FIELD, keptCount);
+  return { data, files };
+}
+
+/** The one field a multipart form sends beside its `files`, and the answers about it. */
+interface FormField<T> {
+  name: string;
+  parse: (raw: string) => T;
+  /** The 413 when the field is longer than MULTIPART_LIMITS.fieldSize: [code, message]. */
+  tooLarge: [code: string, message: string];
+  /** The 400 when the form has no such field: [code, message]. */
+  missing: [code: string, message: string];
+}
+
+const PROJECT_DATA_FIELD: FormField<ProjectDataInput> = {
+  name: 'projectData',
+  parse: parseProjectData,
+  tooLarge: ['PROJECT_DATA_TOO_LARGE', 'projectData is too large'],
+  missing: ['PROJECT_DATA_REQUIRED', 'projectData is required'],
+};
+
+const ADDENDUM_TEXT_FIELD: FormField<string> = {
+  name: 'text',
+  parse: (raw) => raw,
+  tooLarge: ['TEXT_TOO_LARGE', 'text is too large'],
+  missing: ['ADDENDUM_TEXT_REQUIRED', 'Addendum text is required'],
+};
+
+/**
+ * Reads a multipart body of one field and at most MAX_PROJECT_FILES `files` parts, each streamed to
+ * storage. `keptCount` (the project form on edit) counts the files already kept against the limit. When
+ * anything fails, every file this request stored is removed again before the error travels on.
+ */
+async function readFieldAndFiles<T>(
+  request: FastifyRequest,
+  storage: UploadStore,
+  field: FormField<T>,
+  keptCount?: (value: T | undefined) => number | undefined,
+): Promise<{ value: T; files: StoredFile[] }> {
+  const { name } = field;
   if (!request.isMultipart()) {
     throw new ValidationError(
       'MULTIPART_REQUIRED',
-      'Send multipart/form-data with a projectData field and files',
-      'projectData',
+      `Send multipart/form-data with a ${name} field and files`,
+      name,
     );
   }
-  const { storage, keptCount } = options;
   const files: StoredFile[] = [];
-  let data: ProjectDataInput | undefined;
+  let value: T | undefined;
   try {
     for await (const part of request.parts()) {
       if (part.type === 'field') {
-        if (part.fieldname !== 'projectData') continue;
-        if (data !== undefined) {
-          throw new ValidationError('DUPLICATE_FIELD', 'Send projectData only once', 'projectData');
-        }
-        if (part.valueTruncated) {
-          throw new TooLargeError('PROJECT_DATA_TOO_LARGE', 'projectData is too large', 'projectData');
-        }
-        data = parseProjectData(String(part.value));
+        if (part.fieldname !== name) continue;
+        if (value !== undefined) throw new ValidationError('DUPLICATE_FIELD', `Send ${name} only once`, name);
+        if (part.valueTruncated) throw new TooLargeError(...field.tooLarge, name);
+        value = field.parse(String(part.value));
         continue;
       }
       if (part.fieldname !== 'files') {
@@ -179,17 +215,15 @@ export async function readProjectForm(
           part.fieldname,
         );
       }
-      const kept = keptCount?.(data);
+      const kept = keptCount?.(value);
       if (files.length + 1 + (kept ?? 0) > MAX_PROJECT_FILES) throw tooManyFiles(kept);
       files.push(await storeFile(part, storage));
     }
-    if (data === undefined) {
-      throw new ValidationError('PROJECT_DATA_REQUIRED', 'projectData is required', 'projectData');
-    }
-    // projectData may have come after the files: check the total now that it is known.
-    const kept = keptCount?.(data);
+    if (value === undefined) throw new ValidationError(...field.missing, name);
+    // The field may have come after the files: check the total now that it is known.
+    const kept = keptCount?.(value);
     if (kept !== undefined && kept + files.length > MAX_PROJECT_FILES) throw tooManyFiles(kept);
-    return { data, files };
+    return { value, files };
   } catch (error) {
     await removeQuietly(
       storage,
@@ -263,43 +297,6 @@ export interface AddendumForm {
  * storage). When anything fails, every file this request stored is removed before the error travels on.
  */
 export async function readAddendumForm(request: FastifyRequest, storage: UploadStore): Promise<AddendumForm> {
-  if (!request.isMultipart()) {
-    throw new ValidationError(
-      'MULTIPART_REQUIRED',
-      'Send multipart/form-data with a text field and files',
-      'text',
-    );
-  }
-  const files: StoredFile[] = [];
-  let text: string | undefined;
-  try {
-    for await (const part of request.parts()) {
-      if (part.type === 'field') {
-        if (part.fieldname !== 'text') continue;
-        if (text !== undefined) throw new ValidationError('DUPLICATE_FIELD', 'Send text only once', 'text');
-        if (part.valueTruncated) throw new TooLargeError('TEXT_TOO_LARGE', 'text is too large', 'text');
-        text = String(part.value);
-        continue;
-      }
-      if (part.fieldname !== 'files') {
-        throw new ValidationError(
-          'UNEXPECTED_FILE_FIELD',
-          `Unexpected file field '${part.fieldname}'; send files as 'files'`,
-          part.fieldname,
-        );
-      }
-      if (files.length + 1 > MAX_PROJECT_FILES) throw tooManyFiles(undefined);
-      files.push(await storeFile(part, storage));
-    }
-    if (text === undefined)
-      throw new ValidationError('ADDENDUM_TEXT_REQUIRED', 'Addendum text is required', 'text');
-    return { text, files };
-  } catch (error) {
-    await removeQuietly(
-      storage,
-      files.map((f) => f.name),
-      request,
-    );
-    throw translateMultipartError(error);
-  }
+  const { value: text, files } = await readFieldAndFiles(request, storage, ADDENDUM_TEXT_FIELD);
+  return { text, files };
 }
