@@ -6,7 +6,7 @@ import { centsToDecimal } from '#domain/shared/money.ts';
 import { ratingFromHundredths } from '#domain/shared/rating.ts';
 import type { BidQuota } from '#domain/subscription/plan.ts';
 import { SUBSCRIPTION_TIERS } from '#domain/user/user.ts';
-import { dateTime, money, nullable, OwnerRef, refTo, toOwnerDto, uuid } from './common.ts';
+import { dateTime, money, nullable, OWNER_EXAMPLE, OwnerRef, refTo, toOwnerDto, uuid } from './common.ts';
 
 // ---- Bids ----------------------------------------------------------------------------------
 
@@ -144,13 +144,7 @@ export const MyBidSchema = Type.Object(
           budgetMin: '15000.00',
           budgetMax: '25000.00',
           currentPhase: 'bidding',
-          owner: {
-            id: '0d8e4c1a-3b7f-4e2a-9c55-7a1b2c3d4e5f',
-            firstName: 'Ann',
-            lastName: 'Knowles',
-            rating: 0,
-            reviewCount: 0,
-          },
+          owner: { ...OWNER_EXAMPLE, id: '0d8e4c1a-3b7f-4e2a-9c55-7a1b2c3d4e5f', rating: 0, reviewCount: 0 },
         },
       },
     ],
@@ -180,6 +174,15 @@ export function toMyBidDto(view: MyBidView): MyBidDto {
 
 // ---- Quota ---------------------------------------------------------------------------------
 
+export const BID_QUOTA_EXAMPLE = {
+  tier: 'free' as const,
+  limit: 3,
+  bidsThisMonth: 1,
+  remaining: 2,
+  limitReached: false,
+  resetsAt: '2026-04-01T04:00:00.000Z',
+};
+
 export const BidQuotaSchema = Type.Object(
   {
     tier: Type.Enum([...SUBSCRIPTION_TIERS]),
@@ -192,16 +195,7 @@ export const BidQuotaSchema = Type.Object(
   {
     $id: 'BidQuota',
     additionalProperties: false,
-    examples: [
-      {
-        tier: 'free',
-        limit: 3,
-        bidsThisMonth: 1,
-        remaining: 2,
-        limitReached: false,
-        resetsAt: '2026-04-01T04:00:00.000Z',
-      },
-    ],
+    examples: [BID_QUOTA_EXAMPLE],
   },
 );
 export type BidQuotaDto = Static<typeof BidQuotaSchema>;

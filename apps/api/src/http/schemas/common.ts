@@ -40,6 +40,15 @@ export const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
 // ---- Files ---------------------------------------------------------------------------------
 
+export const ATTACHMENT_EXAMPLE = {
+  name: '0b8f8a52-6a7e-4a52-9d0c-3f6f3b1c2d4e.pdf',
+  originalName: 'Plan set.pdf',
+  url: '/uploads/0b8f8a52-6a7e-4a52-9d0c-3f6f3b1c2d4e.pdf',
+  thumbnailUrl: null,
+  mimeType: 'application/pdf',
+  size: 482113,
+};
+
 export const AttachmentSchema = Type.Object(
   {
     name: Type.String({ description: 'The stored name; keep it in `attachments` when editing' }),
@@ -57,16 +66,7 @@ export const AttachmentSchema = Type.Object(
   {
     $id: 'Attachment',
     additionalProperties: false,
-    examples: [
-      {
-        name: '0b8f8a52-6a7e-4a52-9d0c-3f6f3b1c2d4e.pdf',
-        originalName: 'Plan set.pdf',
-        url: '/uploads/0b8f8a52-6a7e-4a52-9d0c-3f6f3b1c2d4e.pdf',
-        thumbnailUrl: null,
-        mimeType: 'application/pdf',
-        size: 482113,
-      },
-    ],
+    examples: [ATTACHMENT_EXAMPLE],
   },
 );
 export type AttachmentDto = Static<typeof AttachmentSchema>;
@@ -84,6 +84,14 @@ export function toAttachmentDto(file: StoredFile): AttachmentDto {
 
 // ---- Owners --------------------------------------------------------------------------------
 
+export const OWNER_EXAMPLE = {
+  id: '5e2a1b9c-7d3f-4a6e-8c1b-9f0d2e4a6b71',
+  firstName: 'Ann',
+  lastName: 'Knowles',
+  rating: 4.5,
+  reviewCount: 2,
+};
+
 export const OwnerSchema = Type.Object(
   {
     id: uuid(),
@@ -100,15 +108,7 @@ export const OwnerSchema = Type.Object(
     $id: 'Owner',
     additionalProperties: false,
     description: "A project's owner as cards and pages show them: name, rating and review count",
-    examples: [
-      {
-        id: '5e2a1b9c-7d3f-4a6e-8c1b-9f0d2e4a6b71',
-        firstName: 'Ann',
-        lastName: 'Knowles',
-        rating: 4.5,
-        reviewCount: 2,
-      },
-    ],
+    examples: [OWNER_EXAMPLE],
   },
 );
 export type OwnerDto = Static<typeof OwnerSchema>;

@@ -5,7 +5,7 @@ import type { UserStats } from '#application/stats/index.ts';
 import { ACHIEVEMENT_CATEGORIES, BADGE_TIERS } from '#domain/achievement/achievement.ts';
 import type { Review } from '#domain/review/review.ts';
 import { SUBSCRIPTION_TIERS } from '#domain/user/user.ts';
-import { BidQuotaRef, toBidQuotaDto } from './bid.ts';
+import { BID_QUOTA_EXAMPLE, BidQuotaRef, toBidQuotaDto } from './bid.ts';
 import { dateTime, nullable, refTo, uuid } from './common.ts';
 
 // ---- Stats, reviews, achievements ------------------------------------------------------------
@@ -39,14 +39,7 @@ export const UserStatsSchema = Type.Object(
         totalBids: 5,
         bidsThisMonth: 1,
         subscriptionTier: 'free',
-        bidQuota: {
-          tier: 'free',
-          limit: 3,
-          bidsThisMonth: 1,
-          remaining: 2,
-          limitReached: false,
-          resetsAt: '2026-04-01T04:00:00.000Z',
-        },
+        bidQuota: BID_QUOTA_EXAMPLE,
       },
     ],
   },
@@ -94,15 +87,7 @@ export function toReceivedReviewDto(review: ReceivedReview): ReceivedReviewDto {
 
 export function toReviewDto(review: Review): ReviewDto {
   const r = review.toSnapshot();
-  return {
-    id: r.id,
-    projectId: r.projectId,
-    reviewerId: r.reviewerId,
-    revieweeId: r.revieweeId,
-    rating: r.rating,
-    comment: r.comment,
-    createdAt: r.createdAt.toISOString(),
-  };
+  return { ...r, createdAt: r.createdAt.toISOString() };
 }
 
 const badgeProperties = {

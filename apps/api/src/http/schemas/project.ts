@@ -7,11 +7,13 @@ import { PROJECT_PHASES, PROJECT_STATUSES } from '#domain/project/phase.ts';
 import { centsToDecimal } from '#domain/shared/money.ts';
 import { BidRef, toBidDto } from './bid.ts';
 import {
+  ATTACHMENT_EXAMPLE,
   AttachmentSchema,
   dateTime,
   iso,
   money,
   nullable,
+  OWNER_EXAMPLE,
   OwnerRef,
   refTo,
   toAttachmentDto,
@@ -90,27 +92,12 @@ export const PROJECT_EXAMPLE = {
   awardedContractorId: null,
   createdAt: '2026-03-01T12:00:00.000Z',
   updatedAt: '2026-03-01T12:00:00.000Z',
-  createdBy: {
-    id: '5e2a1b9c-7d3f-4a6e-8c1b-9f0d2e4a6b71',
-    firstName: 'Ann',
-    lastName: 'Knowles',
-    rating: 4.5,
-    reviewCount: 2,
-  },
+  createdBy: OWNER_EXAMPLE,
   bidCount: 1,
   viewCount: 12,
   saveCount: 3,
   averageBid: '18500.00',
-  attachments: [
-    {
-      name: '0b8f8a52-6a7e-4a52-9d0c-3f6f3b1c2d4e.pdf',
-      originalName: 'Plan set.pdf',
-      url: '/uploads/0b8f8a52-6a7e-4a52-9d0c-3f6f3b1c2d4e.pdf',
-      thumbnailUrl: null,
-      mimeType: 'application/pdf',
-      size: 482113,
-    },
-  ],
+  attachments: [ATTACHMENT_EXAMPLE],
 };
 
 export const ProjectSummarySchema = Type.Object(projectProperties, {
@@ -264,6 +251,33 @@ const dateInput = (description: string) =>
     ),
   );
 
+/** The fields of PROJECT_EXAMPLE the post form sends as the project shows them, in the form's order. */
+const FORM_FIELDS_AS_SHOWN = [
+  'title',
+  'description',
+  'projectStage',
+  'contractorNeeds',
+  'phases',
+  'generalContractor',
+  'services',
+  'servicePhases',
+  'projectType',
+  'category',
+  'country',
+  'island',
+  'city',
+] as const;
+
+/** PROJECT_EXAMPLE as the post form sends it: the same texts and choices, the budget as numbers, a day. */
+const PROJECT_DATA_EXAMPLE = {
+  ...Object.fromEntries(FORM_FIELDS_AS_SHOWN.map((key) => [key, PROJECT_EXAMPLE[key]])),
+  budgetMin: 15000,
+  budgetMax: 25000,
+  bidDeadline: '2026-03-31',
+  deadline: null,
+  tags: PROJECT_EXAMPLE.tags,
+};
+
 export const ProjectDataSchema = Type.Object(
   {
     title: Type.Optional(Type.String({ description: '5..255 characters after trimming' })),
@@ -292,28 +306,7 @@ export const ProjectDataSchema = Type.Object(
     description:
       'The JSON sent as the `projectData` field of POST /api/projects and PATCH /api/projects/{id}. ' +
       'When editing, a field left out keeps its value. Other fields are ignored.',
-    examples: [
-      {
-        title: 'Re-roof a two-storey house',
-        description: 'Replace the shingle roof with standing-seam metal, hurricane-rated, about 2,400 sq ft.',
-        projectStage: 'permit_approved',
-        contractorNeeds: ['labor_materials'],
-        phases: ['envelope_roofing'],
-        generalContractor: false,
-        services: ['roofing', 'insulation'],
-        servicePhases: ['building_envelope'],
-        projectType: 'general_contractor',
-        category: 'Construction',
-        country: 'BS',
-        island: 'New Providence',
-        city: 'Nassau',
-        budgetMin: 15000,
-        budgetMax: 25000,
-        bidDeadline: '2026-03-31',
-        deadline: null,
-        tags: ['roofing', 'hurricane-rated'],
-      },
-    ],
+    examples: [PROJECT_DATA_EXAMPLE],
   },
 );
 export type ProjectDataInput = Static<typeof ProjectDataSchema>;
