@@ -9,6 +9,7 @@ import { checkNotCommonPassword } from '../../domain/user/common-passwords.ts';
 import { USER_ERRORS } from '../../domain/user/errors.ts';
 import { checkPasswordPolicy, type User } from '../../domain/user/user.ts';
 import type { MailOutbox } from '../email/ports.ts';
+import { composeAccountMail, type MailContent } from '../email/templates.ts';
 import type { RealtimePort } from '../realtime/ports.ts';
 import type { FileStorage, UnitOfWork } from '../shared/marketplace-ports.ts';
 import type { Clock } from '../shared/ports.ts';
@@ -64,6 +65,24 @@ export abstract class AccountUseCase extends UseCase<AccountLifecycleDeps> {
     if (!(await this.deps.hasher.verify(password, user.passwordHash))) {
       throw USER_ERRORS.WRONG_PASSWORD('Your current password is not correct', field);
     }
+  }
+
+  /**
+   * Queues an account mail to `user` whose action opens `path` with the link's `token` (a password reset,
+   * an email verification). Account mails have no unsubscribe link and are never deduplicated.
+   */
+  protected async mailLink(
+    user: User,
+    link: { path: string; token: string; label: string },
+    content: Omit<MailContent, 'action'>,
+    now: Date,
+  ): Promise<void> {
+    const url = `${this.deps.links.publicUrl}${link.path}?token=${encodeURIComponent(link.token)}`;
+    const mail = composeAccountMail(
+      { email: user.email, name: user.name },
+      { ...content, action: { label: link.label, url } },
+    );
+    await this.deps.mail.enqueue([{ ...mail, userId: user.id, dedupeKey: null }], now);
   }
 
   /** Revokes the user's sessions (all but `keep`) and closes their sockets, on every API process. */

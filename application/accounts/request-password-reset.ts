@@ -1,7 +1,6 @@
 import { USER_ERRORS } from '../../domain/user/errors.ts';
 
 import { normalizeEmail } from '../../domain/user/user.ts';
-import { composeAccountMail } from '../email/templates.ts';
 import { AccountUseCase } from './lifecycle.ts';
 
 export const RESET_LINK_TTL_MS = 60 * 60 * 1000;
@@ -36,25 +35,16 @@ export class RequestPasswordReset extends AccountUseCase {
       createdAt: now,
       expiresAt: new Date(now.getTime() + RESET_LINK_TTL_MS),
     });
-    const url = `${this.deps.links.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
-    await this.deps.mail.enqueue(
-      [
-        {
-          ...composeAccountMail(
-            { email: user.email, name: user.name },
-            {
-              subject: 'Reset your BuildBid password',
-              paragraphs: [
-                'Someone asked to reset the password of your BuildBid account. If it was you, choose a new password through the link below. It works once, for one hour.',
-                'If it was not you, ignore this mail: your password stays as it is.',
-              ],
-              action: { label: 'Choose a new password', url },
-            },
-          ),
-          userId: user.id,
-          dedupeKey: null,
-        },
-      ],
+    await this.mailLink(
+      user,
+      { path: '/reset-password', token, label: 'Choose a new password' },
+      {
+        subject: 'Reset your BuildBid password',
+        paragraphs: [
+          'Someone asked to reset the password of your BuildBid account. If it was you, choose a new password through the link below. It works once, for one hour.',
+          'If it was not you, ignore this mail: your password stays as it is.',
+        ],
+      },
       now,
     );
     return RESET_REQUESTED_MESSAGE;

@@ -1,7 +1,6 @@
 import { USER_ERRORS } from '../../domain/user/errors.ts';
 
 import type { User } from '../../domain/user/user.ts';
-import { composeAccountMail } from '../email/templates.ts';
 import { AccountUseCase } from './lifecycle.ts';
 
 export const VERIFICATION_LINK_TTL_MS = 7 * 24 * 60 * 60 * 1000;
@@ -26,25 +25,16 @@ export class SendVerificationEmail extends AccountUseCase {
       user.email,
       new Date(now.getTime() + VERIFICATION_LINK_TTL_MS),
     );
-    const url = `${this.deps.links.publicUrl}/verify-email?token=${encodeURIComponent(token)}`;
-    await this.deps.mail.enqueue(
-      [
-        {
-          ...composeAccountMail(
-            { email: user.email, name: user.name },
-            {
-              subject: 'Verify your email for BuildBid',
-              paragraphs: [
-                `Please confirm that ${user.email} is your address, so that BuildBid can send you notices about your projects, bids and messages.`,
-                'The link works for 7 days.',
-              ],
-              action: { label: 'Verify my email', url },
-            },
-          ),
-          userId: user.id,
-          dedupeKey: null,
-        },
-      ],
+    await this.mailLink(
+      user,
+      { path: '/verify-email', token, label: 'Verify my email' },
+      {
+        subject: 'Verify your email for BuildBid',
+        paragraphs: [
+          `Please confirm that ${user.email} is your address, so that BuildBid can send you notices about your projects, bids and messages.`,
+          'The link works for 7 days.',
+        ],
+      },
       now,
     );
     return `We sent a new verification link to ${user.email}.`;
