@@ -4,10 +4,13 @@ import { dirname } from 'node:path';
 import type { Clock } from '../../application/shared/ports.ts';
 import type {
   ConfirmationKind,
+  NewSubscription,
   PaymentEvent,
   PaymentGateway,
   ProviderSubscription,
+  SandboxCardInput,
   SandboxCardPayments,
+  SandboxConfirmation,
 } from '../../application/subscription/ports.ts';
 import { ConflictError, NotFoundError } from '../../domain/shared/errors.ts';
 import { PRO_PRICE_CENTS } from '../../domain/subscription/plan.ts';
@@ -20,48 +23,39 @@ export const SANDBOX_CARDS = {
   expired: '4000000000000069',
 } as const;
 
-/** Declines worded as the provider words them. */
-const DECLINES: Record<string, { code: string; message: string; field: 'cardNumber' }> = {
-  [SANDBOX_CARDS.declined]: {
-    code: 'CARD_DECLINED',
-    message: 'Your card was declined.',
-    field: 'cardNumber',
-  },
-  [SANDBOX_CARDS.insufficientFunds]: {
-    code: 'CARD_DECLINED',
-    message: 'Your card has insufficient funds.',
-    field: 'cardNumber',
-  },
-  [SANDBOX_CARDS.expired]: { code: 'EXPIRED_CARD', message: 'Your card has expired.', field: 'cardNumber' },
-};
-type CardField = 'cardNumber' | 'expiry' | 'cvc';
-type Decline = { code: string; message: string; field: CardField };
+type Decline = NonNullable<SandboxConfirmation['declined']>;
 
-const INCORRECT_NUMBER: Decline = {
-  code: 'INCORRECT_NUMBER',
-  message: 'Your card number is incorrect.',
-  field: 'cardNumber',
+/** A decline, worded as the provider words it. */
+const decline = (code: string, message: string, field: Decline['field']): Decline => ({
+  code,
+  message,
+  field,
+});
+
+/** The test cards' declines. */
+const DECLINES: Record<string, Decline> = {
+  [SANDBOX_CARDS.declined]: decline('CARD_DECLINED', 'Your card was declined.', 'cardNumber'),
+  [SANDBOX_CARDS.insufficientFunds]: decline(
+    'CARD_DECLINED',
+    'Your card has insufficient funds.',
+    'cardNumber',
+  ),
+  [SANDBOX_CARDS.expired]: decline('EXPIRED_CARD', 'Your card has expired.', 'cardNumber'),
 };
-const INCOMPLETE_EXPIRY: Decline = {
-  code: 'INVALID_EXPIRY',
-  message: "Your card's expiration date is incomplete.",
-  field: 'expiry',
-};
-const INVALID_EXPIRY_MONTH: Decline = {
-  code: 'INVALID_EXPIRY_MONTH',
-  message: "Your card's expiration month is invalid.",
-  field: 'expiry',
-};
-const EXPIRY_IN_PAST: Decline = {
-  code: 'INVALID_EXPIRY_YEAR',
-  message: "Your card's expiration date is in the past.",
-  field: 'expiry',
-};
-const INCOMPLETE_CVC: Decline = {
-  code: 'INCOMPLETE_CVC',
-  message: "Your card's security code is incomplete.",
-  field: 'cvc',
-};
+
+const INCORRECT_NUMBER = decline('INCORRECT_NUMBER', 'Your card number is incorrect.', 'cardNumber');
+const INCOMPLETE_EXPIRY = decline('INVALID_EXPIRY', "Your card's expiration date is incomplete.", 'expiry');
+const INVALID_EXPIRY_MONTH = decline(
+  'INVALID_EXPIRY_MONTH',
+  "Your card's expiration month is invalid.",
+  'expiry',
+);
+const EXPIRY_IN_PAST = decline(
+  'INVALID_EXPIRY_YEAR',
+  "Your card's expiration date is in the past.",
+  'expiry',
+);
+const INCOMPLETE_CVC = decline('INCOMPLETE_CVC', "Your card's security code is incomplete.", 'cvc');
 
 /**
  * Stripe test mode's checks of the expiry and the CVC: 'MM / YY' (or MM/YYYY) of this month or later,
@@ -173,12 +167,7 @@ export class SandboxPaymentGateway implements PaymentGateway, SandboxCardPayment
       .map((s) => this.#view(s));
   }
 
-  async createSubscription(input: {
-    customerId: string;
-    userId: string;
-    trialDays: number;
-    idempotencyKey: string;
-  }): Promise<ProviderSubscription> {
+  async createSubscription(input: NewSubscription): Promise<ProviderSubscription> {
     const known = this.#state.keys[input.idempotencyKey];
     const existing = known ? this.#state.subscriptions[known] : undefined;
     if (existing) return this.#view(existing);
@@ -236,16 +225,7 @@ export class SandboxPaymentGateway implements PaymentGateway, SandboxCardPayment
     );
   }
 
-  async confirm(input: {
-    userId: string;
-    clientSecret: string;
-    cardNumber: string;
-    expiry: string;
-    cvc: string;
-  }): Promise<{
-    events: PaymentEvent[];
-    declined: Decline | null;
-  }> {
+  async confirm(input: SandboxCardInput): Promise<SandboxConfirmation> {
     if (this.#state.confirmed.includes(input.clientSecret)) return { events: [], declined: null };
     const subscription = Object.values(this.#state.subscriptions).find(
       (s) => s.pending?.secret === input.clientSecret && s.userId === input.userId,

@@ -1,6 +1,7 @@
 import Stripe from 'stripe';
 import type {
   ConfirmationKind,
+  NewSubscription,
   PaymentEvent,
   PaymentGateway,
   ProviderSubscription,
@@ -164,12 +165,7 @@ export class StripePaymentGateway implements PaymentGateway {
       .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime());
   }
 
-  async createSubscription(input: {
-    customerId: string;
-    userId: string;
-    trialDays: number;
-    idempotencyKey: string;
-  }): Promise<ProviderSubscription> {
+  async createSubscription(input: NewSubscription): Promise<ProviderSubscription> {
     const subscription = await this.#stripe.subscriptions.create(
       {
         customer: input.customerId,

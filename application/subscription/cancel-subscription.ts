@@ -1,23 +1,20 @@
 import { SUBSCRIPTION_ERRORS } from '../../domain/subscription/errors.ts';
-import { USER_ERRORS } from '../../domain/user/errors.ts';
 
-import type { Clock } from '../shared/ports.ts';
 import { UseCase } from '../shared/use-case.ts';
-import type { ApplySubscriptionStatus } from './apply-subscription-status.ts';
-import type { PaymentGateway, SubscriptionUnitOfWork } from './ports.ts';
-import { running, type SubscriptionView, syncSubscription, viewOf } from './shared.ts';
+import {
+  running,
+  type SubscriptionChangeDeps,
+  type SubscriptionView,
+  subscriberOf,
+  syncSubscription,
+  viewOf,
+} from './shared.ts';
 
 /** 'Cancel Subscription': ends at the close of the period; the user stays Pro until then. */
-export class CancelSubscription extends UseCase<{
-  uow: SubscriptionUnitOfWork;
-  gateway: PaymentGateway;
-  apply: ApplySubscriptionStatus;
-  clock: Clock;
-}> {
+export class CancelSubscription extends UseCase<SubscriptionChangeDeps> {
   async execute(userId: string): Promise<SubscriptionView> {
     return this.deps.uow.run(async (tx) => {
-      const user = await tx.users.lockForUpdate(userId);
-      if (!user) throw USER_ERRORS.USER_NOT_FOUND(`No user with id '${userId}'`);
+      const user = await subscriberOf(tx, userId, 'lock');
       const subscriptionId = user.stripeSubscriptionId;
       const record = subscriptionId ? await tx.payments.findSubscription(subscriptionId) : null;
       if (!subscriptionId || !record || user.subscriptionTier !== 'pro' || !running(record.status)) {

@@ -3,7 +3,7 @@ import { SUBSCRIPTION_ERRORS } from '../../domain/subscription/errors.ts';
 import { UseCase } from '../shared/use-case.ts';
 import type { GetSubscription } from './get-subscription.ts';
 import type { HandlePaymentEvent } from './handle-payment-event.ts';
-import type { SandboxCardPayments } from './ports.ts';
+import type { SandboxCardInput, SandboxCardPayments } from './ports.ts';
 import type { SubscriptionView } from './shared.ts';
 
 /**
@@ -20,13 +20,7 @@ export class ConfirmSandboxPayment extends UseCase<{
     return this.deps.sandbox !== null;
   }
 
-  async execute(input: {
-    userId: string;
-    clientSecret: string;
-    cardNumber: string;
-    expiry: string;
-    cvc: string;
-  }): Promise<SubscriptionView> {
+  async execute(input: SandboxCardInput): Promise<SubscriptionView> {
     if (!this.deps.sandbox) {
       throw SUBSCRIPTION_ERRORS.NOT_FOUND();
     }

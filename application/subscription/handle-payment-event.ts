@@ -1,10 +1,13 @@
 import type { PaymentFailed } from '../../domain/shared/events.ts';
 
-import type { Clock } from '../shared/ports.ts';
 import { UseCase } from '../shared/use-case.ts';
-import type { ApplySubscriptionStatus } from './apply-subscription-status.ts';
-import type { PaymentEvent, PaymentGateway, SubscriptionUnitOfWork } from './ports.ts';
-import { HANDLED_PAYMENT_EVENTS, type PaymentEventOutcome, syncSubscription } from './shared.ts';
+import type { PaymentEvent } from './ports.ts';
+import {
+  HANDLED_PAYMENT_EVENTS,
+  type PaymentEventOutcome,
+  type SubscriptionChangeDeps,
+  syncSubscription,
+} from './shared.ts';
 
 /**
  * Handles a provider event (a verified webhook, or the sandbox's equivalent). Each event id is handled
@@ -13,12 +16,7 @@ import { HANDLED_PAYMENT_EVENTS, type PaymentEventOutcome, syncSubscription } fr
  * from the provider, then applied (ApplySubscriptionStatus's rule) and recorded. A failed payment also
  * tells the user, after commit (a PaymentFailed event: a 'system' notification).
  */
-export class HandlePaymentEvent extends UseCase<{
-  uow: SubscriptionUnitOfWork;
-  gateway: PaymentGateway;
-  apply: ApplySubscriptionStatus;
-  clock: Clock;
-}> {
+export class HandlePaymentEvent extends UseCase<SubscriptionChangeDeps> {
   async execute(event: PaymentEvent): Promise<PaymentEventOutcome> {
     const subscriptionId = event.subscriptionId;
     if (!HANDLED_PAYMENT_EVENTS.includes(event.type) || subscriptionId === null) return 'ignored';

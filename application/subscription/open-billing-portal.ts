@@ -1,10 +1,10 @@
 import { SUBSCRIPTION_ERRORS } from '../../domain/subscription/errors.ts';
 
 import { UseCase } from '../shared/use-case.ts';
-import type { PaymentGateway, SubscriptionUnitOfWork } from './ports.ts';
+import type { SubscriptionReadDeps } from './shared.ts';
 
 /** 'Update Payment Method': a provider-hosted billing portal session for the user's customer. */
-export class OpenBillingPortal extends UseCase<{ uow: SubscriptionUnitOfWork; gateway: PaymentGateway }> {
+export class OpenBillingPortal extends UseCase<SubscriptionReadDeps> {
   async execute(userId: string, returnUrl: string): Promise<{ url: string }> {
     const customerId = await this.deps.uow.run(
       async (tx) => (await tx.users.findById(userId))?.stripeCustomerId,

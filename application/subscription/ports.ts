@@ -70,12 +70,7 @@ export interface PaymentGateway {
    * Starts a monthly Pro subscription that waits for the customer to confirm in the browser
    * (Stripe: payment_behavior 'default_incomplete'), with a free trial when trialDays > 0.
    */
-  createSubscription(input: {
-    customerId: string;
-    userId: string;
-    trialDays: number;
-    idempotencyKey: string;
-  }): Promise<ProviderSubscription>;
+  createSubscription(input: NewSubscription): Promise<ProviderSubscription>;
   /** The subscription's current state, or null when the provider does not know it. */
   getSubscription(subscriptionId: string): Promise<ProviderSubscription | null>;
   /** Cancels at the end of the current period (the customer keeps Pro until then). */
@@ -89,6 +84,14 @@ export interface PaymentGateway {
   parseWebhook(rawBody: Uint8Array, signature: string | undefined): PaymentEvent;
 }
 
+/** What starting a subscription names: whose customer, our user, the trial's days, and the idempotency key. */
+export interface NewSubscription {
+  customerId: string;
+  userId: string;
+  trialDays: number;
+  idempotencyKey: string;
+}
+
 /** The sandbox's test-mode card form: confirming a client secret with a test card number. */
 export interface SandboxCardPayments {
   /**
@@ -98,30 +101,40 @@ export interface SandboxCardPayments {
    * the provider would send, and the decline (code, message as the provider words it, and the field)
    * when the card was refused.
    */
-  confirm(input: {
-    userId: string;
-    clientSecret: string;
-    cardNumber: string;
-    expiry: string;
-    cvc: string;
-  }): Promise<{
-    events: PaymentEvent[];
-    declined: { code: string; message: string; field: 'cardNumber' | 'expiry' | 'cvc' } | null;
-  }>;
+  confirm(input: SandboxCardInput): Promise<SandboxConfirmation>;
+}
+
+/** What the sandbox's payment form sends: whose client secret, and the test card. */
+export interface SandboxCardInput {
+  userId: string;
+  clientSecret: string;
+  cardNumber: string;
+  expiry: string;
+  cvc: string;
+}
+
+/** The events the provider would send, and the card's decline (null when it was accepted). */
+export interface SandboxConfirmation {
+  events: PaymentEvent[];
+  declined: { code: string; message: string; field: 'cardNumber' | 'expiry' | 'cvc' } | null;
 }
 
 /** What we keep of a provider subscription: the Billing tab reads it without calling the provider. */
-export interface SubscriptionRecord {
-  id: string;
+export interface SubscriptionRecord
+  extends Pick<
+    ProviderSubscription,
+    | 'id'
+    | 'customerId'
+    | 'status'
+    | 'trialEnd'
+    | 'currentPeriodEnd'
+    | 'cancelAtPeriodEnd'
+    | 'amountCents'
+    | 'currency'
+    | 'createdAt'
+  > {
+  /** Ours, always: a subscription made elsewhere is not recorded. */
   userId: string;
-  customerId: string;
-  status: string;
-  trialEnd: Date | null;
-  currentPeriodEnd: Date | null;
-  cancelAtPeriodEnd: boolean;
-  amountCents: number | null;
-  currency: string | null;
-  createdAt: Date;
   updatedAt: Date;
 }
 

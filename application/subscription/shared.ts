@@ -1,12 +1,39 @@
 import { isSubscriptionStatus, PRO_PRICE_CENTS } from '../../domain/subscription/plan.ts';
+import { USER_ERRORS } from '../../domain/user/errors.ts';
 import type { SubscriptionTier, User } from '../../domain/user/user.ts';
+import type { Clock } from '../shared/ports.ts';
 import type { ApplySubscriptionStatus } from './apply-subscription-status.ts';
 import type {
+  PaymentGateway,
   PaymentsMode,
   ProviderSubscription,
   SubscriptionRecord,
   SubscriptionTransaction,
+  SubscriptionUnitOfWork,
 } from './ports.ts';
+
+/** What the use cases that read a subscription take: its records and the payment provider. */
+export interface SubscriptionReadDeps {
+  uow: SubscriptionUnitOfWork;
+  gateway: PaymentGateway;
+}
+
+/** What the ones that change it take as well: the status rules and the clock. */
+export interface SubscriptionChangeDeps extends SubscriptionReadDeps {
+  apply: ApplySubscriptionStatus;
+  clock: Clock;
+}
+
+/** The user, read or locked for update (`lock`) in the transaction; 404 USER_NOT_FOUND when there is none. */
+export async function subscriberOf(
+  tx: SubscriptionTransaction,
+  userId: string,
+  how: 'read' | 'lock' = 'read',
+): Promise<User> {
+  const user = how === 'lock' ? await tx.users.lockForUpdate(userId) : await tx.users.findById(userId);
+  if (!user) throw USER_ERRORS.USER_NOT_FOUND(`No user with id '${userId}'`);
+  return user;
+}
 
 /** The provider events that move a subscription or concern its payments; every other type is acknowledged and ignored. */
 export const HANDLED_PAYMENT_EVENTS: readonly string[] = [

@@ -1,17 +1,9 @@
 import { SUBSCRIPTION_ERRORS } from '../../domain/subscription/errors.ts';
 import { assertMaySubscribe, PRO_TRIAL_DAYS } from '../../domain/subscription/plan.ts';
-import { USER_ERRORS } from '../../domain/user/errors.ts';
-import type { Clock } from '../shared/ports.ts';
 import { UseCase } from '../shared/use-case.ts';
-import type { ApplySubscriptionStatus } from './apply-subscription-status.ts';
 import { grantsPro } from './apply-subscription-status.ts';
-import type {
-  ConfirmationKind,
-  PaymentGateway,
-  ProviderSubscription,
-  SubscriptionUnitOfWork,
-} from './ports.ts';
-import { syncSubscription } from './shared.ts';
+import type { ConfirmationKind, ProviderSubscription } from './ports.ts';
+import { type SubscriptionChangeDeps, subscriberOf, syncSubscription } from './shared.ts';
 
 /** States in which a subscription still exists for the customer: a new one must not be started beside it. */
 const OPEN_STATUSES: readonly string[] = ['incomplete', 'trialing', 'active', 'past_due', 'unpaid', 'paused'];
@@ -48,16 +40,10 @@ function startFrom(state: ProviderSubscription): SubscriptionStart {
  * only when the provider confirms it (decision 0090). The user's row stays locked throughout, so two concurrent calls make one subscription;
  * the provider calls carry idempotency keys, so a retry after a failed commit returns the same objects.
  */
-export class StartProSubscription extends UseCase<{
-  uow: SubscriptionUnitOfWork;
-  gateway: PaymentGateway;
-  apply: ApplySubscriptionStatus;
-  clock: Clock;
-}> {
+export class StartProSubscription extends UseCase<SubscriptionChangeDeps> {
   async execute(userId: string): Promise<SubscriptionStart> {
     return this.deps.uow.run(async (tx) => {
-      const user = await tx.users.lockForUpdate(userId);
-      if (!user) throw USER_ERRORS.USER_NOT_FOUND(`No user with id '${userId}'`);
+      const user = await subscriberOf(tx, userId, 'lock');
       assertMaySubscribe(user.role);
       const now = this.deps.clock.now();
 
