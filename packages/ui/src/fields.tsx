@@ -33,32 +33,39 @@ function LabelRow({ label, isRequired }: { label: string; isRequired?: boolean |
   );
 }
 
-export function ErrorSlot() {
+/** The line under a field for its error: `error` when given, else the field's own validation message. */
+export function ErrorSlot({ error }: { error?: string | undefined }) {
   return (
     <div className="field-error-slot">
-      <FieldError className="field-error" />
+      <FieldError className="field-error">{error}</FieldError>
     </div>
   );
 }
 
-interface TextProps {
+/** What every labelled text field takes. */
+interface TextFieldProps {
   label: string;
   name: string;
   value: string;
   onChange(value: string): void;
   isRequired?: boolean;
   placeholder?: string;
+  /** Shown as invalid with this message (custom validation outside a Form's validationErrors). */
+  error?: string | undefined;
+}
+
+interface TextProps extends TextFieldProps {
   description?: string;
-  type?: 'text' | 'date' | 'search' | 'number' | 'password';
+  type?: 'text' | 'email' | 'date' | 'search' | 'number' | 'password';
   inputMode?: 'text' | 'decimal' | 'numeric';
   min?: string;
   max?: string;
   /** The server's length limit: the browser stops typing there. */
   maxLength?: number;
+  autoComplete?: string;
+  autoFocus?: boolean;
   className?: string;
   onKeyDown?: (event: React.KeyboardEvent<HTMLInputElement>) => void;
-  /** Shown as invalid with this message (custom validation outside a Form's validationErrors). */
-  error?: string | undefined;
 }
 
 export function TextInput({
@@ -77,7 +84,7 @@ export function TextInput({
 }: TextProps) {
   return (
     <TextField
-      className={`field ${className ?? ''}`}
+      className={className ? `field ${className}` : 'field'}
       isRequired={isRequired}
       type={type === 'number' ? 'text' : type}
       inputMode={inputMode}
@@ -91,9 +98,7 @@ export function TextInput({
           {description}
         </Text>
       )}
-      <div className="field-error-slot">
-        <FieldError className="field-error">{error}</FieldError>
-      </div>
+      <ErrorSlot error={error} />
     </TextField>
   );
 }
@@ -105,23 +110,12 @@ export function TextAreaInput({
   rows = 5,
   error,
   ...props
-}: {
-  label: string;
-  name: string;
-  value: string;
-  onChange(value: string): void;
-  isRequired?: boolean;
-  placeholder?: string;
-  rows?: number;
-  error?: string | undefined;
-}) {
+}: TextFieldProps & { rows?: number }) {
   return (
     <TextField className="field" isRequired={isRequired} isInvalid={error ? true : undefined} {...props}>
       <LabelRow label={label} isRequired={isRequired} />
       <TextArea className="input textarea" placeholder={placeholder} rows={rows} />
-      <div className="field-error-slot">
-        <FieldError className="field-error">{error}</FieldError>
-      </div>
+      <ErrorSlot error={error} />
     </TextField>
   );
 }
@@ -157,7 +151,7 @@ export function SelectInput({
 }) {
   return (
     <Select
-      className={`field ${className ?? ''}`}
+      className={className ? `field ${className}` : 'field'}
       name={name}
       value={value === '' ? null : value}
       onChange={(key: Key | null) => onChange(key === null ? '' : String(key))}
@@ -176,11 +170,7 @@ export function SelectInput({
           ▾
         </span>
       </Button>
-      {!hideLabel && (
-        <div className="field-error-slot">
-          <FieldError className="field-error">{error}</FieldError>
-        </div>
-      )}
+      {!hideLabel && <ErrorSlot error={error} />}
       <Popover className="popover">
         <ListBox className="listbox">
           {options.map((o) => (
