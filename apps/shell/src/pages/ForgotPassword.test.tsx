@@ -1,21 +1,16 @@
 // @vitest-environment jsdom
 
 import { jsonResponse, mockFetch } from '@buildbid/test-kit/helpers';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { render, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { alertText, expectRefusedLocally, fill, press, startSignedOutAt } from './account-pages.testing.ts';
 import { ForgotPasswordPage } from './ForgotPassword.tsx';
 
 const SENT =
   'If an account exists for that email, we have sent a link to reset its password. The link works for one hour.';
 
 describe('ForgotPasswordPage', () => {
-  beforeEach(() => {
-    window.history.replaceState(null, '', '/forgot-password');
-  });
-  afterEach(() => {
-    cleanup();
-    vi.unstubAllGlobals();
-  });
+  startSignedOutAt('/forgot-password');
 
   it('has the heading, a labelled email field and the button', () => {
     render(<ForgotPasswordPage />);
@@ -28,19 +23,16 @@ describe('ForgotPasswordPage', () => {
   it('asks for the email before calling the server', () => {
     const fetch = mockFetch();
     render(<ForgotPasswordPage />);
-    fireEvent.click(screen.getByRole('button', { name: 'Send reset link' }));
-    const alert = screen.getByRole('alert');
-    expect(alert.textContent).toBe('Please enter your email');
-    expect(document.activeElement).toBe(alert);
-    expect(fetch).not.toHaveBeenCalled();
+    press('Send reset link');
+    expectRefusedLocally('Please enter your email', fetch);
   });
 
   it("sends the email and shows the server's message in place of the form", async () => {
     const fetch = mockFetch();
     fetch.mockResolvedValueOnce(jsonResponse(202, { message: SENT }));
     render(<ForgotPasswordPage />);
-    fireEvent.change(screen.getByLabelText('Email'), { target: { value: ' ann@example.com ' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Send reset link' }));
+    fill('Email', ' ann@example.com ');
+    press('Send reset link');
     const status = await screen.findByText(SENT);
     expect(status.getAttribute('role')).toBe('status');
     // Focus moves in an effect after the notice renders: wait for it (it fails if focus never arrives).
@@ -57,12 +49,9 @@ describe('ForgotPasswordPage', () => {
       jsonResponse(429, { message: 'Too many requests. Try again in a minute.', code: 'RATE_LIMITED' }),
     );
     render(<ForgotPasswordPage />);
-    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'ann@example.com' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Send reset link' }));
-    expect(await screen.findByRole('alert')).toHaveProperty(
-      'textContent',
-      'Too many requests. Try again in a minute.',
-    );
+    fill('Email', 'ann@example.com');
+    press('Send reset link');
+    expect(await alertText()).toBe('Too many requests. Try again in a minute.');
     expect(screen.getByLabelText('Email')).toBeTruthy();
   });
 });

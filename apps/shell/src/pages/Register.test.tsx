@@ -1,16 +1,14 @@
 // @vitest-environment jsdom
 
 import { jsonResponse, makeUser, mockFetch } from '@buildbid/test-kit/helpers';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { render, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { authAtom } from '../auth.ts';
+import { checkPasswords } from '../components/AuthForm.tsx';
 import { locationAtom } from '../router.ts';
 import { shellStore } from '../store.ts';
-import { checkPasswords, RegisterPage } from './Register.tsx';
-
-function fill(label: string, value: string) {
-  fireEvent.change(screen.getByLabelText(label), { target: { value } });
-}
+import { alertText, fill, press, startSignedOutAt } from './account-pages.testing.ts';
+import { RegisterPage } from './Register.tsx';
 
 function fillRequired(password: string, confirm: string) {
   fill('Email address', 'new@example.com');
@@ -30,15 +28,7 @@ describe('checkPasswords', () => {
 });
 
 describe('RegisterPage', () => {
-  beforeEach(() => {
-    window.scrollTo = () => {}; // jsdom has no layout
-    window.history.replaceState(null, '', '/register');
-    shellStore.set(authAtom, { status: 'signed-out' });
-  });
-  afterEach(() => {
-    cleanup();
-    vi.unstubAllGlobals();
-  });
+  startSignedOutAt('/register');
 
   it('has the titles, the fields and the defaults', () => {
     render(<RegisterPage />);
@@ -58,14 +48,14 @@ describe('RegisterPage', () => {
     const fetch = mockFetch();
     render(<RegisterPage />);
     fillRequired('abc', 'abd');
-    fireEvent.click(screen.getByRole('button', { name: 'Create Account' }));
+    press('Create Account');
     expect(screen.getByRole('alert').textContent).toBe('Passwords do not match');
 
     fill('Confirm Password', 'abc');
-    fireEvent.click(screen.getByRole('button', { name: 'Create Account' }));
+    press('Create Account');
     expect(screen.getByRole('alert').textContent).toBe('Password must be at least 8 characters');
     fillRequired('secret1', 'secret1');
-    fireEvent.click(screen.getByRole('button', { name: 'Create Account' }));
+    press('Create Account');
     expect(screen.getByRole('alert').textContent).toBe('Password must be at least 8 characters');
     expect(fetch).not.toHaveBeenCalled();
   });
@@ -78,7 +68,7 @@ describe('RegisterPage', () => {
     expect(screen.getByLabelText('Email address').getAttribute('maxlength')).toBe('254');
     expect(screen.getByLabelText('Password').getAttribute('maxlength')).toBe('256');
     fillRequired('abc', 'abd');
-    fireEvent.click(screen.getByRole('button', { name: 'Create Account' }));
+    press('Create Account');
     expect(screen.getByRole('alert').textContent).toBe('Passwords do not match');
     fill('Confirm Password', 'abc');
     expect(screen.queryByRole('alert')).toBeNull();
@@ -91,14 +81,11 @@ describe('RegisterPage', () => {
     );
     render(<RegisterPage />);
     fillRequired('secret12', 'secret12');
-    fireEvent.click(screen.getByRole('button', { name: 'Create Account' }));
-    expect(await screen.findByRole('alert')).toHaveProperty(
-      'textContent',
-      'An account with this email already exists',
-    );
+    press('Create Account');
+    expect(await alertText()).toBe('An account with this email already exists');
 
     fetch.mockResolvedValueOnce(new Response('', { status: 500 }));
-    fireEvent.click(screen.getByRole('button', { name: 'Create Account' }));
+    press('Create Account');
     await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Registration failed'));
   });
 
@@ -109,7 +96,7 @@ describe('RegisterPage', () => {
     render(<RegisterPage />);
     fill('First Name', 'Ann');
     fillRequired('secret12', 'secret12');
-    fireEvent.click(screen.getByRole('button', { name: 'Create Account' }));
+    press('Create Account');
     await waitFor(() => expect(shellStore.get(authAtom)).toEqual({ status: 'signed-in', user }));
     const [register, signin] = fetch.mock.calls.map(([request]) => request);
     expect(new URL(register?.url ?? '').pathname).toBe('/api/auth/register');

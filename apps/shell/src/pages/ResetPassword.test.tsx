@@ -1,33 +1,22 @@
 // @vitest-environment jsdom
 
 import { jsonResponse, makeUser, mockFetch } from '@buildbid/test-kit/helpers';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { authAtom } from '../auth.ts';
 import { locationAtom } from '../router.ts';
 import { shellStore } from '../store.ts';
+import { fill, press, startSignedOutAt } from './account-pages.testing.ts';
 import { ResetPasswordPage } from './ResetPassword.tsx';
-
-function fill(label: string, value: string) {
-  fireEvent.change(screen.getByLabelText(label), { target: { value } });
-}
 
 function submit(password: string, confirm = password) {
   fill('New Password', password);
   fill('Confirm Password', confirm);
-  fireEvent.click(screen.getByRole('button', { name: 'Reset password' }));
+  press('Reset password');
 }
 
 describe('ResetPasswordPage', () => {
-  beforeEach(() => {
-    window.scrollTo = () => {}; // jsdom has no layout
-    window.history.replaceState(null, '', '/reset-password?token=tok-123');
-    shellStore.set(authAtom, { status: 'signed-out' });
-  });
-  afterEach(() => {
-    cleanup();
-    vi.unstubAllGlobals();
-  });
+  startSignedOutAt('/reset-password?token=tok-123');
 
   it('has the heading and two labelled password fields', () => {
     render(<ResetPasswordPage search="?token=tok-123" />);

@@ -1,27 +1,16 @@
 // @vitest-environment jsdom
 
 import { jsonResponse, makeUser, mockFetch } from '@buildbid/test-kit/helpers';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { render, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { authAtom } from '../auth.ts';
 import { locationAtom } from '../router.ts';
 import { shellStore } from '../store.ts';
+import { alertText, expectRefusedLocally, fill, press, startSignedOutAt } from './account-pages.testing.ts';
 import { SignInPage } from './SignIn.tsx';
 
-function fill(label: string, value: string) {
-  fireEvent.change(screen.getByLabelText(label), { target: { value } });
-}
-
 describe('SignInPage', () => {
-  beforeEach(() => {
-    window.scrollTo = () => {}; // jsdom has no layout
-    window.history.replaceState(null, '', '/signin');
-    shellStore.set(authAtom, { status: 'signed-out' });
-  });
-  afterEach(() => {
-    cleanup();
-    vi.unstubAllGlobals();
-  });
+  startSignedOutAt('/signin');
 
   it('has the title, the card texts and labelled fields', () => {
     render(<SignInPage />);
@@ -40,11 +29,8 @@ describe('SignInPage', () => {
     const fetch = mockFetch();
     render(<SignInPage />);
     fill('Email', 'ann@example.com');
-    fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
-    const alert = screen.getByRole('alert');
-    expect(alert.textContent).toBe('Please enter your email and password');
-    expect(document.activeElement).toBe(alert);
-    expect(fetch).not.toHaveBeenCalled();
+    press('Sign in');
+    expectRefusedLocally('Please enter your email and password', fetch);
   });
 
   it("shows the server's message in the alert and enables the button again", async () => {
@@ -55,8 +41,8 @@ describe('SignInPage', () => {
     render(<SignInPage />);
     fill('Email', 'ann@example.com');
     fill('Password', 'wrong-password');
-    fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
-    expect(await screen.findByRole('alert')).toHaveProperty('textContent', 'Invalid email or password');
+    press('Sign in');
+    expect(await alertText()).toBe('Invalid email or password');
     expect(screen.getByRole('button', { name: 'Sign in' }).getAttribute('aria-disabled')).toBeNull();
     const request = fetch.mock.calls[0]?.[0];
     expect(request?.method).toBe('POST');
@@ -69,8 +55,8 @@ describe('SignInPage', () => {
     render(<SignInPage />);
     fill('Email', 'ann@example.com');
     fill('Password', 'secret12');
-    fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
-    expect(await screen.findByRole('alert')).toHaveProperty('textContent', 'Invalid email or password');
+    press('Sign in');
+    expect(await alertText()).toBe('Invalid email or password');
   });
 
   it("stores the user and goes to '/' on success", async () => {
@@ -79,7 +65,7 @@ describe('SignInPage', () => {
     render(<SignInPage />);
     fill('Email', 'ann@example.com');
     fill('Password', 'secret12');
-    fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    press('Sign in');
     await waitFor(() => expect(shellStore.get(locationAtom).path).toBe('/'));
     expect(shellStore.get(authAtom)).toEqual({ status: 'signed-in', user });
   });

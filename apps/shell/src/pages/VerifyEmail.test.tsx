@@ -1,20 +1,15 @@
 // @vitest-environment jsdom
 
 import { jsonResponse, makeUser, routeFetch } from '@buildbid/test-kit/helpers';
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { render, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { authAtom } from '../auth.ts';
 import { shellStore } from '../store.ts';
+import { alertText, startSignedOutAt } from './account-pages.testing.ts';
 import { VerifyEmailPage } from './VerifyEmail.tsx';
 
 describe('VerifyEmailPage', () => {
-  beforeEach(() => {
-    shellStore.set(authAtom, { status: 'signed-out' });
-  });
-  afterEach(() => {
-    cleanup();
-    vi.unstubAllGlobals();
-  });
+  startSignedOutAt('/verify-email');
 
   it('verifies on opening and offers the dashboard', async () => {
     const fetch = routeFetch({ 'POST /api/auth/verify-email': { email: 'ann@example.com' } });
@@ -49,7 +44,7 @@ describe('VerifyEmailPage', () => {
       'POST /api/auth/verify-email': jsonResponse(400, { message, code: 'INVALID_VERIFICATION_TOKEN' }),
     });
     render(<VerifyEmailPage search="?token=verify-3" />);
-    expect((await screen.findByRole('alert')).textContent).toBe(message);
+    expect(await alertText()).toBe(message);
     expect(screen.queryByText('Your email is verified')).toBeNull();
   });
 });

@@ -1,10 +1,10 @@
 import { serverMessage } from '@buildbid/api-client';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-aria-components';
 import { verifyEmail } from '../api.ts';
 import { authAtom, loadUser } from '../auth.ts';
-import { Alert } from '../components/Alert.tsx';
-import { Logo } from '../components/Logo.tsx';
+import { Alert, Notice } from '../components/Alert.tsx';
+import { AuthPage } from '../components/AuthForm.tsx';
 import { Spinner } from '../components/Spinner.tsx';
 import { shellStore } from '../store.ts';
 import { tokenOf } from './ResetPassword.tsx';
@@ -35,7 +35,6 @@ type State = { status: 'checking' } | { status: 'verified' } | { status: 'failed
 export function VerifyEmailPage({ search }: { search: string }) {
   const token = tokenOf(search);
   const [state, setState] = useState<State>({ status: 'checking' });
-  const doneRef = useRef<HTMLParagraphElement>(null);
 
   useEffect(() => {
     let live = true;
@@ -54,34 +53,20 @@ export function VerifyEmailPage({ search }: { search: string }) {
     };
   }, [token]);
 
-  useEffect(() => {
-    if (state.status === 'verified') doneRef.current?.focus();
-  }, [state.status]);
-
   return (
-    <main id="main" className="auth-page">
-      <div className="auth-column">
-        <div className="auth-brand">
-          <Logo />
-        </div>
-        <h1 className="auth-title">Verify your email</h1>
-        <div className="card auth-card">
-          {state.status === 'checking' ? (
-            <Spinner />
-          ) : state.status === 'verified' ? (
-            <>
-              <p ref={doneRef} className="auth-notice" role="status" tabIndex={-1}>
-                Your email is verified
-              </p>
-              <Link href="/dashboard" className="btn btn-primary btn-block">
-                Go to your dashboard
-              </Link>
-            </>
-          ) : (
-            <Alert>{state.message}</Alert>
-          )}
-        </div>
-      </div>
-    </main>
+    <AuthPage title="Verify your email">
+      {state.status === 'checking' ? (
+        <Spinner />
+      ) : state.status === 'verified' ? (
+        <>
+          <Notice>Your email is verified</Notice>
+          <Link href="/dashboard" className="btn btn-primary btn-block">
+            Go to your dashboard
+          </Link>
+        </>
+      ) : (
+        <Alert>{state.message}</Alert>
+      )}
+    </AuthPage>
   );
 }
