@@ -1,6 +1,7 @@
 /**
  * What the remotes' forms and dialogs share: the values of a form's text fields with the errors shown
- * under them, a submit that waits and reports its failure, and closing a dialog.
+ * under them (or the binding of a form's own state), a submit that waits and reports its failure, and
+ * closing a dialog.
  */
 import type { RemoteProps } from '@buildbid/api-client';
 import { useCallback, useEffect, useRef, useState } from 'react';
@@ -48,6 +49,26 @@ export function useFields<F extends { [K in keyof F]: string }>(
       };
     },
   };
+}
+
+type TextKeys<F> = { [K in keyof F]: F[K] extends string ? K : never }[keyof F] & string;
+
+/**
+ * Binds the text fields of a form kept as one object with a patch setter (one that also holds lists,
+ * numbers or flags): `field('title')` gives a TextInput, TextAreaInput or SelectInput its name, its value
+ * in `form`, the change (`set({ title })`) and its error in `errors`.
+ */
+export function fieldsOf<F>(
+  form: F,
+  set: (patch: Partial<F>) => void,
+  errors: Partial<Record<string, string>> = {},
+) {
+  return <K extends TextKeys<F>>(name: K) => ({
+    name,
+    value: form[name] as string,
+    onChange: (value: string) => set({ [name]: value } as Partial<F>),
+    error: errors[name],
+  });
 }
 
 /**

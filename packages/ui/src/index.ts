@@ -39,7 +39,17 @@ export {
   type TimeLeft,
   toAmount,
 } from './format.ts';
-export { useFields, useReportFailure, useSubmit, whenClosed } from './forms.ts';
+export {
+  fieldsOf,
+  useFields,
+  useFields,
+  useReportFailure,
+  useReportFailure,
+  useSubmit,
+  useSubmit,
+  whenClosed,
+  whenClosed,
+} from './forms.ts';
 export { MessageIcon, PinIcon, ShareIcon } from './icons.tsx';
 export {
   categoryLabel,

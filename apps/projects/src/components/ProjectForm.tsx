@@ -1,28 +1,29 @@
 /**
- * The project form's frame and shared parts, used by Post a New Project and Edit Project: the form
- * with its card sections, the budget fields, the upload's progress, and the footer's Cancel and
- * Submit ('…ing' while pending). Each page brings its own sections and rules.
+ * The project form's frame and shared parts, used by Post a New Project and Edit Project: the form with
+ * its card sections, the budget fields, grids of checkboxes, the upload's progress (useProjectSend), and
+ * the footer's Cancel and Submit ('…ing' while pending). Each page brings its own sections and rules.
  */
-import type { UploadProgress } from '@buildbid/api-client';
 import { FormActions, SubmitForm, type SubmitProps } from '@buildbid/ui';
 import type { ReactNode } from 'react';
-import { FieldError, Input, Label, NumberField } from 'react-aria-components';
-import { UploadProgressBar } from './UploadProgress.tsx';
+import { Checkbox, CheckboxGroup, FieldError, Input, Label, NumberField } from 'react-aria-components';
+import { UploadProgressBar, type useUpload } from './UploadProgress.tsx';
+
+type Upload = ReturnType<typeof useUpload>;
 
 export function ProjectForm({
   onSubmit,
   validationBehavior,
   onCancel,
-  upload,
+  sending: { pending, upload },
   footerStart,
   children,
   ...submit
-}: SubmitProps & {
+}: Omit<SubmitProps, 'pending'> & {
   onSubmit(): void | Promise<void>;
   validationBehavior: 'aria' | 'native';
   onCancel(): void;
-  /** The upload under way (shown while pending) and how to cancel it. */
-  upload: { progress: UploadProgress | null; cancel(): void };
+  /** The send under way (useProjectSend): the upload's progress shows while pending. */
+  sending: { pending: boolean; upload: Pick<Upload, 'progress' | 'cancel'> };
   /** What the footer shows before the actions (the development tools, or a spacer). */
   footerStart?: ReactNode;
   children: ReactNode;
@@ -30,14 +31,65 @@ export function ProjectForm({
   return (
     <SubmitForm className="post-form" validationBehavior={validationBehavior} onSubmit={onSubmit}>
       {children}
-      {submit.pending && upload.progress && (
+      {pending && upload.progress && (
         <UploadProgressBar progress={upload.progress} onCancel={upload.cancel} />
       )}
       <div className="form-footer">
         {footerStart}
-        <FormActions className="actions" onCancel={onCancel} cancelWhilePending {...submit} />
+        <FormActions
+          className="actions"
+          onCancel={onCancel}
+          cancelWhilePending
+          pending={pending}
+          {...submit}
+        />
       </div>
     </SubmitForm>
+  );
+}
+
+/**
+ * Choices ticked in a grid under their label. With `validation`, the grid is marked invalid while it has
+ * an error, which shows in the error line under it.
+ */
+export function CheckboxGrid({
+  label,
+  name,
+  value,
+  onChange,
+  options,
+  validation,
+}: {
+  label: string;
+  name?: string;
+  value: string[];
+  onChange(value: string[]): void;
+  options: ReadonlyArray<{ value: string; label: string }>;
+  validation?: { error: string | undefined };
+}) {
+  return (
+    <CheckboxGroup
+      className="choice-grid-group"
+      name={name}
+      value={value}
+      onChange={onChange}
+      {...(validation ? { isInvalid: Boolean(validation.error) } : {})}
+    >
+      <Label className="field-label">{label}</Label>
+      <div className="choice-grid">
+        {options.map((o) => (
+          <Checkbox key={o.value} value={o.value} className="checkbox">
+            <span className="checkbox-box" aria-hidden="true" />
+            {o.label}
+          </Checkbox>
+        ))}
+      </div>
+      {validation && (
+        <div className="field-error-slot">
+          <FieldError className="field-error">{validation.error}</FieldError>
+        </div>
+      )}
+    </CheckboxGroup>
   );
 }
 

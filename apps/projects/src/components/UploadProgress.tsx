@@ -1,8 +1,9 @@
 /**
  * A post's upload as it goes (decision 0183): bytes sent out of the total and Cancel. Cancelling aborts the
- * request; the server then keeps nothing (no project, no files).
+ * request; the server then keeps nothing (no project, no files). useProjectSend sends a project with it.
  */
-import type { UploadProgress } from '@buildbid/api-client';
+import type { RemoteProps, UploadProgress } from '@buildbid/api-client';
+import { useReportFailure } from '@buildbid/ui';
 import { useCallback, useRef, useState } from 'react';
 import { Button, Label, ProgressBar } from 'react-aria-components';
 
@@ -62,4 +63,45 @@ export function useUpload() {
 /** Whether a failure is the user's own Cancel. */
 export function isCancelled(error: unknown): boolean {
   return error instanceof DOMException && error.name === 'AbortError';
+}
+
+/**
+ * Sending the project with its files: `pending` from the start until a failure (a success leaves the
+ * page), the upload's progress while files go, and the failure's toast: 'Upload cancelled' saying
+ * `cancelledText` after the user's Cancel, else the spec's failure report (`report`'s options).
+ */
+export function useProjectSend(
+  shell: Pick<RemoteProps, 'toast' | 'navigate'>,
+  cancelledText: string,
+  report: Parameters<ReturnType<typeof useReportFailure>>[1] = {},
+) {
+  const [pending, setPending] = useState(false);
+  const upload = useUpload();
+  const reportFailure = useReportFailure(shell);
+
+  /** Runs `call` with the upload's progress (when there are files); answers its result, or null on failure. */
+  async function send<T>(
+    files: readonly File[],
+    call: (progress: Partial<ReturnType<ReturnType<typeof useUpload>['start']>>) => Promise<T>,
+    onFailure?: (error: unknown) => void,
+  ): Promise<{ value: T } | null> {
+    setPending(true);
+    try {
+      const value = await call(files.length > 0 ? upload.start() : {});
+      upload.finish();
+      return { value };
+    } catch (error) {
+      setPending(false);
+      upload.finish();
+      if (isCancelled(error)) {
+        shell.toast({ title: 'Upload cancelled', description: cancelledText });
+        return null;
+      }
+      onFailure?.(error);
+      reportFailure(error, report);
+      return null;
+    }
+  }
+
+  return { pending, upload, send };
 }

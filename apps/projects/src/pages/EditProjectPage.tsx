@@ -10,8 +10,8 @@ import {
 } from '@buildbid/domain/catalog';
 import { isEditable } from '@buildbid/domain/project';
 import {
+  fieldsOf,
   platformDate,
-  reportFailure,
   SelectInput,
   Spinner,
   TextAreaInput,
@@ -19,17 +19,17 @@ import {
   toAmount,
   useLoad,
 } from '@buildbid/ui';
-import { useEffect, useRef, useState } from 'react';
-import { Button, Checkbox, CheckboxGroup, Label, Link } from 'react-aria-components';
+import { useEffect, useState } from 'react';
+import { Button, Link } from 'react-aria-components';
 import { getProject, updateProject } from '../api.ts';
 import { FileIcon, FilePicker } from '../components/FilePicker.tsx';
-import { BudgetFields, FormSection, ProjectForm } from '../components/ProjectForm.tsx';
+import { BudgetFields, CheckboxGrid, FormSection, ProjectForm } from '../components/ProjectForm.tsx';
 import { TagInput } from '../components/TagInput.tsx';
-import { isCancelled, useUpload } from '../components/UploadProgress.tsx';
+import { useProjectSend } from '../components/UploadProgress.tsx';
 import { earliestDeadlineDay } from '../dates.ts';
 import { dateValue, servicePhasesFor } from '../post-payload.ts';
 import { fileKind } from '../rules.ts';
-import { attachmentUrl, ProjectImage } from './ProjectDetailPage.tsx';
+import { attachmentUrl, ProjectImage, ProjectNotFound } from './ProjectDetailPage.tsx';
 
 /**
  * The deadline picker's first day (decision 0197): the person's today, or Nassau's when later; but never
@@ -106,6 +106,17 @@ const COUNTRY_OPTIONS = COUNTRIES.map((c) => ({
   label: `${c.flag} ${c.name}`,
   textValue: c.name,
 }));
+const PHASE_OPTIONS = PHASE_GROUPS.map((g) => ({ value: g.value, label: g.label }));
+
+/** The services offered: the catalogue's, then any phase service the project has that the catalogue lacks. */
+function serviceOptions(chosen: readonly string[]) {
+  return [
+    ...SERVICE_TYPES.map((s) => ({ value: s.id, label: s.name })),
+    ...PHASE_GROUPS.flatMap((g) => g.services).filter(
+      (s) => chosen.includes(s.value) && !SERVICE_TYPES.some((t) => t.id === s.value),
+    ),
+  ];
+}
 
 type Props = RemoteProps & { user: ApiUser; id: string };
 
@@ -113,10 +124,7 @@ export function EditProjectPage({ id, toast, navigate, user }: Props) {
   const { state } = useLoad<Project | null>(id, () => getProject(id));
   const [form, setForm] = useState<EditFormState | null>(null);
   const [files, setFiles] = useState<File[]>([]);
-  const [pending, setPending] = useState(false);
-  const upload = useUpload();
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  useEffect(() => () => clearTimeout(timer.current), []);
+  const sending = useProjectSend({ toast, navigate }, 'Nothing was saved. Your changes are still here.');
 
   useEffect(() => {
     if (state.status === 'ready' && state.data) setForm(editFormFrom(state.data));
@@ -127,13 +135,11 @@ export function EditProjectPage({ id, toast, navigate, user }: Props) {
   }
   if (!state.data || !form) {
     return (
-      <div className="card not-found-card">
-        <h1 className="page-title">Project Not Found</h1>
-        <p className="muted">The project you're looking for doesn't exist.</p>
+      <ProjectNotFound>
         <Button className="btn btn-primary" onPress={() => navigate('/')}>
           Go to Dashboard
         </Button>
-      </div>
+      </ProjectNotFound>
     );
   }
 
@@ -161,22 +167,11 @@ export function EditProjectPage({ id, toast, navigate, user }: Props) {
   }
 
   const set = (patch: Partial<EditFormState>) => setForm((f) => (f ? { ...f, ...patch } : f));
+  const field = fieldsOf(form, set);
 
   async function save(f: EditFormState) {
-    setPending(true);
-    try {
-      await updateProject(id, editPayload(f), files, files.length > 0 ? upload.start() : {});
-    } catch (error) {
-      setPending(false);
-      upload.finish();
-      if (isCancelled(error)) {
-        toast({ title: 'Upload cancelled', description: 'Nothing was saved. Your changes are still here.' });
-        return;
-      }
-      timer.current = reportFailure(error, { toast, navigate });
-      return;
-    }
-    upload.finish();
+    const saved = await sending.send(files, (progress) => updateProject(id, editPayload(f), files, progress));
+    if (!saved) return;
     toast({ title: 'Project Updated', description: 'Your project has been updated successfully.' });
     navigate(back);
   }
@@ -195,41 +190,19 @@ export function EditProjectPage({ id, toast, navigate, user }: Props) {
         validationBehavior="native"
         onSubmit={() => save(form)}
         onCancel={() => navigate(back)}
-        upload={upload}
+        sending={sending}
         footerStart={<span />}
         submitLabel="Save Changes"
         pendingLabel="Saving..."
-        pending={pending}
       >
         <FormSection id="edit-basic" title="Basic Information">
-          <TextInput
-            label="Project Title"
-            name="title"
-            value={form.title}
-            onChange={(title) => set({ title })}
-            isRequired
-          />
-          <TextAreaInput
-            label="Description"
-            name="description"
-            value={form.description}
-            onChange={(description) => set({ description })}
-            rows={6}
-            isRequired
-          />
+          <TextInput label="Project Title" {...field('title')} isRequired />
+          <TextAreaInput label="Description" {...field('description')} rows={6} isRequired />
           <div className="form-row">
-            <SelectInput
-              label="Category"
-              name="category"
-              value={form.category}
-              onChange={(category) => set({ category })}
-              options={CATEGORY_OPTIONS(form.category)}
-            />
+            <SelectInput label="Category" {...field('category')} options={CATEGORY_OPTIONS(form.category)} />
             <SelectInput
               label="Project Type"
-              name="projectType"
-              value={form.projectType}
-              onChange={(projectType) => set({ projectType })}
+              {...field('projectType')}
               options={
                 form.projectType && !TYPE_OPTIONS.some((t) => t.value === form.projectType)
                   ? [{ value: form.projectType, label: form.projectType.replace(/_/g, ' ') }, ...TYPE_OPTIONS]
@@ -241,20 +214,12 @@ export function EditProjectPage({ id, toast, navigate, user }: Props) {
 
         <FormSection id="edit-location" title="Location & Timeline">
           <div className="form-row">
-            <SelectInput
-              label="Location"
-              name="country"
-              value={form.country}
-              onChange={(country) => set({ country })}
-              options={COUNTRY_OPTIONS}
-            />
+            <SelectInput label="Location" {...field('country')} options={COUNTRY_OPTIONS} />
             <TextInput
               label="Deadline"
-              name="deadline"
+              {...field('deadline')}
               type="date"
               min={deadlineMin(toDateInput(project.deadline))}
-              value={form.deadline}
-              onChange={(deadline) => set({ deadline })}
             />
           </div>
         </FormSection>
@@ -264,46 +229,18 @@ export function EditProjectPage({ id, toast, navigate, user }: Props) {
         </FormSection>
 
         <FormSection id="edit-services" title="Services Required">
-          <CheckboxGroup
-            className="choice-grid-group"
+          <CheckboxGrid
+            label="Construction phases"
             value={form.phases}
             onChange={(phases) => set({ phases })}
-          >
-            <Label className="field-label">Construction phases</Label>
-            <div className="choice-grid">
-              {PHASE_GROUPS.map((g) => (
-                <Checkbox key={g.value} value={g.value} className="checkbox">
-                  <span className="checkbox-box" aria-hidden="true" />
-                  {g.label}
-                </Checkbox>
-              ))}
-            </div>
-          </CheckboxGroup>
-          <CheckboxGroup
-            className="choice-grid-group"
+            options={PHASE_OPTIONS}
+          />
+          <CheckboxGrid
+            label="Services"
             value={form.services}
             onChange={(services) => set({ services })}
-          >
-            <Label className="field-label">Services</Label>
-            <div className="choice-grid">
-              {SERVICE_TYPES.map((s) => (
-                <Checkbox key={s.id} value={s.id} className="checkbox">
-                  <span className="checkbox-box" aria-hidden="true" />
-                  {s.name}
-                </Checkbox>
-              ))}
-              {PHASE_GROUPS.flatMap((g) => g.services)
-                .filter(
-                  (s) => form.services.includes(s.value) && !SERVICE_TYPES.some((t) => t.id === s.value),
-                )
-                .map((s) => (
-                  <Checkbox key={s.value} value={s.value} className="checkbox">
-                    <span className="checkbox-box" aria-hidden="true" />
-                    {s.label}
-                  </Checkbox>
-                ))}
-            </div>
-          </CheckboxGroup>
+            options={serviceOptions(form.services)}
+          />
         </FormSection>
 
         <FormSection id="edit-files" title="Files & Documents">

@@ -12,16 +12,16 @@ import {
   requiredUploadHints,
   servicesForPhase,
 } from '@buildbid/domain/catalog';
-import { reportFailure, SelectInput, statusText, TextAreaInput, TextInput, ToggleSwitch } from '@buildbid/ui';
+import { fieldsOf, SelectInput, statusText, TextAreaInput, TextInput, ToggleSwitch } from '@buildbid/ui';
 import { useEffect, useRef, useState } from 'react';
-import { Button, Checkbox, CheckboxGroup, FieldError, Label, Radio, RadioGroup } from 'react-aria-components';
+import { Button, FieldError, Label, Radio, RadioGroup } from 'react-aria-components';
 import { createProject } from '../api.ts';
 import { FilePicker } from '../components/FilePicker.tsx';
 import { PhasesField } from '../components/PhasesField.tsx';
-import { BudgetFields, FormSection, ProjectForm } from '../components/ProjectForm.tsx';
+import { BudgetFields, CheckboxGrid, FormSection, ProjectForm } from '../components/ProjectForm.tsx';
 import { TagInput } from '../components/TagInput.tsx';
 import { TownField } from '../components/TownField.tsx';
-import { isCancelled, useUpload } from '../components/UploadProgress.tsx';
+import { useProjectSend } from '../components/UploadProgress.tsx';
 import { earliestDeadlineDay } from '../dates.ts';
 import { type PostFormState, serviceLabel, servicesAfterNeeds, toProjectData } from '../post-payload.ts';
 import {
@@ -40,6 +40,10 @@ const COUNTRY_OPTIONS = POST_FORM_COUNTRY_CODES.map((code) => {
 const ISLAND_OPTIONS = BAHAMAS_ISLANDS.map((i) => ({ value: i.name, label: i.name }));
 /** The catalogue's categories, as the edit form and the browse filter offer them (decision 0182). */
 const CATEGORY_OPTIONS = PROJECT_CATEGORIES.map((c) => ({ value: c, label: c }));
+const DEADLINE_FIELDS = [
+  { name: 'bidDeadline', label: 'Bid Deadline', description: 'Leave blank for open bidding.' },
+  { name: 'deadline', label: 'Project Deadline' },
+] as const;
 
 export function initialPostForm(search: string): PostFormState {
   const q = readPostQuery(search);
@@ -101,11 +105,11 @@ export function PostProjectPage({ user, search, navigate, toast }: RemoteProps) 
   const [form, setForm] = useState<PostFormState>(() => initialPostForm(search));
   const [files, setFiles] = useState<File[]>([]);
   const [servicesNotice, setServicesNotice] = useState('');
-  const upload = useUpload();
   const [errors, setErrors] = useState<Partial<Record<PostField | 'city' | 'island', string>>>({});
-  const [pending, setPending] = useState(false);
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  useEffect(() => () => clearTimeout(timer.current), []);
+  const sending = useProjectSend({ toast, navigate }, 'Nothing was posted. Your form is as you left it.', {
+    unauthorizedText: 'Please log in again',
+    describe: statusText,
+  });
 
   // Not signed in: the form still renders, with a warning and the login endpoint after 1 s.
   useEffect(() => {
@@ -140,6 +144,7 @@ export function PostProjectPage({ user, search, navigate, toast }: RemoteProps) 
     });
   };
 
+  const field = fieldsOf(form, set, errors);
   const hints = requiredUploadHints(form.projectStage, form.phases);
 
   const submissionKey = useRef(new SubmissionKey());
@@ -155,41 +160,26 @@ export function PostProjectPage({ user, search, navigate, toast }: RemoteProps) 
       });
       return;
     }
-    setPending(true);
-    let id: string | null;
-    try {
-      const payload = toProjectData(data);
-      // A retry of the same form after a lost answer gets the first project, not a second one.
-      const idempotencyKey = submissionKey.current.for(
-        JSON.stringify([payload, files.map((f) => [f.name, f.size, f.lastModified])]),
-      );
-      id = await createProject(payload, files, {
-        ...(files.length > 0 ? upload.start() : {}),
-        idempotencyKey,
-      });
-    } catch (error) {
-      setPending(false);
-      upload.finish();
-      if (isCancelled(error)) {
-        toast({ title: 'Upload cancelled', description: 'Nothing was posted. Your form is as you left it.' });
-        return;
-      }
-      // A refused town or island shows under its field as well.
-      const field = (error as { field?: unknown }).field;
-      if (field === 'city' || field === 'island') {
-        setErrors((e) => ({ ...e, [field]: (error as Error).message }));
-      }
-      timer.current = reportFailure(
-        error,
-        { toast, navigate },
-        {
-          unauthorizedText: 'Please log in again',
-          describe: statusText,
-        },
-      );
-      return;
-    }
-    upload.finish();
+    const created = await sending.send(
+      files,
+      (progress) => {
+        const payload = toProjectData(data);
+        // A retry of the same form after a lost answer gets the first project, not a second one.
+        const idempotencyKey = submissionKey.current.for(
+          JSON.stringify([payload, files.map((f) => [f.name, f.size, f.lastModified])]),
+        );
+        return createProject(payload, files, { ...progress, idempotencyKey });
+      },
+      (error) => {
+        // A refused town or island shows under its field as well.
+        const field = (error as { field?: unknown }).field;
+        if (field === 'city' || field === 'island') {
+          setErrors((e) => ({ ...e, [field]: (error as Error).message }));
+        }
+      },
+    );
+    if (!created) return;
+    const id = created.value;
     submissionKey.current.renew();
     toast({ title: 'Success!', description: 'Your project has been posted successfully!' });
     navigate(id ? `/projects/${id}` : '/projects');
@@ -209,41 +199,33 @@ export function PostProjectPage({ user, search, navigate, toast }: RemoteProps) 
         validationBehavior="aria"
         onSubmit={() => submit(form)}
         onCancel={() => navigate('/')}
-        upload={upload}
-        footerStart={showsDebugTools() && <DebugTools pending={pending} onFill={setForm} onSubmit={submit} />}
+        sending={sending}
+        footerStart={
+          showsDebugTools() && <DebugTools pending={sending.pending} onFill={setForm} onSubmit={submit} />
+        }
         submitLabel="Post Project"
         pendingLabel="Posting..."
-        pending={pending}
       >
         <FormSection id="post-section-1" n={1} title="Basic Information">
           <TextInput
             label="Project Title"
-            name="title"
-            value={form.title}
-            onChange={(title) => set({ title })}
+            {...field('title')}
             placeholder="e.g. Kitchen renovation in Nassau"
             isRequired
-            error={errors.title}
           />
           <TextAreaInput
             label="Description"
-            name="description"
-            value={form.description}
-            onChange={(description) => set({ description })}
+            {...field('description')}
             placeholder="Describe the work, the current state and what you expect from contractors."
             rows={6}
             isRequired
-            error={errors.description}
           />
           <SelectInput
             label="Category"
-            name="category"
-            value={form.category}
-            onChange={(category) => set({ category })}
+            {...field('category')}
             options={CATEGORY_OPTIONS}
             placeholder="Select a category"
             isRequired
-            error={errors.category}
           />
         </FormSection>
 
@@ -271,8 +253,8 @@ export function PostProjectPage({ user, search, navigate, toast }: RemoteProps) 
         </FormSection>
 
         <FormSection id="post-section-3" n={3} title="Contractor needs">
-          <CheckboxGroup
-            className="choice-grid-group"
+          <CheckboxGrid
+            label="What do you need from contractors?"
             name="contractorNeeds"
             value={form.contractorNeeds}
             onChange={(needs) => {
@@ -282,21 +264,9 @@ export function PostProjectPage({ user, search, navigate, toast }: RemoteProps) 
               const notice = servicesChangeText(next.dropped, next.restored);
               if (notice) setServicesNotice(notice);
             }}
-            isInvalid={Boolean(errors.contractorNeeds)}
-          >
-            <Label className="field-label">What do you need from contractors?</Label>
-            <div className="choice-grid">
-              {CONTRACTOR_NEEDS.map((n) => (
-                <Checkbox key={n.value} value={n.value} className="checkbox">
-                  <span className="checkbox-box" aria-hidden="true" />
-                  {n.label}
-                </Checkbox>
-              ))}
-            </div>
-            <div className="field-error-slot">
-              <FieldError className="field-error">{errors.contractorNeeds}</FieldError>
-            </div>
-          </CheckboxGroup>
+            options={CONTRACTOR_NEEDS}
+            validation={{ error: errors.contractorNeeds }}
+          />
         </FormSection>
 
         <FormSection id="post-section-4" n={4} title="Construction Phases">
@@ -348,13 +318,7 @@ export function PostProjectPage({ user, search, navigate, toast }: RemoteProps) 
               onChange={(city) => set({ city })}
               error={errors.city}
             />
-            <TextInput
-              label="Address or area"
-              name="location"
-              value={form.location}
-              onChange={(location) => set({ location })}
-              placeholder="e.g. Cable Beach"
-            />
+            <TextInput label="Address or area" {...field('location')} placeholder="e.g. Cable Beach" />
           </div>
         </FormSection>
 
@@ -362,23 +326,9 @@ export function PostProjectPage({ user, search, navigate, toast }: RemoteProps) 
           <p className="muted small">Leave the budget empty if it is negotiable.</p>
           <BudgetFields budgetMin={form.budgetMin} budgetMax={form.budgetMax} onChange={set} />
           <div className="form-row">
-            <TextInput
-              label="Bid Deadline"
-              name="bidDeadline"
-              type="date"
-              min={earliestDeadlineDay()}
-              value={form.bidDeadline}
-              onChange={(bidDeadline) => set({ bidDeadline })}
-              description="Leave blank for open bidding."
-            />
-            <TextInput
-              label="Project Deadline"
-              name="deadline"
-              type="date"
-              min={earliestDeadlineDay()}
-              value={form.deadline}
-              onChange={(deadline) => set({ deadline })}
-            />
+            {DEADLINE_FIELDS.map(({ name, ...input }) => (
+              <TextInput key={name} {...input} {...field(name)} type="date" min={earliestDeadlineDay()} />
+            ))}
           </div>
         </FormSection>
 

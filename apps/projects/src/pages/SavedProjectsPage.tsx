@@ -3,18 +3,19 @@
  * same cards as Browse. Unsaving removes a card at once.
  */
 import type { ApiUser, ProjectSummary, RemoteProps } from '@buildbid/api-client';
-import { Busy, errorText, LoadFailed, messageOwner, plural, useLoad } from '@buildbid/ui';
+import { Busy, errorText, messageOwner, plural, useLoad } from '@buildbid/ui';
 import { useState } from 'react';
 import { listSavedProjects, unsaveProject } from '../api.ts';
 import { ProjectCard, SkeletonCard } from '../components/ProjectCard.tsx';
 import { shareProject } from '../share.ts';
-import { EmptySavedList } from './SavedSearchesPage.tsx';
+import { SavedListState } from './SavedSearchesPage.tsx';
 
 type Props = RemoteProps & { user: ApiUser };
 
 export function SavedProjectsPage(props: Props) {
   const { user } = props;
-  const { state, reload } = useLoad<ProjectSummary[]>('saved', () => listSavedProjects());
+  const saved = useLoad<ProjectSummary[]>('saved', () => listSavedProjects());
+  const { state } = saved;
   const [removed, setRemoved] = useState<ReadonlySet<string>>(new Set());
   const projects = (state.data ?? []).filter((p) => !removed.has(p.id));
 
@@ -40,13 +41,7 @@ export function SavedProjectsPage(props: Props) {
           <SkeletonCard />
         </Busy>
       )}
-      {state.status === 'error' && <LoadFailed onRetry={reload}>{errorText(state.error)}</LoadFailed>}
-      {state.status === 'ready' && projects.length === 0 && (
-        <EmptySavedList
-          title="No saved projects yet"
-          hint="Save a project from its card or page to find it here."
-        />
-      )}
+      <SavedListState list="projects" load={saved} isEmpty={projects.length === 0} />
       {projects.length > 0 && (
         <div className="project-grid">
           {projects.map((p) => (

@@ -10,6 +10,7 @@ import {
   EmptyState,
   errorText,
   LoadFailed,
+  type LoadState,
   plural,
   SelectInput,
   useLoad,
@@ -43,8 +44,31 @@ export function browseHref(filters: SearchFilters): string {
   return `/projects?${query.toString()}`;
 }
 
-/** An empty saved list (searches here, projects on Saved Projects): how to fill it, and Browse Projects. */
-export function EmptySavedList({ title, hint }: { title: string; hint: string }) {
+/** What an empty saved list says: how to fill it. */
+const EMPTY_SAVED = {
+  projects: { title: 'No saved projects yet', hint: 'Save a project from its card or page to find it here.' },
+  searches: {
+    title: 'No saved searches yet',
+    hint: 'Choose filters on Browse Projects, then Save this search.',
+  },
+} as const;
+
+/**
+ * A saved list (searches here, projects on Saved Projects) that did not load, or holds nothing yet: the
+ * reason and Try again, or how to fill it and Browse Projects. Nothing otherwise.
+ */
+export function SavedListState({
+  list,
+  load: { state, reload },
+  isEmpty,
+}: {
+  list: keyof typeof EMPTY_SAVED;
+  load: { state: LoadState<unknown>; reload(): unknown };
+  isEmpty: boolean;
+}) {
+  if (state.status === 'error') return <LoadFailed onRetry={reload}>{errorText(state.error)}</LoadFailed>;
+  if (state.status !== 'ready' || !isEmpty) return null;
+  const { title, hint } = EMPTY_SAVED[list];
   return (
     <EmptyState title={title}>
       <p className="muted">{hint}</p>
@@ -57,7 +81,8 @@ export function EmptySavedList({ title, hint }: { title: string; hint: string })
 
 export function SavedSearchesPage(props: Props) {
   const { toast } = props;
-  const { state, reload } = useLoad<SavedSearch[]>('saved-searches', () => listSavedSearches());
+  const saved = useLoad<SavedSearch[]>('saved-searches', () => listSavedSearches());
+  const { state } = saved;
   const [edits, setEdits] = useState<Record<string, SavedSearch>>({});
   const [removed, setRemoved] = useState<ReadonlySet<string>>(new Set());
   const [renaming, setRenaming] = useState<SavedSearch | null>(null);
@@ -110,13 +135,7 @@ export function SavedSearchesPage(props: Props) {
           Loading saved searches...
         </p>
       )}
-      {state.status === 'error' && <LoadFailed onRetry={reload}>{errorText(state.error)}</LoadFailed>}
-      {state.status === 'ready' && searches.length === 0 && (
-        <EmptySavedList
-          title="No saved searches yet"
-          hint="Choose filters on Browse Projects, then Save this search."
-        />
-      )}
+      <SavedListState list="searches" load={saved} isEmpty={searches.length === 0} />
       {searches.length > 0 && (
         <ul className="saved-search-list stack" aria-label="Saved searches">
           {searches.map((search) => (
