@@ -50,7 +50,7 @@ export {
   whenClosed,
   whenClosed,
 } from './forms.ts';
-export { MessageIcon, PinIcon, ShareIcon } from './icons.tsx';
+export { MessageIcon, PinIcon, ShareIcon, StrokeIcon } from './icons.tsx';
 export {
   categoryLabel,
   phaseGroupLabel,

@@ -1,32 +1,14 @@
+import { StrokeIcon } from '@buildbid/ui';
+import type { ReactNode } from 'react';
+
 /** One small inline icon per notification type (no emoji font needed); decorative. */
-const common = {
-  width: 18,
-  height: 18,
-  viewBox: '0 0 24 24',
-  fill: 'none',
-  stroke: 'currentColor',
-  strokeWidth: 2,
-  strokeLinecap: 'round' as const,
-  strokeLinejoin: 'round' as const,
-};
+const SIZE = 18;
 
-/** The types with their own icon (accounts-and-shell section 2); anything else gets 'default'. */
-export const ICON_TYPES = [
-  'message_received',
-  'bid_received',
-  'bid_accepted',
-  'bid_rejected',
-  'review_received',
-  'project_completed',
-] as const;
-
-export type IconKind = (typeof ICON_TYPES)[number] | 'default';
-
-export function iconKind(type: string): IconKind {
-  return (ICON_TYPES as readonly string[]).includes(type) ? (type as IconKind) : 'default';
-}
-
-const PATHS: Record<IconKind, React.ReactNode> = {
+/**
+ * The types with their own icon (accounts-and-shell section 2): every key but 'default', which any other
+ * type gets.
+ */
+const PATHS = {
   message_received: <path d="M21 12a8 8 0 0 1-11.6 7.1L4 20l1-4.6A8 8 0 1 1 21 12z" />,
   bid_received: (
     <>
@@ -58,23 +40,23 @@ const PATHS: Record<IconKind, React.ReactNode> = {
       <path d="M13.7 21a2 2 0 0 1-3.4 0" />
     </>
   ),
-};
+} satisfies Record<string, ReactNode>;
+
+type IconKind = keyof typeof PATHS;
+
+export function iconKind(type: string): IconKind {
+  return Object.hasOwn(PATHS, type) ? (type as IconKind) : 'default';
+}
 
 export function NotificationIcon({ type }: { type: string }) {
   const kind = iconKind(type);
   return (
     <span className={`notification-icon notification-icon-${kind}`} data-icon={kind}>
-      <svg {...common} aria-hidden="true">
-        {PATHS[kind]}
-      </svg>
+      <StrokeIcon size={SIZE}>{PATHS[kind]}</StrokeIcon>
     </span>
   );
 }
 
 export function BellIcon() {
-  return (
-    <svg {...common} aria-hidden="true">
-      {PATHS.default}
-    </svg>
-  );
+  return <StrokeIcon size={SIZE}>{PATHS.default}</StrokeIcon>;
 }
