@@ -57,28 +57,37 @@ export function NotificationBell({ realtime, toast, openMessages, navigate, onSi
     return true;
   }, []);
 
-  const refreshCount = useCallback(async () => {
-    if (!live.current) return;
-    try {
-      const next = await unreadCount();
-      if (live.current) setCount(next);
-    } catch (error) {
-      if (endedSession(error)) return;
-      console.error('Unread notification count failed to load', error);
-    }
-  }, [endedSession]);
+  /**
+   * Loads one of the two while the bell is live and shows it; a 401 ends the session, any other failure is
+   * logged (and `failed` runs, if given, while the bell is live).
+   */
+  const refresh = useCallback(
+    async <T,>(load: () => Promise<T>, show: (value: T) => void, failure: string, failed?: () => void) => {
+      if (!live.current) return;
+      try {
+        const next = await load();
+        if (live.current) show(next);
+      } catch (error) {
+        if (endedSession(error)) return;
+        console.error(failure, error);
+        if (live.current) failed?.();
+      }
+    },
+    [endedSession],
+  );
 
-  const refreshList = useCallback(async () => {
-    if (!live.current) return;
-    try {
-      const next = await listNotifications();
-      if (live.current) setItems(next);
-    } catch (error) {
-      if (endedSession(error)) return;
-      console.error('Notifications failed to load', error);
-      if (live.current) setItems((prev) => prev ?? []);
-    }
-  }, [endedSession]);
+  const refreshCount = useCallback(
+    () => refresh(unreadCount, setCount, 'Unread notification count failed to load'),
+    [refresh],
+  );
+
+  const refreshList = useCallback(
+    () =>
+      refresh(listNotifications, setItems, 'Notifications failed to load', () =>
+        setItems((prev) => prev ?? []),
+      ),
+    [refresh],
+  );
 
   const refreshAll = useCallback(() => {
     void refreshCount();
