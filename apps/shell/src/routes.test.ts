@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { resolveRoute, safeReturnPath } from './routes.ts';
+import {
+  type AuthStatus,
+  type RemoteName,
+  type Resolution,
+  resolveRoute,
+  type ShellPage,
+  safeReturnPath,
+} from './routes.ts';
 
 describe('resolveRoute', () => {
   it('shows the spinner while the auth check loads', () => {
@@ -11,16 +18,6 @@ describe('resolveRoute', () => {
       expect(resolveRoute('/home', status)).toMatchObject({ kind: 'redirect', to: '/', replace: true });
       expect(resolveRoute('/dashboard', status)).toMatchObject({ kind: 'redirect', to: '/', replace: true });
     }
-  });
-
-  it('maps the signed-out routes', () => {
-    expect(resolveRoute('/', 'signed-out')).toEqual({ kind: 'page', page: 'landing' });
-    expect(resolveRoute('/signin', 'signed-out')).toEqual({ kind: 'page', page: 'signin' });
-    expect(resolveRoute('/register', 'signed-out')).toEqual({ kind: 'page', page: 'register' });
-    expect(resolveRoute('/auth-test', 'signed-out')).toEqual({ kind: 'page', page: 'auth-test' });
-    expect(resolveRoute('/pricing', 'signed-out')).toEqual({ kind: 'remote', remote: 'account' });
-    // The post form warns a visitor itself, then goes to the login endpoint.
-    expect(resolveRoute('/post-project', 'signed-out')).toEqual({ kind: 'remote', remote: 'projects' });
   });
 
   it('opens the account-link pages (issue 16) signed out and signed in alike', () => {
@@ -53,15 +50,29 @@ describe('resolveRoute', () => {
     }
   });
 
-  it('maps the signed-in routes to remotes', () => {
-    expect(resolveRoute('/', 'signed-in')).toEqual({ kind: 'remote', remote: 'account' });
-    expect(resolveRoute('/switch-role', 'signed-in')).toEqual({ kind: 'remote', remote: 'account' });
-    expect(resolveRoute('/projects/', 'signed-in')).toEqual({ kind: 'remote', remote: 'projects' });
-    expect(resolveRoute('/projects/abc/edit', 'signed-in')).toEqual({ kind: 'remote', remote: 'projects' });
-    expect(resolveRoute('/post-project', 'signed-in')).toEqual({ kind: 'remote', remote: 'projects' });
-    expect(resolveRoute('/my-bids', 'signed-in')).toEqual({ kind: 'remote', remote: 'bids' });
-    expect(resolveRoute('/admin', 'signed-in')).toEqual({ kind: 'remote', remote: 'admin' });
-    expect(resolveRoute('/auth-test', 'signed-in')).toEqual({ kind: 'page', page: 'auth-test' });
+  const page = (name: ShellPage): Resolution => ({ kind: 'page', page: name });
+  const remote = (name: RemoteName): Resolution => ({ kind: 'remote', remote: name });
+
+  it.each<[string, AuthStatus, Resolution]>([
+    // The signed-out routes.
+    ['/', 'signed-out', page('landing')],
+    ['/signin', 'signed-out', page('signin')],
+    ['/register', 'signed-out', page('register')],
+    ['/auth-test', 'signed-out', page('auth-test')],
+    ['/pricing', 'signed-out', remote('account')],
+    // The post form warns a visitor itself, then goes to the login endpoint.
+    ['/post-project', 'signed-out', remote('projects')],
+    // The signed-in routes: remotes, and the diagnostic page.
+    ['/', 'signed-in', remote('account')],
+    ['/switch-role', 'signed-in', remote('account')],
+    ['/projects/', 'signed-in', remote('projects')],
+    ['/projects/abc/edit', 'signed-in', remote('projects')],
+    ['/post-project', 'signed-in', remote('projects')],
+    ['/my-bids', 'signed-in', remote('bids')],
+    ['/admin', 'signed-in', remote('admin')],
+    ['/auth-test', 'signed-in', page('auth-test')],
+  ])('maps %s (%s)', (path, status, expected) => {
+    expect(resolveRoute(path, status)).toEqual(expected);
   });
 
   it('sends a signed-in user away from /signin and /register', () => {

@@ -48,6 +48,18 @@ const ACCOUNT_LINK_PAGES: Readonly<Record<string, ShellPage>> = {
   '/verify-email': 'verify-email',
 };
 
+/** The signed-out routes that do not lead to the login endpoint. */
+const VISITOR_ROUTES: Readonly<Record<string, Resolution>> = {
+  '/': { kind: 'page', page: 'landing' },
+  '/signin': { kind: 'page', page: 'signin' },
+  '/register': { kind: 'page', page: 'register' },
+  '/auth-test': { kind: 'page', page: 'auth-test' },
+  '/pricing': { kind: 'remote', remote: 'account' },
+  // The post form shows a visitor the spec's 'Authentication Required' warning, then goes to the login
+  // endpoint after 1 s (projects-and-bids section 2.6).
+  '/post-project': { kind: 'remote', remote: 'projects' },
+};
+
 /** '/projects/' and '/projects' are the same route. */
 export function normalizePath(path: string): string {
   const trimmed = path.length > 1 ? path.replace(/\/+$/, '') : path;
@@ -76,22 +88,8 @@ export function resolveRoute(rawPath: string, status: AuthStatus): Resolution {
     return remote ? { kind: 'remote', remote } : { kind: 'page', page: 'not-found' };
   }
 
-  switch (path) {
-    case '/':
-      return { kind: 'page', page: 'landing' };
-    case '/signin':
-      return { kind: 'page', page: 'signin' };
-    case '/register':
-      return { kind: 'page', page: 'register' };
-    case '/auth-test':
-      return { kind: 'page', page: 'auth-test' };
-    case '/pricing':
-      return { kind: 'remote', remote: 'account' };
-    // The post form shows a visitor the spec's 'Authentication Required' warning, then goes to the login
-    // endpoint after 1 s (projects-and-bids section 2.6).
-    case '/post-project':
-      return { kind: 'remote', remote: 'projects' };
-  }
+  const visitorRoute = VISITOR_ROUTES[path];
+  if (visitorRoute) return visitorRoute;
   if (remoteFor(path)) return { kind: 'redirect', to: LOGIN_URL, replace: true, full: true };
   return { kind: 'page', page: 'not-found' };
 }
