@@ -101,6 +101,15 @@ function CountryFilter({ id }: { id?: string } = {}) {
   );
 }
 
+/** A menu section's items, one per entry: its id is the key `onAction` and the selection see. */
+function menuItems(entries: ReadonlyArray<{ id: string; label: string }>, className = 'menu-item') {
+  return entries.map((entry) => (
+    <MenuItem key={entry.id} id={entry.id} className={className}>
+      {entry.label}
+    </MenuItem>
+  ));
+}
+
 const SWITCHABLE: SelfServiceRole[] = ['client', 'contractor', 'vendor'];
 
 function SwitchRolesMenu({ user }: { user: ApiUser }) {
@@ -115,11 +124,7 @@ function SwitchRolesMenu({ user }: { user: ApiUser }) {
         >
           <MenuSection>
             <MenuHeader className="menu-header">You are {withArticle(ROLE_LABELS[user.role])}</MenuHeader>
-            {SWITCHABLE.map((role) => (
-              <MenuItem key={role} id={role} className="menu-item">
-                {ROLE_LABELS[role]}
-              </MenuItem>
-            ))}
+            {menuItems(SWITCHABLE.map((role) => ({ id: role, label: ROLE_LABELS[role] })))}
           </MenuSection>
         </Menu>
       </Popover>
@@ -145,6 +150,13 @@ function initials(user: ApiUser): string {
   );
 }
 
+/** The user menu's pages, in its order (the theme items and Sign out follow). */
+const USER_MENU_PAGES = [
+  { id: 'profile', label: 'Profile', href: '/profile' },
+  { id: 'switch-role', label: 'Switch Role', href: '/switch-role' },
+  { id: 'upgrade', label: 'Upgrade', href: '/pricing' },
+];
+
 function UserMenu({ user }: { user: ApiUser }) {
   const [theme, setTheme] = useAtom(themeAtom);
   const display = user.name?.trim() || user.email;
@@ -165,9 +177,8 @@ function UserMenu({ user }: { user: ApiUser }) {
           className="menu"
           onAction={(key) => {
             if (key === 'signout') void signOut(toast);
-            else if (key === 'profile') navigate('/profile');
-            else if (key === 'switch-role') navigate('/switch-role');
-            else if (key === 'upgrade') navigate('/pricing');
+            const page = USER_MENU_PAGES.find((p) => p.id === key);
+            if (page) navigate(page.href);
           }}
         >
           <MenuSection>
@@ -175,15 +186,7 @@ function UserMenu({ user }: { user: ApiUser }) {
               <span className="menu-header-name">{display}</span>
               <span className="menu-header-email">{user.email}</span>
             </MenuHeader>
-            <MenuItem id="profile" className="menu-item">
-              Profile
-            </MenuItem>
-            <MenuItem id="switch-role" className="menu-item">
-              Switch Role
-            </MenuItem>
-            <MenuItem id="upgrade" className="menu-item">
-              Upgrade
-            </MenuItem>
+            {menuItems(USER_MENU_PAGES)}
           </MenuSection>
           <Separator className="menu-separator" />
           <MenuSection
@@ -195,11 +198,7 @@ function UserMenu({ user }: { user: ApiUser }) {
             }}
           >
             <MenuHeader className="menu-header">Theme</MenuHeader>
-            {THEMES.map((t) => (
-              <MenuItem key={t.id} id={t.id} className="menu-item menu-item-check">
-                {t.label}
-              </MenuItem>
-            ))}
+            {menuItems(THEMES, 'menu-item menu-item-check')}
           </MenuSection>
           <Separator className="menu-separator" />
           <MenuItem id="signout" className="menu-item">

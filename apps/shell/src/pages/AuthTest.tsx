@@ -2,6 +2,15 @@ import { useAtomValue } from 'jotai';
 import { Link } from 'react-aria-components';
 import { authAtom } from '../auth.ts';
 
+/** The signed-in user's details the page lists, in order. */
+const DETAILS: ReadonlyArray<readonly [string, 'id' | 'name' | 'email' | 'role' | 'subscriptionTier']> = [
+  ['ID', 'id'],
+  ['Name', 'name'],
+  ['Email', 'email'],
+  ['Role', 'role'],
+  ['Subscription Tier', 'subscriptionTier'],
+];
+
 /** A diagnostic page: the authentication state and the signed-in user's details. */
 export function AuthTestPage() {
   const auth = useAtomValue(authAtom);
@@ -16,26 +25,12 @@ export function AuthTestPage() {
         </p>
         {auth.status === 'signed-in' && (
           <dl className="details">
-            <div>
-              <dt>ID</dt>
-              <dd>{auth.user.id}</dd>
-            </div>
-            <div>
-              <dt>Name</dt>
-              <dd>{auth.user.name}</dd>
-            </div>
-            <div>
-              <dt>Email</dt>
-              <dd>{auth.user.email}</dd>
-            </div>
-            <div>
-              <dt>Role</dt>
-              <dd>{auth.user.role}</dd>
-            </div>
-            <div>
-              <dt>Subscription Tier</dt>
-              <dd>{auth.user.subscriptionTier}</dd>
-            </div>
+            {DETAILS.map(([term, key]) => (
+              <div key={key}>
+                <dt>{term}</dt>
+                <dd>{auth.user[key]}</dd>
+              </div>
+            ))}
           </dl>
         )}
         <div className="actions">

@@ -1,6 +1,6 @@
 import type { components } from '@buildbid/api-client';
 import { unwrap } from '@buildbid/api-client';
-import { useEffect, useRef, useState } from 'react';
+import { type ReactNode, type RefObject, useEffect, useRef, useState } from 'react';
 import { Button, Link } from 'react-aria-components';
 import { api } from '../api.ts';
 import { Logo } from '../components/Logo.tsx';
@@ -116,6 +116,51 @@ const FOOTER_LINKS: ReadonlyArray<{ label: string; href: string }> = [
   { label: 'Support', href: 'mailto:support@buildbid.bs' },
 ];
 
+/**
+ * A landing section named by its heading (id `${name}-title`), with an optional lead line under it.
+ * `headingRef` makes the heading a focus target (tabIndex -1) for a button that scrolls to it.
+ */
+function Section({
+  id,
+  name,
+  className,
+  innerClassName,
+  title,
+  lead,
+  headingRef,
+  children,
+}: {
+  id?: string;
+  name: string;
+  className?: string;
+  innerClassName?: string;
+  title: string;
+  lead?: string;
+  headingRef?: RefObject<HTMLHeadingElement | null>;
+  children: ReactNode;
+}) {
+  return (
+    <section
+      id={id}
+      className={className ? `section ${className}` : 'section'}
+      aria-labelledby={`${name}-title`}
+    >
+      <div className={innerClassName ? `container ${innerClassName}` : 'container'}>
+        <h2
+          id={`${name}-title`}
+          className="section-title"
+          ref={headingRef}
+          tabIndex={headingRef ? -1 : undefined}
+        >
+          {title}
+        </h2>
+        {lead && <p className="section-lead">{lead}</p>}
+        {children}
+      </div>
+    </section>
+  );
+}
+
 export function LandingPage() {
   const featuresHeading = useRef<HTMLHeadingElement>(null);
   const [landing, setLanding] = useState<LandingData | null>(null);
@@ -173,122 +218,114 @@ export function LandingPage() {
           </div>
         </section>
 
-        <section id="features" className="section" aria-labelledby="features-title">
-          <div className="container">
-            <h2 id="features-title" className="section-title" ref={featuresHeading} tabIndex={-1}>
-              How BuildBid works
-            </h2>
-            <p className="section-lead">Four steps from idea to finished job.</p>
-            <ol className="feature-grid">
-              {FEATURES.map((f, i) => (
-                <li key={f.title} className="card feature">
-                  <span className="feature-icon" aria-hidden="true">
-                    {f.icon}
-                  </span>
-                  <p className="feature-step">Step {i + 1}</p>
-                  <h3>{f.title}</h3>
-                  <p className="muted">{f.text}</p>
-                </li>
-              ))}
-            </ol>
-          </div>
-        </section>
+        <Section
+          id="features"
+          name="features"
+          title="How BuildBid works"
+          lead="Four steps from idea to finished job."
+          headingRef={featuresHeading}
+        >
+          <ol className="feature-grid">
+            {FEATURES.map((f, i) => (
+              <li key={f.title} className="card feature">
+                <span className="feature-icon" aria-hidden="true">
+                  {f.icon}
+                </span>
+                <p className="feature-step">Step {i + 1}</p>
+                <h3>{f.title}</h3>
+                <p className="muted">{f.text}</p>
+              </li>
+            ))}
+          </ol>
+        </Section>
 
-        <section className="section section-alt" aria-labelledby="featured-title">
-          <div className="container">
-            <h2 id="featured-title" className="section-title">
-              Featured Projects
-            </h2>
-            <p className="section-lead">The newest projects open for bids.</p>
-            {landing && landing.featured.length === 0 && (
-              <p className="muted">No open projects right now. Be the first to post one.</p>
-            )}
-            <ul className="project-grid">
-              {(landing?.featured ?? []).map((p) => (
-                <li key={p.id} className="card sample-project" data-testid="featured-project">
-                  <div className="sample-project-top">
-                    <span className="badge">{p.category}</span>
-                    <span className="badge badge-success">Active</span>
+        <Section
+          name="featured"
+          className="section-alt"
+          title="Featured Projects"
+          lead="The newest projects open for bids."
+        >
+          {landing && landing.featured.length === 0 && (
+            <p className="muted">No open projects right now. Be the first to post one.</p>
+          )}
+          <ul className="project-grid">
+            {(landing?.featured ?? []).map((p) => (
+              <li key={p.id} className="card sample-project" data-testid="featured-project">
+                <div className="sample-project-top">
+                  <span className="badge">{p.category}</span>
+                  <span className="badge badge-success">Active</span>
+                </div>
+                <h3>{p.title}</h3>
+                <p className="muted">
+                  <span aria-hidden="true">📍 </span>
+                  {[p.city, p.island].filter(Boolean).join(', ') || p.location || p.country}
+                </p>
+                <p className="muted small">Posted {postedAgo(p.createdAt)}</p>
+                <dl className="sample-project-facts">
+                  <div>
+                    <dt>Budget</dt>
+                    <dd>{budgetText(p.budgetMin, p.budgetMax)}</dd>
                   </div>
-                  <h3>{p.title}</h3>
-                  <p className="muted">
-                    <span aria-hidden="true">📍 </span>
-                    {[p.city, p.island].filter(Boolean).join(', ') || p.location || p.country}
-                  </p>
-                  <p className="muted small">Posted {postedAgo(p.createdAt)}</p>
-                  <dl className="sample-project-facts">
-                    <div>
-                      <dt>Budget</dt>
-                      <dd>{budgetText(p.budgetMin, p.budgetMax)}</dd>
-                    </div>
-                    <div>
-                      <dt>Bids</dt>
-                      <dd>
-                        {p.bidCount} {p.bidCount === 1 ? 'bid' : 'bids'}
-                      </dd>
-                    </div>
-                  </dl>
-                  <Link href="/signin" className="btn btn-outline btn-sm">
-                    Sign in to bid
-                  </Link>
-                </li>
-              ))}
-            </ul>
-            {landing && (
-              <p className="landing-figures" data-testid="landing-figures">
-                <strong>{landing.figures.projectsPosted}</strong>{' '}
-                {landing.figures.projectsPosted === 1 ? 'project posted' : 'projects posted'} ·{' '}
-                <strong>{landing.figures.contractorsRegistered}</strong>{' '}
-                {landing.figures.contractorsRegistered === 1
-                  ? 'contractor registered'
-                  : 'contractors registered'}
-              </p>
-            )}
-          </div>
-        </section>
-
-        <section className="section" aria-labelledby="testimonials-title">
-          <div className="container">
-            <h2 id="testimonials-title" className="section-title">
-              What our community says
-            </h2>
-            <ul className="testimonial-grid">
-              {testimonials.map((t) => (
-                <li key={t.name} className="card testimonial">
-                  <figure>
-                    <blockquote>“{t.quote}”</blockquote>
-                    <figcaption>
-                      <strong>{t.name}</strong>
-                      <span className="muted">
-                        {' '}
-                        · {t.role}, {t.place}
-                      </span>
-                    </figcaption>
-                  </figure>
-                </li>
-              ))}
-            </ul>
-          </div>
-        </section>
-
-        <section className="section cta" aria-labelledby="cta-title">
-          <div className="container cta-inner">
-            <h2 id="cta-title" className="section-title">
-              Ready to start your next project?
-            </h2>
-            <p className="section-lead">
-              Join the clients, contractors and vendors building a better Bahamas. It's free to get started.
+                  <div>
+                    <dt>Bids</dt>
+                    <dd>
+                      {p.bidCount} {p.bidCount === 1 ? 'bid' : 'bids'}
+                    </dd>
+                  </div>
+                </dl>
+                <Link href="/signin" className="btn btn-outline btn-sm">
+                  Sign in to bid
+                </Link>
+              </li>
+            ))}
+          </ul>
+          {landing && (
+            <p className="landing-figures" data-testid="landing-figures">
+              <strong>{landing.figures.projectsPosted}</strong>{' '}
+              {landing.figures.projectsPosted === 1 ? 'project posted' : 'projects posted'} ·{' '}
+              <strong>{landing.figures.contractorsRegistered}</strong>{' '}
+              {landing.figures.contractorsRegistered === 1
+                ? 'contractor registered'
+                : 'contractors registered'}
             </p>
-            <div className="hero-actions">
-              <Link href="/api/login" className="btn btn-accent btn-lg">
-                Sign up
-              </Link>
-              <Link href="/api/login" className="btn btn-outline-light btn-lg">
-                Log in
-              </Link>
-            </div>
+          )}
+        </Section>
+
+        <Section name="testimonials" title="What our community says">
+          <ul className="testimonial-grid">
+            {testimonials.map((t) => (
+              <li key={t.name} className="card testimonial">
+                <figure>
+                  <blockquote>“{t.quote}”</blockquote>
+                  <figcaption>
+                    <strong>{t.name}</strong>
+                    <span className="muted">
+                      {' '}
+                      · {t.role}, {t.place}
+                    </span>
+                  </figcaption>
+                </figure>
+              </li>
+            ))}
+          </ul>
+        </Section>
+
+        <Section
+          name="cta"
+          className="cta"
+          innerClassName="cta-inner"
+          title="Ready to start your next project?"
+          lead="Join the clients, contractors and vendors building a better Bahamas. It's free to get started."
+        >
+          <div className="hero-actions">
+            <Link href="/api/login" className="btn btn-accent btn-lg">
+              Sign up
+            </Link>
+            <Link href="/api/login" className="btn btn-outline-light btn-lg">
+              Log in
+            </Link>
           </div>
-        </section>
+        </Section>
       </main>
       <footer className="footer">
         <div className="container footer-inner">
