@@ -39,17 +39,7 @@ export {
   type TimeLeft,
   toAmount,
 } from './format.ts';
-export {
-  fieldsOf,
-  useFields,
-  useFields,
-  useReportFailure,
-  useReportFailure,
-  useSubmit,
-  useSubmit,
-  whenClosed,
-  whenClosed,
-} from './forms.ts';
+export { fieldsOf, useFields, useReportFailure, useSubmit, whenClosed } from './forms.ts';
 export { MessageIcon, PinIcon, ShareIcon, StrokeIcon } from './icons.tsx';
 export {
   categoryLabel,
