@@ -12,6 +12,12 @@ import {
  * Keep these in step with the SQL in ./migrations: a test compares them (schema diff must be empty).
  */
 
+/** A point in time, with its time zone (timestamptz). */
+export const timestamptz = () => p.datetime().columnType('timestamptz');
+
+/** A jsonb list, [] unless written. */
+export const jsonList = <T = string>() => p.json<T[]>().columnType('jsonb').defaultRaw(`'[]'::jsonb`);
+
 export const UserRecord = defineEntity({
   name: 'UserRecord',
   tableName: 'users',
@@ -31,21 +37,24 @@ export const UserRecord = defineEntity({
     rating: p.decimal('string').precision(3).scale(2).default(0),
     reviewCount: p.integer().default(0),
     emailNotifications: p.boolean().default(true),
-    services: p.json<string[]>().columnType('jsonb').defaultRaw(`'[]'::jsonb`),
+    services: jsonList(),
     /** Decision 0160 (Migration20270129000001_account_lifecycle): null until the email's link is followed. */
-    emailVerifiedAt: p.datetime().columnType('timestamptz').nullable(),
+    emailVerifiedAt: timestamptz().nullable(),
     /** Decision 0160: set when the account was deleted (the row stays as 'Deleted user'). */
-    deletedAt: p.datetime().columnType('timestamptz').nullable(),
-    createdAt: p.datetime().columnType('timestamptz'),
-    updatedAt: p.datetime().columnType('timestamptz'),
+    deletedAt: timestamptz().nullable(),
+    createdAt: timestamptz(),
+    updatedAt: timestamptz(),
   },
   indexes: [{ name: 'users_role_created_at_index', properties: ['role', 'createdAt'] }],
 });
 export type UserRecord = InferEntity<typeof UserRecord>;
 
+/** A column holding a user's id: it follows the id when it changes; what a deletion does is the caller's. */
+export const userRef = (column: string) =>
+  p.manyToOne(UserRecord).mapToPk().fieldName(column).updateRule('cascade');
+
 /** `user_id`: the user a row belongs to; it goes when the user's row goes (their own data). */
-export const ownerUserId = () =>
-  p.manyToOne(UserRecord).mapToPk().fieldName('user_id').updateRule('cascade').deleteRule('cascade');
+export const ownerUserId = () => userRef('user_id').deleteRule('cascade');
 
 /** What a session row's `sess` column holds. */
 export interface SessionData {
@@ -59,7 +68,7 @@ export const SessionRecord = defineEntity({
   properties: {
     sid: p.string().length(255).primary(),
     sess: p.json<SessionData>().columnType('jsonb'),
-    expire: p.datetime().columnType('timestamptz').index('session_expire_index'),
+    expire: timestamptz().index('session_expire_index'),
   },
 });
 export type SessionRecord = InferEntity<typeof SessionRecord>;
@@ -122,31 +131,25 @@ export const ProjectRecord = defineEntity({
     budgetMin: p.decimal('string').precision(10).scale(2).nullable(),
     budgetMax: p.decimal('string').precision(10).scale(2).nullable(),
     status: p.string().length(20).default('active'),
-    clientId: p.manyToOne(UserRecord).mapToPk().fieldName('client_id').updateRule('cascade'),
+    clientId: userRef('client_id'),
     /** Stored files: [{ name, originalName?, mimeType?, size? }] (the aggregate keeps the names). */
-    attachments: p.json<StoredAttachment[]>().columnType('jsonb').defaultRaw(`'[]'::jsonb`),
-    tags: p.json<string[]>().columnType('jsonb').defaultRaw(`'[]'::jsonb`),
-    services: p.json<string[]>().columnType('jsonb').defaultRaw(`'[]'::jsonb`),
-    servicePhases: p.json<string[]>().columnType('jsonb').defaultRaw(`'[]'::jsonb`),
+    attachments: jsonList<StoredAttachment>(),
+    tags: jsonList(),
+    services: jsonList(),
+    servicePhases: jsonList(),
     projectStage: p.string().length(50).nullable(),
-    contractorNeeds: p.json<string[]>().columnType('jsonb').defaultRaw(`'[]'::jsonb`),
-    phases: p.json<string[]>().columnType('jsonb').defaultRaw(`'[]'::jsonb`),
+    contractorNeeds: jsonList(),
+    phases: jsonList(),
     generalContractor: p.boolean().default(false),
-    deadline: p.datetime().columnType('timestamptz').nullable(),
-    bidDeadline: p.datetime().columnType('timestamptz').nullable(),
+    deadline: timestamptz().nullable(),
+    bidDeadline: timestamptz().nullable(),
     currentPhase: p.string().length(20).default('planning'),
-    phaseStartDate: p.datetime().columnType('timestamptz'),
+    phaseStartDate: timestamptz(),
     /** No foreign key: bids refer to projects, and a project's bids are deleted before it. */
     acceptedBidId: p.uuid().nullable(),
-    awardedContractorId: p
-      .manyToOne(UserRecord)
-      .mapToPk()
-      .fieldName('awarded_contractor_id')
-      .nullable()
-      .updateRule('cascade')
-      .deleteRule('set null'),
-    createdAt: p.datetime().columnType('timestamptz'),
-    updatedAt: p.datetime().columnType('timestamptz'),
+    awardedContractorId: userRef('awarded_contractor_id').nullable().deleteRule('set null'),
+    createdAt: timestamptz(),
+    updatedAt: timestamptz(),
     /**
      * Counted views and saves, kept by SqlProjectEngagement in the statement that adds or removes the
      * project_views / saved_projects row (decision 0120). The repository never writes them.
@@ -200,6 +203,13 @@ export const ProjectRecord = defineEntity({
 });
 export type ProjectRecord = InferEntity<typeof ProjectRecord>;
 
+/**
+ * A column holding a project's id (`project_id` unless named): it follows the id when it changes; what a
+ * deletion does is the caller's.
+ */
+export const projectRef = (column = 'project_id') =>
+  p.manyToOne(ProjectRecord).mapToPk().fieldName(column).updateRule('cascade');
+
 /** One element of projects.attachments. */
 export interface StoredAttachment {
   name: string;
@@ -213,14 +223,14 @@ export const BidRecord = defineEntity({
   tableName: 'bids',
   properties: {
     id: p.uuid().primary(),
-    projectId: p.manyToOne(ProjectRecord).mapToPk().fieldName('project_id').updateRule('cascade'),
-    contractorId: p.manyToOne(UserRecord).mapToPk().fieldName('contractor_id').updateRule('cascade'),
+    projectId: projectRef(),
+    contractorId: userRef('contractor_id'),
     amount: p.decimal('string').precision(10).scale(2),
     timeline: p.integer(),
     proposal: p.text(),
     status: p.string().length(20).default('pending'),
-    createdAt: p.datetime().columnType('timestamptz'),
-    updatedAt: p.datetime().columnType('timestamptz'),
+    createdAt: timestamptz(),
+    updatedAt: timestamptz(),
   },
   uniques: [{ name: 'bids_project_id_contractor_id_unique', properties: ['projectId', 'contractorId'] }],
   indexes: [{ name: 'bids_contractor_id_created_at_index', properties: ['contractorId', 'createdAt'] }],
@@ -232,23 +242,12 @@ export const ReviewRecord = defineEntity({
   tableName: 'reviews',
   properties: {
     id: p.uuid().primary(),
-    projectId: p
-      .manyToOne(ProjectRecord)
-      .mapToPk()
-      .fieldName('project_id')
-      .nullable()
-      .updateRule('cascade')
-      .deleteRule('set null'),
-    reviewerId: p.manyToOne(UserRecord).mapToPk().fieldName('reviewer_id').updateRule('cascade'),
-    revieweeId: p
-      .manyToOne(UserRecord)
-      .mapToPk()
-      .fieldName('reviewee_id')
-      .updateRule('cascade')
-      .index('reviews_reviewee_id_index'),
+    projectId: projectRef().nullable().deleteRule('set null'),
+    reviewerId: userRef('reviewer_id'),
+    revieweeId: userRef('reviewee_id').index('reviews_reviewee_id_index'),
     rating: p.integer(),
     comment: p.text().nullable(),
-    createdAt: p.datetime().columnType('timestamptz'),
+    createdAt: timestamptz(),
   },
   uniques: [{ name: 'reviews_project_id_reviewer_id_unique', properties: ['projectId', 'reviewerId'] }],
 });
@@ -266,7 +265,7 @@ export const BadgeRecord = defineEntity({
     tier: p.string().length(20),
     icon: p.string().length(50),
     pointsRequired: p.integer(),
-    createdAt: p.datetime().columnType('timestamptz').defaultRaw('now()'),
+    createdAt: timestamptz().defaultRaw('now()'),
   },
 });
 export type BadgeRecord = InferEntity<typeof BadgeRecord>;
@@ -278,7 +277,7 @@ export const UserBadgeRecord = defineEntity({
     id: p.uuid().primary(),
     userId: ownerUserId(),
     badgeId: p.manyToOne(BadgeRecord).mapToPk().fieldName('badge_id').updateRule('cascade'),
-    earnedAt: p.datetime().columnType('timestamptz'),
+    earnedAt: timestamptz(),
   },
   uniques: [{ name: 'user_badges_user_id_badge_id_unique', properties: ['userId', 'badgeId'] }],
 });
@@ -293,7 +292,7 @@ export const UserAchievementRecord = defineEntity({
     category: p.string().length(20),
     points: p.integer().default(0),
     level: p.integer().default(1),
-    updatedAt: p.datetime().columnType('timestamptz'),
+    updatedAt: timestamptz(),
   },
   uniques: [{ name: 'user_achievements_user_id_category_unique', properties: ['userId', 'category'] }],
 });
@@ -311,7 +310,7 @@ export const NotificationRecord = defineEntity({
     message: p.text(),
     relatedEntityId: p.string().length(255).nullable(),
     isRead: p.boolean().default(false),
-    createdAt: p.datetime().columnType('timestamptz'),
+    createdAt: timestamptz(),
   },
   indexes: [{ name: 'notifications_user_id_created_at_index', properties: ['userId', 'createdAt'] }],
 });
@@ -323,23 +322,16 @@ export const MessageRecord = defineEntity({
   tableName: 'messages',
   properties: {
     id: p.uuid().primary(),
-    senderId: p.manyToOne(UserRecord).mapToPk().fieldName('sender_id').updateRule('cascade'),
-    receiverId: p.manyToOne(UserRecord).mapToPk().fieldName('receiver_id').updateRule('cascade'),
-    projectId: p
-      .manyToOne(ProjectRecord)
-      .mapToPk()
-      .fieldName('project_id')
-      .nullable()
-      .updateRule('cascade')
-      .deleteRule('set null')
-      .index('messages_project_id_index'),
+    senderId: userRef('sender_id'),
+    receiverId: userRef('receiver_id'),
+    projectId: projectRef().nullable().deleteRule('set null').index('messages_project_id_index'),
     type: p.string().length(20).default('text'),
     content: p.text(),
     attachment: p.text().nullable(),
     isRead: p.boolean().default(false),
-    createdAt: p.datetime().columnType('timestamptz'),
+    createdAt: timestamptz(),
     /** When an unread-message reminder mail covered this message (Migration20261210000000_messaging). */
-    emailNotifiedAt: p.datetime().columnType('timestamptz').nullable(),
+    emailNotifiedAt: timestamptz().nullable(),
   },
   indexes: [
     { name: 'messages_sender_id_created_at_index', properties: ['senderId', 'createdAt'] },

@@ -1,4 +1,5 @@
 import { defineEntity, type InferEntity, p } from '@mikro-orm/core';
+import { timestamptz } from './entities.ts';
 
 /**
  * The email outbox (Migration20261210000000_messaging). Written and read with SQL by
@@ -17,10 +18,10 @@ export const EmailOutboxRecord = defineEntity({
     headers: p.json<Record<string, string>>().columnType('jsonb').defaultRaw(`'{}'::jsonb`),
     dedupeKey: p.string().length(255).nullable().unique('email_outbox_dedupe_key_unique'),
     attempts: p.integer().default(0),
-    nextAttemptAt: p.datetime().columnType('timestamptz'),
+    nextAttemptAt: timestamptz(),
     lastError: p.text().nullable(),
-    sentAt: p.datetime().columnType('timestamptz').nullable(),
-    createdAt: p.datetime().columnType('timestamptz'),
+    sentAt: timestamptz().nullable(),
+    createdAt: timestamptz(),
   },
   indexes: [
     { name: 'email_outbox_sent_at_next_attempt_at_index', properties: ['sentAt', 'nextAttemptAt'] },

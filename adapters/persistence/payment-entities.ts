@@ -1,4 +1,5 @@
 import { defineEntity, type InferEntity, p } from '@mikro-orm/core';
+import { timestamptz } from './entities.ts';
 
 /**
  * Mappings of the payment tables (Migration20261215000000_payments). They are listed in `entities`
@@ -17,13 +18,13 @@ export const PaymentSubscriptionRecord = defineEntity({
     userId: p.uuid(),
     customerId: p.string().length(255),
     status: p.string().length(30),
-    trialEnd: p.datetime().columnType('timestamptz').nullable(),
-    currentPeriodEnd: p.datetime().columnType('timestamptz').nullable(),
+    trialEnd: timestamptz().nullable(),
+    currentPeriodEnd: timestamptz().nullable(),
     cancelAtPeriodEnd: p.boolean().default(false),
     amountCents: p.integer().nullable(),
     currency: p.string().length(3).nullable(),
-    createdAt: p.datetime().columnType('timestamptz'),
-    updatedAt: p.datetime().columnType('timestamptz'),
+    createdAt: timestamptz(),
+    updatedAt: timestamptz(),
   },
   indexes: [{ name: 'payment_subscriptions_user_id_created_at_index', properties: ['userId', 'createdAt'] }],
 });
@@ -37,7 +38,7 @@ export const PaymentEventRecord = defineEntity({
     /** The provider's event id (evt_...). */
     id: p.string().length(255).primary(),
     type: p.string().length(100),
-    receivedAt: p.datetime().columnType('timestamptz'),
+    receivedAt: timestamptz(),
   },
 });
 export type PaymentEventRecord = InferEntity<typeof PaymentEventRecord>;

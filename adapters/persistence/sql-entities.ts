@@ -1,5 +1,5 @@
 import { defineEntity, type InferEntity, p } from '@mikro-orm/core';
-import { ownerUserId, ProjectRecord, UserRecord } from './entities.ts';
+import { jsonList, ownerUserId, projectRef, timestamptz, UserRecord, userRef } from './entities.ts';
 
 // The tables written and read with SQL (by the sql-*.ts adapters next to this file), mapped here only so
 // that the schema check (entities vs ./migrations) covers them. createOrm (orm.ts) registers them.
@@ -13,15 +13,10 @@ export const ProjectAddendumRecord = defineEntity({
   tableName: 'project_addenda',
   properties: {
     id: p.uuid().primary(),
-    projectId: p
-      .manyToOne(ProjectRecord)
-      .mapToPk()
-      .fieldName('project_id')
-      .updateRule('cascade')
-      .deleteRule('cascade'),
+    projectId: projectRef().deleteRule('cascade'),
     text: p.text(),
-    attachments: p.json<string[]>().columnType('jsonb').defaultRaw(`'[]'::jsonb`),
-    createdAt: p.datetime().columnType('timestamptz'),
+    attachments: jsonList(),
+    createdAt: timestamptz(),
   },
   indexes: [{ name: 'project_addenda_project_id_created_at_index', properties: ['projectId', 'createdAt'] }],
 });
@@ -36,26 +31,15 @@ export const ProjectQuestionRecord = defineEntity({
   tableName: 'project_questions',
   properties: {
     id: p.uuid().primary(),
-    projectId: p
-      .manyToOne(ProjectRecord)
-      .mapToPk()
-      .fieldName('project_id')
-      .updateRule('cascade')
-      .deleteRule('cascade'),
+    projectId: projectRef().deleteRule('cascade'),
     kind: p.string().length(20),
-    askerId: p
-      .manyToOne(UserRecord)
-      .mapToPk()
-      .fieldName('asker_id')
-      .nullable()
-      .updateRule('cascade')
-      .deleteRule('set null'),
+    askerId: userRef('asker_id').nullable().deleteRule('set null'),
     question: p.text().nullable(),
     answer: p.text().nullable(),
     showAsker: p.boolean().default(false),
     hidden: p.boolean().default(false),
-    createdAt: p.datetime().columnType('timestamptz'),
-    answeredAt: p.datetime().columnType('timestamptz').nullable(),
+    createdAt: timestamptz(),
+    answeredAt: timestamptz().nullable(),
   },
   indexes: [
     { name: 'project_questions_project_id_created_at_index', properties: ['projectId', 'createdAt'] },
@@ -69,13 +53,7 @@ export const ProjectViewRecord = defineEntity({
   name: 'ProjectViewRecord',
   tableName: 'project_views',
   properties: {
-    projectId: p
-      .manyToOne(ProjectRecord)
-      .mapToPk()
-      .fieldName('project_id')
-      .primary()
-      .updateRule('cascade')
-      .deleteRule('cascade'),
+    projectId: projectRef().primary().deleteRule('cascade'),
     viewerKey: p.string().length(100).primary(),
     day: p.string().columnType('date').primary(),
   },
@@ -87,21 +65,9 @@ export const SavedProjectRecord = defineEntity({
   name: 'SavedProjectRecord',
   tableName: 'saved_projects',
   properties: {
-    userId: p
-      .manyToOne(UserRecord)
-      .mapToPk()
-      .fieldName('user_id')
-      .primary()
-      .updateRule('cascade')
-      .deleteRule('cascade'),
-    projectId: p
-      .manyToOne(ProjectRecord)
-      .mapToPk()
-      .fieldName('project_id')
-      .primary()
-      .updateRule('cascade')
-      .deleteRule('cascade'),
-    createdAt: p.datetime().columnType('timestamptz'),
+    userId: userRef('user_id').primary().deleteRule('cascade'),
+    projectId: projectRef().primary().deleteRule('cascade'),
+    createdAt: timestamptz(),
   },
   indexes: [{ name: 'saved_projects_user_id_created_at_index', properties: ['userId', 'createdAt'] }],
 });
@@ -120,8 +86,8 @@ export const SavedSearchRecord = defineEntity({
     category: p.string().length(100).nullable(),
     budget: p.string().length(20).nullable(),
     alerts: p.string().length(10),
-    createdAt: p.datetime().columnType('timestamptz'),
-    updatedAt: p.datetime().columnType('timestamptz'),
+    createdAt: timestamptz(),
+    updatedAt: timestamptz(),
   },
   indexes: [{ name: 'saved_searches_user_id_created_at_index', properties: ['userId', 'createdAt'] }],
 });
@@ -132,22 +98,10 @@ export const SavedSearchDigestItemRecord = defineEntity({
   name: 'SavedSearchDigestItemRecord',
   tableName: 'saved_search_digest_items',
   properties: {
-    userId: p
-      .manyToOne(UserRecord)
-      .mapToPk()
-      .fieldName('user_id')
-      .primary()
-      .updateRule('cascade')
-      .deleteRule('cascade'),
-    projectId: p
-      .manyToOne(ProjectRecord)
-      .mapToPk()
-      .fieldName('project_id')
-      .primary()
-      .updateRule('cascade')
-      .deleteRule('cascade'),
+    userId: userRef('user_id').primary().deleteRule('cascade'),
+    projectId: projectRef().primary().deleteRule('cascade'),
     searchName: p.string().length(80),
-    createdAt: p.datetime().columnType('timestamptz'),
+    createdAt: timestamptz(),
   },
 });
 export type SavedSearchDigestItemRecord = InferEntity<typeof SavedSearchDigestItemRecord>;
@@ -165,7 +119,7 @@ export const SavedSearchDigestRecord = defineEntity({
       .owner()
       .updateRule('cascade')
       .deleteRule('cascade'),
-    lastSentAt: p.datetime().columnType('timestamptz'),
+    lastSentAt: timestamptz(),
   },
 });
 export type SavedSearchDigestRecord = InferEntity<typeof SavedSearchDigestRecord>;
@@ -179,22 +133,11 @@ export const RoleChangeRecord = defineEntity({
   tableName: 'role_changes',
   properties: {
     id: p.uuid().primary(),
-    actorId: p
-      .manyToOne(UserRecord)
-      .mapToPk()
-      .fieldName('actor_id')
-      .nullable()
-      .updateRule('cascade')
-      .deleteRule('set null'),
-    targetId: p
-      .manyToOne(UserRecord)
-      .mapToPk()
-      .fieldName('target_id')
-      .updateRule('cascade')
-      .deleteRule('cascade'),
+    actorId: userRef('actor_id').nullable().deleteRule('set null'),
+    targetId: userRef('target_id').deleteRule('cascade'),
     fromRole: p.string().length(20),
     toRole: p.string().length(20),
-    createdAt: p.datetime().columnType('timestamptz').index('role_changes_created_at_index'),
+    createdAt: timestamptz().index('role_changes_created_at_index'),
   },
 });
 export type RoleChangeRecord = InferEntity<typeof RoleChangeRecord>;
@@ -207,19 +150,13 @@ export const IdempotencyKeyRecord = defineEntity({
   name: 'IdempotencyKeyRecord',
   tableName: 'idempotency_keys',
   properties: {
-    userId: p
-      .manyToOne(UserRecord)
-      .mapToPk()
-      .fieldName('user_id')
-      .primary()
-      .updateRule('cascade')
-      .deleteRule('cascade'),
+    userId: userRef('user_id').primary().deleteRule('cascade'),
     key: p.string().length(100).primary(),
     fingerprint: p.string().length(64),
     status: p.string().length(10),
     responseStatus: p.integer().nullable(),
     responseBody: p.text().nullable(),
-    createdAt: p.datetime().columnType('timestamptz').index('idempotency_keys_created_at_index'),
+    createdAt: timestamptz().index('idempotency_keys_created_at_index'),
   },
 });
 export type IdempotencyKeyRecord = InferEntity<typeof IdempotencyKeyRecord>;
@@ -235,8 +172,8 @@ export const EventOutboxRecord = defineEntity({
     id: p.uuid().primary(),
     type: p.string().length(40),
     payload: p.json<Record<string, unknown>>().columnType('jsonb'),
-    createdAt: p.datetime().columnType('timestamptz').index('event_outbox_created_at_index'),
-    claimedUntil: p.datetime().columnType('timestamptz').nullable(),
+    createdAt: timestamptz().index('event_outbox_created_at_index'),
+    claimedUntil: timestamptz().nullable(),
     attempts: p.integer().default(0),
     lastError: p.text().nullable(),
   },
@@ -253,8 +190,8 @@ export const PasswordResetRecord = defineEntity({
   properties: {
     tokenHash: p.string().length(64).primary(),
     userId: ownerUserId().index('password_resets_user_id_index'),
-    createdAt: p.datetime().columnType('timestamptz'),
-    expiresAt: p.datetime().columnType('timestamptz'),
+    createdAt: timestamptz(),
+    expiresAt: timestamptz(),
   },
 });
 export type PasswordResetRecord = InferEntity<typeof PasswordResetRecord>;
