@@ -9,8 +9,10 @@ import { CachingSessionStore } from '#adapters/caching/caching-session-store.ts'
 import { CachingSignedInUsers } from '#adapters/caching/caching-signed-in-users.ts';
 import { UserReadCache } from '#adapters/caching/user-read-cache.ts';
 import { FileOutboxMailer, SmtpMailer } from '#adapters/email/mailers.ts';
+import { SandboxPaymentGateway } from '#adapters/payments/sandbox-payment-gateway.ts';
 import { startEmbeddedPostgres } from '#adapters/persistence/embedded-postgres.ts';
 import { SqlBidQuery, SqlProjectQuery, SqlStatsQuery } from '#adapters/persistence/marketplace-queries.ts';
+import { MikroOrmSubscriptionUnitOfWork } from '#adapters/persistence/mikro-orm-payment-records.ts';
 import { MikroOrmSessionStore } from '#adapters/persistence/mikro-orm-session-store.ts';
 import { MikroOrmUnitOfWork } from '#adapters/persistence/mikro-orm-unit-of-work.ts';
 import { MikroOrmUserRepository } from '#adapters/persistence/mikro-orm-user-repository.ts';
@@ -38,52 +40,16 @@ import { createS3Client, S3FileStorage } from '#adapters/storage/s3-file-storage
 import { ThumbnailingFileStorage } from '#adapters/storage/thumbnailing-file-storage.ts';
 import type { BackgroundLoop } from '#adapters/system/background-loop.ts';
 import { SystemClock, UuidGenerator } from '#adapters/system/system.ts';
-import {
-  type AccountLifecycleDeps,
-  ChangePassword,
-  DeleteAccount,
-  ExportMyData,
-  RequestPasswordReset,
-  ResetPassword,
-  SendVerificationEmail,
-  VerifyEmail,
-} from '#application/accounts/index.ts';
-import { RecordAchievements } from '#application/achievements/index.ts';
-import { ListRoleChanges, ListUsers } from '#application/admin/index.ts';
-import { GetCatalog } from '#application/catalog/index.ts';
-import { ListSavedProjects, OpenProject, SaveProject, UnsaveProject } from '#application/engagement/index.ts';
-import { GetLanding } from '#application/landing/index.ts';
-import { UpdateProfile } from '#application/profile/index.ts';
-import type { RealtimePort } from '#application/realtime/ports.ts';
-import { ListMyReviews } from '#application/reviews/index.ts';
-import {
-  CreateSavedSearch,
-  DeleteSavedSearch,
-  ListSavedSearches,
-  UpdateSavedSearch,
-} from '#application/saved-searches/index.ts';
 import type { Clock } from '#application/shared/ports.ts';
-import { ApplySubscriptionStatus } from '#application/subscription/index.ts';
-import type { DomainEvent } from '#domain/shared/events.ts';
 import { DEFAULT_PLATFORM_TIME_ZONE } from '#domain/shared/time-zone.ts';
-import { accountsBindings } from './composition/accounts.ts';
-import { allUseCasesIn, type HttpPorts, httpPortsOf, type UseCases } from './composition/index.ts';
-import { marketplaceBindings } from './composition/marketplace.ts';
-import { messagingBindings } from './composition/messaging.ts';
+import { allUseCasesIn, CONTEXTS, type HttpPorts, httpPortsOf, type UseCases } from './composition/index.ts';
 import { TOKENS } from './composition/tokens.ts';
-import { startWorkers } from './composition/workers.ts';
+import { startWorkers, workers } from './composition/workers.ts';
 import type { Config } from './config.ts';
 import { HTTP_TOKENS } from './http/tokens.ts';
-import { bindPayments } from './payments.ts';
+import { PAYMENT_TOKENS, paymentGateway } from './payments.ts';
 
 export { TOKENS } from './composition/tokens.ts';
-
-/** The events that earn achievement points (pointsForEvent); the others need no transaction. */
-const POINT_EVENTS: ReadonlySet<DomainEvent['type']> = new Set([
-  'bid_submitted',
-  'project_completed',
-  'review_received',
-]);
 
 export interface Composition {
   container: Container;
@@ -150,6 +116,15 @@ function fileStorage(config: Config): DiskFileStorage | S3FileStorage {
   return new DiskFileStorage({ directory: join(config.dataDir, 'uploads'), onRemoveError });
 }
 
+/** Binds each identifier of a table to its value: the value object must name every one, typed. */
+function bindAll<T extends Record<string, ServiceIdentifier>>(
+  container: Container,
+  tokens: T,
+  values: { [K in keyof T]: T[K] extends ServiceIdentifier<infer V> ? V : never },
+): void {
+  for (const [name, token] of Object.entries(tokens)) container.bind(token).toConstantValue(values[name]);
+}
+
 /**
  * The composition root: the one place that picks adapters. An unset DATABASE_URL starts the
  * embedded PostgreSQL under DATA_DIR; a set one connects to that server.
@@ -180,12 +155,7 @@ export async function compose(config: Config, options: ComposeOptions = {}): Pro
     throw error;
   }
 
-  const container = new Container({ defaultScope: 'Singleton' });
   const clock = options.clock ?? new SystemClock();
-  container.bind(TOKENS.Clock).toConstantValue(clock);
-  const ids = new UuidGenerator();
-  container.bind(TOKENS.Ids).toConstantValue(ids);
-  container.bind(TOKENS.PasswordHasher).toConstantValue(new ScryptPasswordHasher(options.passwordHashCost));
   const log = pino({ level: config.logLevel, base: { component: 'background' } });
   const [versionRow] = await orm.em
     .getConnection()
@@ -201,27 +171,24 @@ export async function compose(config: Config, options: ComposeOptions = {}): Pro
     ttlMs: config.userCacheMs,
     onInvalidated: (id) => invalidation.announce({ c: 'user', id }),
   });
-  container.bind(TOKENS.Users).toConstantValue(new MikroOrmUserRepository(orm.em, { cache: userCache }));
   const sessionTable = new MikroOrmSessionStore(orm.em);
   const sessionStore = new CachingSessionStore(sessionTable, {
     ttlMs: config.sessionCacheMs,
     onRevoked: (id) => invalidation.announce({ c: 'session', id }),
   });
-  container.bind(TOKENS.Sessions).toConstantValue(sessionStore);
-  // Every signed-in request: the session and its user in one statement (or from the caches).
-  const signedInUsers = new CachingSignedInUsers(
-    (sid, now) => sessionTable.findWithUser(sid, now),
-    sessionStore,
-    userCache,
-  );
   const hub = new InProcessSocketHub();
-  container.bind(TOKENS.Realtime).toConstantValue(hub);
   // Rate limits shared by every instance. A short connect timeout and one retry: an unreachable Redis
   // must not hold requests up (the limiter then lets requests through; docs/deploy.md).
   const redis = config.redisUrl
     ? new Redis(config.redisUrl, { connectTimeout: 500, maxRetriesPerRequest: 1, lazyConnect: false })
     : undefined;
   redis?.on('error', (error) => log.warn({ err: error }, 'redis (rate limits) unreachable'));
+  // Failed sign-ins per account and client, and per account from unknown browsers (decision 0191):
+  // shared through Redis when there is one, so every instance counts alike.
+  const signInThrottle = (freeAttempts: number, prefix: string) =>
+    redis
+      ? new RedisSignInThrottle(redis, { freeAttempts }, prefix)
+      : new MemorySignInThrottle({ freeAttempts });
 
   // Real-time: LISTEN/NOTIFY across processes on a real PostgreSQL. PGlite's socket server hands a
   // NOTIFY to the connection that sent it, not to the listeners, so the embedded database (one process
@@ -235,158 +202,96 @@ export async function compose(config: Config, options: ComposeOptions = {}): Pro
       await pgRealtime.start();
     }
   }
-  const realtime: RealtimePort = pgRealtime ?? hub;
-  container.bind(TOKENS.RealtimePort).toConstantValue(realtime);
 
-  // Marketplace: projects, bids, quota, reviews, achievements, files.
   const projectQuery = new CachingProjectQuery(new SqlProjectQuery(orm.em), {
     ttlMs: config.projectListCacheMs,
   });
-  container.bind(TOKENS.ProjectQuery).toConstantValue(projectQuery);
   invalidation.attach({ projects: projectQuery, sessions: sessionStore, users: userCache });
-  container.bind(TOKENS.BidQuery).toConstantValue(new SqlBidQuery(orm.em));
-  container.bind(TOKENS.StatsQuery).toConstantValue(new SqlStatsQuery(orm.em));
-  container.bind(TOKENS.Settings).toConstantValue({ timeZone: DEFAULT_PLATFORM_TIME_ZONE });
   // Events reach their subscribers from the transactional outbox (decision 0142).
   const events = new OutboxEventPublisher(
     new SqlEventOutboxStore(orm.em, { graceMs: config.outboxGraceMs, leaseMs: config.outboxLeaseMs }),
     (error, event) => log.error({ err: error, event: event?.type }, 'event delivery failed'),
   );
-  container.bind(TOKENS.Events).toConstantValue(events);
-  container.bind(TOKENS.UnitOfWork).toConstantValue(new MikroOrmUnitOfWork(orm.em, { userCache, events }));
   // Thumbnails (docs/api.md) are derived copies kept on the local disk, whichever store holds the originals.
   const files = new ThumbnailingFileStorage(fileStorage(config), join(config.dataDir, 'thumbnails'));
-  container.bind(TOKENS.Files).toConstantValue(files);
-  container.bind(HTTP_TOKENS.Uploads).toConstantValue(files);
-  container.bind(HTTP_TOKENS.Idempotency).toConstantValue(new SqlIdempotencyStore(orm.em));
-  container.bind(HTTP_TOKENS.Clock).toConstantValue(clock);
-
-  const { PasswordHasher: Hasher, Clock: Time } = TOKENS;
-  // Failed sign-ins per account and client, and per account from unknown browsers (decision 0191):
-  // shared through Redis when there is one, so every instance counts alike.
-  const signInThrottle = (freeAttempts: number, prefix: string) =>
-    redis
-      ? new RedisSignInThrottle(redis, { freeAttempts }, prefix)
-      : new MemorySignInThrottle({ freeAttempts });
-  const signInGuards = {
-    perClient: signInThrottle(config.accountSignInFreeAttempts, 'buildbid-signin:'),
-    unknownDevices: signInThrottle(config.accountSignInFreeAttemptsAnyAddress, 'buildbid-signin-any:'),
-    devices: new HmacDeviceCookies(config.sessionKey),
-  };
-  const { UnitOfWork: Uow, Events } = TOKENS;
-  container.load(accountsBindings({ signInGuards, signedInUsers }), marketplaceBindings);
-  container
-    .bind(ApplySubscriptionStatus)
-    .toResolvedValue((u, c) => new ApplySubscriptionStatus({ uow: u, clock: c }), [Uow, Time]);
-  bindPayments(container, config, orm.em, { Clock: Time, Events }, userCache);
-  container.bind(GetCatalog).toConstantValue(new GetCatalog());
-
-  // Views, saves and the landing page (decisions 0120 and 0122).
-  const engagement = new SqlProjectEngagement(orm.em);
   const settings = { timeZone: DEFAULT_PLATFORM_TIME_ZONE };
-  container.bind(OpenProject).toConstantValue(new OpenProject({ engagement, clock, settings }));
-  container.bind(SaveProject).toConstantValue(new SaveProject({ projects: projectQuery, engagement, clock }));
-  container.bind(UnsaveProject).toConstantValue(new UnsaveProject({ projects: projectQuery, engagement }));
-  container
-    .bind(ListSavedProjects)
-    .toConstantValue(new ListSavedProjects({ projects: projectQuery, engagement }));
-  container
-    .bind(GetLanding)
-    .toConstantValue(new GetLanding({ projects: projectQuery, landing: new SqlLandingQuery(orm.em) }));
-  container.bind(ListMyReviews).toConstantValue(new ListMyReviews({ reviews: new SqlReviewQuery(orm.em) }));
-
-  // Saved searches with alerts (decision 0133).
-  const savedSearches = new SqlSavedSearches(orm.em);
-  container.bind(ListSavedSearches).toConstantValue(new ListSavedSearches({ searches: savedSearches }));
-  container
-    .bind(CreateSavedSearch)
-    .toConstantValue(new CreateSavedSearch({ searches: savedSearches, ids, clock }));
-  container
-    .bind(UpdateSavedSearch)
-    .toConstantValue(new UpdateSavedSearch({ searches: savedSearches, clock }));
-  container.bind(DeleteSavedSearch).toConstantValue(new DeleteSavedSearch({ searches: savedSearches }));
-
-  // Notifications, messages, profile and mail.
-  container.bind(TOKENS.Notifications).toConstantValue(new SqlNotificationRepository(orm.em));
-  container.bind(TOKENS.Messages).toConstantValue(new SqlMessageRepository(orm.em));
-  container.bind(TOKENS.MailOutbox).toConstantValue(new SqlMailOutbox(orm.em));
-  container.bind(TOKENS.EmailAudience).toConstantValue(new SqlEmailAudience(orm.em));
-  container.bind(TOKENS.UnsubscribeTokens).toConstantValue(new HmacUnsubscribeTokens(config.sessionKey));
   const smtp = config.smtpUrl ? new SmtpMailer({ url: config.smtpUrl, from: config.mailFrom }) : undefined;
-  container.bind(TOKENS.Mailer).toConstantValue(
-    smtp ??
+  const gateway = paymentGateway(config, clock);
+
+  // Every port, bound to its adapter; the contexts' modules bind the use cases that take them.
+  const container = new Container({ defaultScope: 'Singleton' });
+  bindAll(container, TOKENS, {
+    Clock: clock,
+    Ids: new UuidGenerator(),
+    PasswordHasher: new ScryptPasswordHasher(options.passwordHashCost),
+    Users: new MikroOrmUserRepository(orm.em, { cache: userCache }),
+    Sessions: sessionStore,
+    SignedInUsers: new CachingSignedInUsers(
+      (sid, now) => sessionTable.findWithUser(sid, now),
+      sessionStore,
+      userCache,
+    ),
+    SignInGuards: {
+      perClient: signInThrottle(config.accountSignInFreeAttempts, 'buildbid-signin:'),
+      unknownDevices: signInThrottle(config.accountSignInFreeAttemptsAnyAddress, 'buildbid-signin-any:'),
+      devices: new HmacDeviceCookies(config.sessionKey),
+    },
+    PasswordResets: new SqlPasswordResets(orm.em),
+    AccountTokens: new HmacAccountTokens(config.sessionKey),
+    AccountExport: new SqlAccountExport(orm.em),
+    AccountLinks: { publicUrl: config.publicUrl },
+    AdminQuery: new SqlAdminQuery(orm.em),
+    Realtime: hub,
+    RealtimePort: pgRealtime ?? hub,
+    UnitOfWork: new MikroOrmUnitOfWork(orm.em, { userCache, events }),
+    Events: events,
+    Files: files,
+    ProjectQuery: projectQuery,
+    BidQuery: new SqlBidQuery(orm.em),
+    StatsQuery: new SqlStatsQuery(orm.em),
+    // Views, saves and the landing page (decisions 0120 and 0122); saved searches (decision 0133).
+    Engagement: new SqlProjectEngagement(orm.em),
+    LandingQuery: new SqlLandingQuery(orm.em),
+    ReviewQuery: new SqlReviewQuery(orm.em),
+    SavedSearches: new SqlSavedSearches(orm.em),
+    Settings: settings,
+    Notifications: new SqlNotificationRepository(orm.em),
+    Messages: new SqlMessageRepository(orm.em),
+    MailOutbox: new SqlMailOutbox(orm.em),
+    EmailAudience: new SqlEmailAudience(orm.em),
+    Mailer:
+      smtp ??
       new FileOutboxMailer({
         directory: join(config.dataDir, 'outbox'),
         from: config.mailFrom,
         log: (line) => log.info(line),
       }),
-  );
-  container.bind(TOKENS.EmailSettings).toConstantValue({
-    publicUrl: config.publicUrl,
-    retryBaseMs: config.mailRetryBaseMs,
-    retryMaxMs: config.mailRetryMaxMs,
-    leaseMs: 5 * 60_000,
-    batchSize: 20,
-    unreadReminderMs: 15 * 60_000,
+    UnsubscribeTokens: new HmacUnsubscribeTokens(config.sessionKey),
+    EmailSettings: {
+      publicUrl: config.publicUrl,
+      retryBaseMs: config.mailRetryBaseMs,
+      retryMaxMs: config.mailRetryMaxMs,
+      leaseMs: 5 * 60_000,
+      batchSize: 20,
+      unreadReminderMs: 15 * 60_000,
+    },
+    SandboxPayments: gateway instanceof SandboxPaymentGateway ? gateway : null,
   });
-  container.load(messagingBindings);
-  container
-    .bind(UpdateProfile)
-    .toResolvedValue((u, c, h) => new UpdateProfile({ uow: u, clock: c, hasher: h }), [Uow, Time, Hasher]);
-  const adminQuery = new SqlAdminQuery(orm.em);
-  container.bind(ListUsers).toConstantValue(new ListUsers({ admin: adminQuery }));
-  container.bind(ListRoleChanges).toConstantValue(new ListRoleChanges({ admin: adminQuery }));
-
-  // Achievements follow the events that earn points.
-  const recordAchievements = container.get(RecordAchievements);
-  events.subscribe(async (event) => {
-    if (POINT_EVENTS.has(event.type)) await recordAchievements.execute(event);
+  bindAll(container, PAYMENT_TOKENS, {
+    Gateway: gateway,
+    SubscriptionUow: new MikroOrmSubscriptionUnitOfWork(orm.em, { userCache, events }),
   });
+  // Settings is one identifier for the use cases and the routes, bound above.
+  const { Settings: _, ...httpOnly } = HTTP_TOKENS;
+  bindAll(container, httpOnly, {
+    Uploads: files,
+    Idempotency: new SqlIdempotencyStore(orm.em),
+    Clock: clock,
+  });
+  container.load(...CONTEXTS.map((each) => each.module), workers(config, log).module);
 
   // The background workers and the event subscribers that wake them (apps/api/src/composition/workers.ts).
-  const workers = startWorkers(container, { config, log, events, savedSearches, engagement, clock });
-  const mailWorker = workers.mail;
-
-  // The account lifecycle (decision 0160): one set of collaborators for its use cases. Its mails (reset and
-  // verification links) go through the mail outbox and wake its worker at once.
-  const mailOutbox = container.get(TOKENS.MailOutbox);
-  const lifecycle: AccountLifecycleDeps = {
-    users: container.get(TOKENS.Users),
-    uow: container.get(TOKENS.UnitOfWork),
-    hasher: container.get(TOKENS.PasswordHasher),
-    sessions: sessionStore,
-    resets: new SqlPasswordResets(orm.em),
-    tokens: new HmacAccountTokens(config.sessionKey),
-    mail: {
-      enqueue: async (mails, now) => {
-        const queued = await mailOutbox.enqueue(mails, now);
-        if (queued > 0) mailWorker.wake();
-        return queued;
-      },
-      claimDue: (now, limit, leaseMs) => mailOutbox.claimDue(now, limit, leaseMs),
-      markSent: (id, now) => mailOutbox.markSent(id, now),
-      markFailed: (id, error, retryAt) => mailOutbox.markFailed(id, error, retryAt),
-      purgeSentBefore: (sentBefore) => mailOutbox.purgeSentBefore(sentBefore),
-    },
-    realtime,
-    files,
-    exports: new SqlAccountExport(orm.em),
-    clock,
-    links: { publicUrl: config.publicUrl },
-  };
-  for (const UseCase of [
-    RequestPasswordReset,
-    ResetPassword,
-    ChangePassword,
-    SendVerificationEmail,
-    VerifyEmail,
-    ExportMyData,
-    DeleteAccount,
-  ]) {
-    container
-      .bind(UseCase as new (deps: AccountLifecycleDeps) => object)
-      .toConstantValue(new UseCase(lifecycle));
-  }
+  const started = startWorkers(container, { config, log });
 
   return {
     container,
@@ -407,7 +312,7 @@ export async function compose(config: Config, options: ComposeOptions = {}): Pro
     },
     redis,
     realtime: pgRealtime ? 'postgres' : 'memory',
-    workers,
+    workers: started,
     settled: () => events.settled(),
     close: async () => {
       // A shutdown has a deadline per step: work stuck on a database that stopped answering mid-way (a
@@ -433,14 +338,14 @@ export async function compose(config: Config, options: ComposeOptions = {}): Pro
         if (outcome === 'overrun')
           log.warn({ step: name, ms }, 'shutdown step overran its deadline; going on');
       };
-      await step('event relay', () => workers.events.stop());
+      await step('event relay', () => started.events.stop());
       await step('event delivery', () => events.drain(5_000), 6_000);
       await step('workers', () =>
         Promise.all([
-          mailWorker.stop(),
-          workers.unreadReminders.stop(),
-          workers.digests.stop(),
-          workers.mailRetention.stop(),
+          started.mail.stop(),
+          started.unreadReminders.stop(),
+          started.digests.stop(),
+          started.mailRetention.stop(),
         ]),
       );
       smtp?.close();

@@ -1,5 +1,5 @@
-import { type Container, ContainerModule } from 'inversify';
 import {
+  type AccountLifecycleDeps,
   AdminChangeRole,
   Authenticate,
   ChangeOwnRole,
@@ -19,66 +19,65 @@ import {
 import { ListRoleChanges, ListUsers } from '#application/admin/index.ts';
 import { UpdateProfile } from '#application/profile/index.ts';
 import { GetPlatformStats } from '#application/stats/index.ts';
+import { context, type DepTokens, withDeps } from './context.ts';
 import { TOKENS } from './tokens.ts';
+import { MAIL_DELIVERY } from './workers.ts';
+
+const { Users, PasswordHasher: Hasher, Ids, Clock: Time, Sessions, UnitOfWork: Uow } = TOKENS;
+const changedBy = { uow: Uow, clock: Time, ids: Ids };
+
+/**
+ * The account lifecycle (decision 0160): one set of collaborators for its use cases. Its mails (reset and
+ * verification links) go through the mail outbox and wake its worker at once.
+ */
+const lifecycle: DepTokens<AccountLifecycleDeps> = {
+  users: Users,
+  uow: Uow,
+  hasher: Hasher,
+  sessions: Sessions,
+  resets: TOKENS.PasswordResets,
+  tokens: TOKENS.AccountTokens,
+  mail: MAIL_DELIVERY.Outbox,
+  realtime: TOKENS.RealtimePort,
+  files: TOKENS.Files,
+  exports: TOKENS.AccountExport,
+  clock: Time,
+  links: TOKENS.AccountLinks,
+};
 
 /** Accounts: registration, sessions, the account's lifecycle, the profile and the admin's user table. */
-export function accountsUseCases(container: Container) {
-  return {
-    registerUser: container.get(RegisterUser),
-    signIn: container.get(SignIn),
-    signOut: container.get(SignOut),
-    startSession: container.get(StartSession),
-    authenticate: container.get(Authenticate),
-    changeOwnRole: container.get(ChangeOwnRole),
-    adminChangeRole: container.get(AdminChangeRole),
-    changePassword: container.get(ChangePassword),
-    deleteAccount: container.get(DeleteAccount),
-    exportMyData: container.get(ExportMyData),
-    requestPasswordReset: container.get(RequestPasswordReset),
-    resetPassword: container.get(ResetPassword),
-    sendVerificationEmail: container.get(SendVerificationEmail),
-    verifyEmail: container.get(VerifyEmail),
-    updateProfile: container.get(UpdateProfile),
-    listUsers: container.get(ListUsers),
-    listRoleChanges: container.get(ListRoleChanges),
-    getPlatformStats: container.get(GetPlatformStats),
-  };
-}
-export type AccountsUseCases = ReturnType<typeof accountsUseCases>;
-
-type SignInGuards = ConstructorParameters<typeof SignIn>[0]['guards'];
-type SignedInUsers = ConstructorParameters<typeof Authenticate>[0]['signedIn'];
-
-/** The accounts' use cases, built from the ports bound in container.ts. */
-export function accountsBindings(shared: { signInGuards: SignInGuards; signedInUsers: SignedInUsers }) {
-  const { signInGuards, signedInUsers } = shared;
-  return new ContainerModule(({ bind }) => {
-    const { Users, PasswordHasher: Hasher, Ids, Clock: Time, Sessions, UnitOfWork: Uow } = TOKENS;
-    bind(RegisterUser).toResolvedValue(
-      (u, h, i, c) => new RegisterUser({ users: u, hasher: h, ids: i, clock: c }),
-      [Users, Hasher, Ids, Time],
-    );
-    bind(SignIn).toResolvedValue(
-      (u, h, s, c) => new SignIn({ users: u, hasher: h, sessions: s, clock: c, guards: signInGuards }),
-      [Users, Hasher, Sessions, Time],
-    );
-    bind(StartSession).toResolvedValue(
-      (s, c) => new StartSession({ sessions: s, clock: c }),
-      [Sessions, Time],
-    );
-    bind(SignOut).toResolvedValue((s) => new SignOut({ sessions: s }), [Sessions]);
-    bind(Authenticate).toResolvedValue(
-      (s, u, c) => new Authenticate({ sessions: s, users: u, clock: c, signedIn: signedInUsers }),
-      [Sessions, Users, Time],
-    );
-    bind(ChangeOwnRole).toResolvedValue((u, c) => new ChangeOwnRole({ uow: u, clock: c }), [Uow, Time]);
-    bind(AdminChangeRole).toResolvedValue(
-      (u, c, i) => new AdminChangeRole({ uow: u, clock: c, ids: i }),
-      [Uow, Time, Ids],
-    );
-    bind(PromoteToAdmin).toResolvedValue(
-      (u, c, i) => new PromoteToAdmin({ uow: u, clock: c, ids: i }),
-      [Uow, Time, Ids],
-    );
-  });
-}
+export const accounts = context(
+  {
+    registerUser: withDeps(RegisterUser, { users: Users, hasher: Hasher, ids: Ids, clock: Time }),
+    signIn: withDeps(SignIn, {
+      users: Users,
+      hasher: Hasher,
+      sessions: Sessions,
+      clock: Time,
+      guards: TOKENS.SignInGuards,
+    }),
+    signOut: withDeps(SignOut, { sessions: Sessions }),
+    startSession: withDeps(StartSession, { sessions: Sessions, clock: Time }),
+    authenticate: withDeps(Authenticate, {
+      sessions: Sessions,
+      users: Users,
+      clock: Time,
+      signedIn: TOKENS.SignedInUsers,
+    }),
+    changeOwnRole: withDeps(ChangeOwnRole, { uow: Uow, clock: Time }),
+    adminChangeRole: withDeps(AdminChangeRole, changedBy),
+    changePassword: withDeps(ChangePassword, lifecycle),
+    deleteAccount: withDeps(DeleteAccount, lifecycle),
+    exportMyData: withDeps(ExportMyData, lifecycle),
+    requestPasswordReset: withDeps(RequestPasswordReset, lifecycle),
+    resetPassword: withDeps(ResetPassword, lifecycle),
+    sendVerificationEmail: withDeps(SendVerificationEmail, lifecycle),
+    verifyEmail: withDeps(VerifyEmail, lifecycle),
+    updateProfile: withDeps(UpdateProfile, { uow: Uow, clock: Time, hasher: Hasher }),
+    listUsers: withDeps(ListUsers, { admin: TOKENS.AdminQuery }),
+    listRoleChanges: withDeps(ListRoleChanges, { admin: TOKENS.AdminQuery }),
+    getPlatformStats: withDeps(GetPlatformStats, { stats: TOKENS.StatsQuery }),
+  },
+  // The admin:promote command's.
+  [withDeps(PromoteToAdmin, changedBy)],
+);

@@ -1,22 +1,25 @@
 import type { Container } from 'inversify';
 import { HTTP_TOKENS } from '../http/tokens.ts';
-import { accountsUseCases } from './accounts.ts';
-import { marketplaceUseCases } from './marketplace.ts';
-import { messagingUseCases } from './messaging.ts';
-import { paymentsUseCases } from './payments.ts';
+import { accounts } from './accounts.ts';
+import { marketplace } from './marketplace.ts';
+import { messaging } from './messaging.ts';
+import { payments } from './payments.ts';
 import { TOKENS } from './tokens.ts';
+
+/** The bounded contexts whose use cases the HTTP layer calls; each binds its own (composition/context.ts). */
+export const CONTEXTS = [accounts, marketplace, messaging, payments];
 
 /**
  * What the HTTP layer may call, resolved once at start from the composition root (decision 0202): the
- * use cases of every bounded context by name, typed. A route plugin names the ones it calls in its
- * options' type (`Uses<...>` in http/services.ts) and never sees the container.
+ * use cases of every bounded context by name, typed. A route plugin lists the ones it calls
+ * (`needs([...])` in http/services.ts), gets exactly those, and never sees the container.
  */
 export function allUseCasesIn(container: Container) {
   return {
-    ...accountsUseCases(container),
-    ...marketplaceUseCases(container),
-    ...messagingUseCases(container),
-    ...paymentsUseCases(container),
+    ...accounts.resolve(container),
+    ...marketplace.resolve(container),
+    ...messaging.resolve(container),
+    ...payments.resolve(container),
   };
 }
 export type UseCases = ReturnType<typeof allUseCasesIn>;

@@ -1,7 +1,18 @@
 import type { ServiceIdentifier } from 'inversify';
 import type { OutboxEventPublisher } from '#adapters/persistence/sql-event-outbox.ts';
 import type { InProcessSocketHub } from '#adapters/realtime/in-process-socket-hub.ts';
-import type { PasswordHasher, SessionStore, UserRepository } from '#application/accounts/ports.ts';
+import type { AccountLinks, SignInGuards } from '#application/accounts/index.ts';
+import type {
+  AccountExport,
+  AccountTokens,
+  PasswordHasher,
+  PasswordResets,
+  SessionStore,
+  SignedInUsers,
+  UserRepository,
+  UserSessions,
+} from '#application/accounts/ports.ts';
+import type { AdminQuery } from '#application/admin/ports.ts';
 import type { BidQuery } from '#application/bids/ports.ts';
 import type {
   EmailAudience,
@@ -10,37 +21,62 @@ import type {
   MailOutbox,
   UnsubscribeTokens,
 } from '#application/email/ports.ts';
+import type { ProjectEngagement } from '#application/engagement/ports.ts';
+import type { LandingQuery } from '#application/landing/ports.ts';
 import type { MessageRepository } from '#application/messages/ports.ts';
 import type { NotificationRepository } from '#application/notifications/ports.ts';
 import type { ProjectQuery } from '#application/projects/ports.ts';
 import type { RealtimePort } from '#application/realtime/ports.ts';
+import type { ReviewQuery } from '#application/reviews/ports.ts';
+import type { SavedSearchRepository } from '#application/saved-searches/ports.ts';
 import type { FileStorage, PlatformSettings, UnitOfWork } from '#application/shared/marketplace-ports.ts';
 import type { Clock, IdGenerator } from '#application/shared/ports.ts';
 import type { StatsQuery } from '#application/stats/ports.ts';
+import type { SandboxCardPayments } from '#application/subscription/ports.ts';
 import { HTTP_TOKENS } from '../http/tokens.ts';
 
-/** Identifiers for ports; use cases are bound under their own class. */
+const port = <T>(name: string) => Symbol(name) as ServiceIdentifier<T>;
+
+/**
+ * Identifiers of the ports: the composition root (container.ts) binds every one of them to an adapter;
+ * use cases are bound under their own class by the context modules.
+ */
 export const TOKENS = {
-  Clock: Symbol('Clock') as ServiceIdentifier<Clock>,
-  Ids: Symbol('IdGenerator') as ServiceIdentifier<IdGenerator>,
-  PasswordHasher: Symbol('PasswordHasher') as ServiceIdentifier<PasswordHasher>,
-  Users: Symbol('UserRepository') as ServiceIdentifier<UserRepository>,
-  Sessions: Symbol('SessionStore') as ServiceIdentifier<SessionStore>,
-  Realtime: Symbol('RealtimePort') as ServiceIdentifier<InProcessSocketHub>,
-  UnitOfWork: Symbol('UnitOfWork') as ServiceIdentifier<UnitOfWork>,
-  Events: Symbol('EventPublisher') as ServiceIdentifier<OutboxEventPublisher>,
-  Files: Symbol('FileStorage') as ServiceIdentifier<FileStorage>,
-  ProjectQuery: Symbol('ProjectQuery') as ServiceIdentifier<ProjectQuery>,
-  BidQuery: Symbol('BidQuery') as ServiceIdentifier<BidQuery>,
-  StatsQuery: Symbol('StatsQuery') as ServiceIdentifier<StatsQuery>,
+  Clock: port<Clock>('Clock'),
+  Ids: port<IdGenerator>('IdGenerator'),
+  PasswordHasher: port<PasswordHasher>('PasswordHasher'),
+  Users: port<UserRepository>('UserRepository'),
+  Sessions: port<SessionStore & UserSessions>('SessionStore'),
+  /** Every signed-in request: the session and its user in one statement (or from the caches). */
+  SignedInUsers: port<SignedInUsers>('SignedInUsers'),
+  /** Failed sign-ins per account and client, per account from unknown browsers (decision 0191). */
+  SignInGuards: port<SignInGuards>('SignInGuards'),
+  PasswordResets: port<PasswordResets>('PasswordResets'),
+  AccountTokens: port<AccountTokens>('AccountTokens'),
+  AccountExport: port<AccountExport>('AccountExport'),
+  AccountLinks: port<AccountLinks>('AccountLinks'),
+  AdminQuery: port<AdminQuery>('AdminQuery'),
+  Realtime: port<InProcessSocketHub>('RealtimePort'),
+  UnitOfWork: port<UnitOfWork>('UnitOfWork'),
+  Events: port<OutboxEventPublisher>('EventPublisher'),
+  Files: port<FileStorage>('FileStorage'),
+  ProjectQuery: port<ProjectQuery>('ProjectQuery'),
+  BidQuery: port<BidQuery>('BidQuery'),
+  StatsQuery: port<StatsQuery>('StatsQuery'),
+  Engagement: port<ProjectEngagement>('ProjectEngagement'),
+  LandingQuery: port<LandingQuery>('LandingQuery'),
+  ReviewQuery: port<ReviewQuery>('ReviewQuery'),
+  SavedSearches: port<SavedSearchRepository>('SavedSearchRepository'),
   Settings: HTTP_TOKENS.Settings as ServiceIdentifier<PlatformSettings>,
   /** Delivery to users' sockets on any API process (Realtime above is this process's sockets). */
-  RealtimePort: Symbol('RealtimePort.delivery') as ServiceIdentifier<RealtimePort>,
-  Notifications: Symbol('NotificationRepository') as ServiceIdentifier<NotificationRepository>,
-  Messages: Symbol('MessageRepository') as ServiceIdentifier<MessageRepository>,
-  MailOutbox: Symbol('MailOutbox') as ServiceIdentifier<MailOutbox>,
-  EmailAudience: Symbol('EmailAudience') as ServiceIdentifier<EmailAudience>,
-  Mailer: Symbol('Mailer') as ServiceIdentifier<Mailer>,
-  UnsubscribeTokens: Symbol('UnsubscribeTokens') as ServiceIdentifier<UnsubscribeTokens>,
-  EmailSettings: Symbol('EmailSettings') as ServiceIdentifier<EmailSettings>,
+  RealtimePort: port<RealtimePort>('RealtimePort.delivery'),
+  Notifications: port<NotificationRepository>('NotificationRepository'),
+  Messages: port<MessageRepository>('MessageRepository'),
+  MailOutbox: port<MailOutbox>('MailOutbox'),
+  EmailAudience: port<EmailAudience>('EmailAudience'),
+  Mailer: port<Mailer>('Mailer'),
+  UnsubscribeTokens: port<UnsubscribeTokens>('UnsubscribeTokens'),
+  EmailSettings: port<EmailSettings>('EmailSettings'),
+  /** The sandbox gateway's test-card form, or null with Stripe (decision 0006). */
+  SandboxPayments: port<SandboxCardPayments | null>('SandboxCardPayments'),
 };

@@ -1,95 +1,125 @@
-import type { Container } from 'inversify';
+import type { Container, ServiceIdentifier } from 'inversify';
 import type { Logger } from 'pino';
-import type { SqlProjectEngagement } from '#adapters/persistence/sql-engagement.ts';
-import type { OutboxEventPublisher } from '#adapters/persistence/sql-event-outbox.ts';
-import type { SqlSavedSearches } from '#adapters/persistence/sql-saved-searches.ts';
 import { BackgroundLoop } from '#adapters/system/background-loop.ts';
+import { RecordAchievements } from '#application/achievements/index.ts';
 import {
   DeliverOutbox,
   EmailOnEvent,
   RemindUnreadMessages,
   SendSavedSearchDigests,
 } from '#application/email/index.ts';
+import type { MailOutbox } from '#application/email/ports.ts';
 import { MAIL_PURGE_INTERVAL_MS, PurgeSentMail } from '#application/email/retention.ts';
 import { AddSaversToAudience } from '#application/engagement/index.ts';
 import { NotifyOnEvent } from '#application/notifications/index.ts';
 import { AlertSavedSearches } from '#application/saved-searches/index.ts';
-import type { Clock } from '#application/shared/ports.ts';
+import type { DomainEvent } from '#domain/shared/events.ts';
 import type { Config } from '../config.ts';
+import { context, resolved, withDeps } from './context.ts';
 import { TOKENS } from './tokens.ts';
+
+/** The mail outbox's worker, and the outbox for mails that must leave at once (queuing one wakes it). */
+export const MAIL_DELIVERY = {
+  Worker: Symbol('MailWorker') as ServiceIdentifier<BackgroundLoop>,
+  Outbox: Symbol('MailOutbox.waking') as ServiceIdentifier<MailOutbox>,
+};
+
+/** The events that earn achievement points (pointsForEvent); the others need no transaction. */
+const POINT_EVENTS: ReadonlySet<DomainEvent['type']> = new Set([
+  'bid_submitted',
+  'project_completed',
+  'review_received',
+]);
+
+/** A loop that runs `task` every `intervalMs` and logs a failed round as the `what` round. */
+const loops = (log: Logger) => (intervalMs: number, what: string, task: () => Promise<unknown>) =>
+  new BackgroundLoop({
+    intervalMs,
+    task,
+    onError: (error) => log.error({ err: error }, `${what} round failed`),
+  });
+
+/** What the workers run besides the messaging context's use cases; the mail worker itself. */
+export function workers(config: Config, log: Logger) {
+  const { MailOutbox: Outbox, Clock: Time } = TOKENS;
+  return context({}, [
+    // The outbox worker sends queued mails (with retries); started by startWorkers.
+    resolved(
+      MAIL_DELIVERY.Worker,
+      (deliverOutbox) =>
+        loops(log)(config.mailPollMs, 'mail outbox', async () => {
+          const round = await deliverOutbox.execute();
+          if (round.failed > 0) log.warn({ ...round }, 'some mails could not be sent; they will be retried');
+        }),
+      [DeliverOutbox],
+    ),
+    resolved(
+      MAIL_DELIVERY.Outbox,
+      (outbox, worker): MailOutbox => ({
+        enqueue: async (mails, now) => {
+          const queued = await outbox.enqueue(mails, now);
+          if (queued > 0) worker.wake();
+          return queued;
+        },
+        claimDue: (now, limit, leaseMs) => outbox.claimDue(now, limit, leaseMs),
+        markSent: (id, now) => outbox.markSent(id, now),
+        markFailed: (id, error, retryAt) => outbox.markFailed(id, error, retryAt),
+        purgeSentBefore: (sentBefore) => outbox.purgeSentBefore(sentBefore),
+      }),
+      [Outbox, MAIL_DELIVERY.Worker],
+    ),
+    // Sent mails keep their receivers' addresses and names: gone after the retention period (decision 0194).
+    withDeps(PurgeSentMail, { outbox: Outbox, clock: Time }),
+    withDeps(AlertSavedSearches, { searches: TOKENS.SavedSearches, events: TOKENS.Events, clock: Time }),
+    withDeps(AddSaversToAudience, { engagement: TOKENS.Engagement }),
+  ]);
+}
 
 /**
  * The workers: the mail outbox, the sent mails' retention (decision 0194), the unread-message reminders,
- * the saved-search alerts and digests, the notifications and mails that follow committed events, and the
- * event relay. Started here, stopped by the composition's close().
+ * the saved-search alerts and digests, the achievements, notifications and mails that follow committed
+ * events, and the event relay. Started here, stopped by the composition's close().
  */
-export function startWorkers(
-  container: Container,
-  shared: {
-    config: Config;
-    log: Logger;
-    events: OutboxEventPublisher;
-    savedSearches: SqlSavedSearches;
-    engagement: SqlProjectEngagement;
-    clock: Clock;
-  },
-) {
-  const { config, log, events, savedSearches, engagement, clock } = shared;
-  const { MailOutbox: Outbox, Clock: Time } = TOKENS;
-  // Background: the outbox worker sends queued mails (with retries); reminders for unread messages.
-  const deliverOutbox = container.get(DeliverOutbox);
-  const mailWorker = new BackgroundLoop({
-    intervalMs: config.mailPollMs,
-    task: async () => {
-      const round = await deliverOutbox.execute();
-      if (round.failed > 0) log.warn({ ...round }, 'some mails could not be sent; they will be retried');
-    },
-    onError: (error) => log.error({ err: error }, 'mail outbox round failed'),
-  }).start();
-  // Sent mails keep their receivers' addresses and names: gone after the retention period (decision 0194).
-  container
-    .bind(PurgeSentMail)
-    .toResolvedValue((o, c) => new PurgeSentMail({ outbox: o, clock: c }), [Outbox, Time]);
+export function startWorkers(container: Container, shared: { config: Config; log: Logger }) {
+  const { config, log } = shared;
+  const events = container.get(TOKENS.Events);
+  const every = loops(log);
+  const mailWorker = container.get(MAIL_DELIVERY.Worker).start();
   const purgeSentMail = container.get(PurgeSentMail);
-  const retentionWorker = new BackgroundLoop({
-    intervalMs: MAIL_PURGE_INTERVAL_MS,
-    task: async () => {
-      const purged = await purgeSentMail.execute();
-      if (purged > 0) log.info({ purged }, 'sent mails past their retention period removed');
-    },
-    onError: (error) => log.error({ err: error }, 'sent-mail retention round failed'),
+  const retentionWorker = every(MAIL_PURGE_INTERVAL_MS, 'sent-mail retention', async () => {
+    const purged = await purgeSentMail.execute();
+    if (purged > 0) log.info({ purged }, 'sent mails past their retention period removed');
   }).start();
+  // Reminders for unread messages.
   const remindUnread = container.get(RemindUnreadMessages);
-  const reminderWorker = new BackgroundLoop({
-    intervalMs: 60_000,
-    task: async () => {
-      if ((await remindUnread.execute()) > 0) mailWorker.wake();
-    },
-    onError: (error) => log.error({ err: error }, 'unread-message reminder round failed'),
+  const reminderWorker = every(60_000, 'unread-message reminder', async () => {
+    if ((await remindUnread.execute()) > 0) mailWorker.wake();
   }).start();
+
+  // Achievements follow the events that earn points.
+  const recordAchievements = container.get(RecordAchievements);
+  events.subscribe(async (event) => {
+    if (POINT_EVENTS.has(event.type)) await recordAchievements.execute(event);
+  });
 
   // Notifications and mails follow the committed events.
   // New projects alert the saved searches they match (decision 0133); the daily digests go out from a loop.
   // The alerts run after the post has answered: a project matching hundreds of searches must not make its
   // owner wait (decision 0133's goal: a post stays within 20 ms of its time without saved searches).
-  const alertSavedSearches = new AlertSavedSearches({ searches: savedSearches, events, clock });
+  const alertSavedSearches = container.get(AlertSavedSearches);
   events.subscribeInBackground(async (event) => {
     if (event.type !== 'project_posted') return;
     await alertSavedSearches.execute(event);
   });
   const sendDigests = container.get(SendSavedSearchDigests);
-  const digestWorker = new BackgroundLoop({
-    intervalMs: config.digestPollMs,
-    task: async () => {
-      if ((await sendDigests.execute()) > 0) mailWorker.wake();
-    },
-    onError: (error) => log.error({ err: error }, 'saved-search digest round failed'),
+  const digestWorker = every(config.digestPollMs, 'saved-search digest', async () => {
+    if ((await sendDigests.execute()) > 0) mailWorker.wake();
   }).start();
 
   // A project's news reaches its savers as well as its bidders (decision 0130): the audience is widened once.
   const notifyOnEvent = container.get(NotifyOnEvent);
   const emailOnEvent = container.get(EmailOnEvent);
-  const addSavers = new AddSaversToAudience({ engagement });
+  const addSavers = container.get(AddSaversToAudience);
   events.subscribe(async (published) => {
     const event = await addSavers.execute(published);
     const [notified, mailed] = await Promise.allSettled([
@@ -102,13 +132,9 @@ export function startWorkers(
 
   // The relay delivers the outbox events that no process delivered (one died after its commit, a
   // subscriber failed): at start, then every OUTBOX_POLL_MS, on every instance (SKIP LOCKED).
-  const relayWorker = new BackgroundLoop({
-    intervalMs: config.outboxPollMs,
-    task: async () => {
-      const delivered = await events.relay();
-      if (delivered > 0) log.info({ delivered }, 'delivered events left in the outbox');
-    },
-    onError: (error) => log.error({ err: error }, 'event relay round failed'),
+  const relayWorker = every(config.outboxPollMs, 'event relay', async () => {
+    const delivered = await events.relay();
+    if (delivered > 0) log.info({ delivered }, 'delivered events left in the outbox');
   }).start();
   relayWorker.wake();
 
