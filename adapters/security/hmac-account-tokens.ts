@@ -1,5 +1,6 @@
-import { createHash, createHmac, hkdfSync, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { AccountTokens } from '../../application/accounts/ports.ts';
+import { HmacKey } from './hmac-key.ts';
 
 /**
  * The secrets behind the account links (decision 0160).
@@ -9,10 +10,10 @@ import type { AccountTokens } from '../../application/accounts/ports.ts';
  *   label (never the cookie key or the unsubscribe key). Rotating SESSION_SECRET voids open links.
  */
 export class HmacAccountTokens implements AccountTokens {
-  readonly #key: Buffer;
+  readonly #key: HmacKey;
 
   constructor(secret: Buffer) {
-    this.#key = Buffer.from(hkdfSync('sha256', secret, 'buildbid', 'email-verification-v1', 32));
+    this.#key = new HmacKey(secret, 'email-verification-v1');
   }
 
   newResetToken(): { token: string; hash: string } {
@@ -29,16 +30,12 @@ export class HmacAccountTokens implements AccountTokens {
       JSON.stringify({ u: userId, e: email, x: expiresAt.getTime() }),
       'utf8',
     ).toString('base64url');
-    return `${body}.${this.#sign(body).toString('base64url')}`;
+    return this.#key.token(body, `verify-email:${body}`);
   }
 
   readVerification(token: string, now: Date): { userId: string; email: string } | null {
-    const match = /^([A-Za-z0-9_-]{1,1000})\.([A-Za-z0-9_-]{43})$/.exec(token);
-    if (!match) return null;
-    const [, body, signature] = match as unknown as [string, string, string];
-    const given = Buffer.from(signature, 'base64url');
-    const expected = this.#sign(body);
-    if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+    const body = this.#key.open(token, '[A-Za-z0-9_-]{1,1000}', (part) => `verify-email:${part}`);
+    if (body === null) return null;
     try {
       const claim = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as {
         u: unknown;
@@ -52,9 +49,5 @@ export class HmacAccountTokens implements AccountTokens {
     } catch {
       return null;
     }
-  }
-
-  #sign(body: string): Buffer {
-    return createHmac('sha256', this.#key).update(`verify-email:${body}`).digest();
   }
 }

@@ -1,5 +1,6 @@
-import { createHmac, hkdfSync, randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { DeviceCookies } from '../../application/accounts/ports.ts';
+import { HmacKey } from './hmac-key.ts';
 
 /**
  * Device cookies signed with HMAC-SHA256: `{id}.{signature}`, the id 16 random bytes, the signature over
@@ -8,27 +9,18 @@ import type { DeviceCookies } from '../../application/accounts/ports.ts';
  * forgets every device (sign-ins then count per address again until the next success).
  */
 export class HmacDeviceCookies implements DeviceCookies {
-  readonly #key: Buffer;
+  readonly #key: HmacKey;
 
   constructor(secret: Buffer) {
-    this.#key = Buffer.from(hkdfSync('sha256', secret, 'buildbid', 'device-cookie-v1', 32));
+    this.#key = new HmacKey(secret, 'device-cookie-v1');
   }
 
   issue(email: string): string {
     const id = randomBytes(16).toString('base64url');
-    return `${id}.${this.#sign(email, id).toString('base64url')}`;
+    return this.#key.token(id, `${email}\n${id}`);
   }
 
   read(token: string, email: string): string | null {
-    const match = /^([A-Za-z0-9_-]{22})\.([A-Za-z0-9_-]{43})$/.exec(token);
-    if (!match) return null;
-    const [, id, signature] = match as unknown as [string, string, string];
-    const given = Buffer.from(signature, 'base64url');
-    const expected = this.#sign(email, id);
-    return given.length === expected.length && timingSafeEqual(given, expected) ? id : null;
-  }
-
-  #sign(email: string, id: string): Buffer {
-    return createHmac('sha256', this.#key).update(`${email}\n${id}`, 'utf8').digest();
+    return this.#key.open(token, '[A-Za-z0-9_-]{22}', (id) => `${email}\n${id}`);
   }
 }

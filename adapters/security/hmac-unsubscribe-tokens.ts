@@ -1,5 +1,5 @@
-import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
 import type { UnsubscribeTokens } from '../../application/email/ports.ts';
+import { HmacKey } from './hmac-key.ts';
 
 /**
  * Unsubscribe tokens: `{base64url(userId)}.{base64url(HMAC-SHA256)}`. The HMAC key is derived with HKDF
@@ -7,28 +7,19 @@ import type { UnsubscribeTokens } from '../../application/email/ports.ts';
  * key. Tokens do not expire (an old mail's link must keep working); rotating SESSION_SECRET voids them.
  */
 export class HmacUnsubscribeTokens implements UnsubscribeTokens {
-  readonly #key: Buffer;
+  readonly #key: HmacKey;
 
   constructor(secret: Buffer) {
-    this.#key = Buffer.from(hkdfSync('sha256', secret, 'buildbid', 'unsubscribe-link-v1', 32));
+    this.#key = new HmacKey(secret, 'unsubscribe-link-v1');
   }
 
   issue(userId: string): string {
     const id = Buffer.from(userId, 'utf8').toString('base64url');
-    return `${id}.${this.#sign(id).toString('base64url')}`;
+    return this.#key.token(id, `unsubscribe:${id}`);
   }
 
   verify(token: string): string | null {
-    const match = /^([A-Za-z0-9_-]{1,200})\.([A-Za-z0-9_-]{43})$/.exec(token);
-    if (!match) return null;
-    const [, id, signature] = match as unknown as [string, string, string];
-    const given = Buffer.from(signature, 'base64url');
-    const expected = this.#sign(id);
-    if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
-    return Buffer.from(id, 'base64url').toString('utf8');
-  }
-
-  #sign(id: string): Buffer {
-    return createHmac('sha256', this.#key).update(`unsubscribe:${id}`).digest();
+    const id = this.#key.open(token, '[A-Za-z0-9_-]{1,200}', (part) => `unsubscribe:${part}`);
+    return id === null ? null : Buffer.from(id, 'base64url').toString('utf8');
   }
 }
