@@ -2,7 +2,7 @@ import { createReadStream, createWriteStream, mkdirSync, type ReadStream } from 
 import { readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import type { FileStorage, StoredFile } from '../../application/shared/marketplace-ports.ts';
+import type { FileStorage, FileUpload, StoredFile } from '../../application/shared/marketplace-ports.ts';
 import { MAX_FILE_SIZE_BYTES } from '../../domain/project/files.ts';
 import { checkUpload, describeByName, isStoredName } from './upload-stream.ts';
 
@@ -46,11 +46,7 @@ export class DiskFileStorage implements FileStorage {
    * Streams the upload to disk. Refuses (400, nothing kept) a type other than images, PDF, doc and docx,
    * judged from the content; refuses (413, nothing kept) past maxBytes. The declared `mimeType` is ignored.
    */
-  async save(input: {
-    originalName: string;
-    mimeType: string;
-    data: AsyncIterable<Uint8Array>;
-  }): Promise<StoredFile> {
+  async save(input: FileUpload): Promise<StoredFile> {
     const upload = await checkUpload(input, this.#maxBytes);
     const { name, originalName, mimeType } = upload;
     const partial = join(this.#directory, `${name}.part`);

@@ -7,7 +7,7 @@ import {
   type S3ClientConfig,
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
-import type { FileStorage, StoredFile } from '../../application/shared/marketplace-ports.ts';
+import type { FileStorage, FileUpload, StoredFile } from '../../application/shared/marketplace-ports.ts';
 import { MAX_FILE_SIZE_BYTES } from '../../domain/project/files.ts';
 import { checkUpload, describeByName, isStoredName } from './upload-stream.ts';
 
@@ -89,11 +89,7 @@ export class S3FileStorage implements FileStorage {
     return `${this.#prefix}${name}`;
   }
 
-  async save(input: {
-    originalName: string;
-    mimeType: string;
-    data: AsyncIterable<Uint8Array>;
-  }): Promise<StoredFile> {
+  async save(input: FileUpload): Promise<StoredFile> {
     const upload = await checkUpload(input, this.#maxBytes);
     const { name, originalName, mimeType } = upload;
     // Our own refusal (FILE_TOO_LARGE) must reach the caller, not whatever the abort that follows it says.

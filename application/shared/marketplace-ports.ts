@@ -171,16 +171,19 @@ export interface StoredFile {
   size: number;
 }
 
+/** An upload as it arrives: what the user called it, the type the browser declared, and the bytes. */
+export interface FileUpload {
+  originalName: string;
+  mimeType: string;
+  data: AsyncIterable<Uint8Array>;
+}
+
 export interface FileStorage {
   /**
    * Stores an upload under a new unguessable name. The adapter should stop reading and throw
    * TooLargeError('FILE_TOO_LARGE', '{file} exceeds 80MB limit') past 80 MB (checkUploadedFile).
    */
-  save(input: {
-    originalName: string;
-    mimeType: string;
-    data: AsyncIterable<Uint8Array>;
-  }): Promise<StoredFile>;
+  save(input: FileUpload): Promise<StoredFile>;
   /** Removes stored files; names that do not exist are ignored. */
   remove(names: readonly string[]): Promise<void>;
 }
