@@ -168,7 +168,7 @@ export function envReader(env: Env, problems: string[]) {
   };
 }
 
-export function integer(
+function integer(
   raw: string | undefined,
   fallback: number,
   name: string,
