@@ -1,5 +1,5 @@
 import type { RemoteProps } from '@buildbid/api-client';
-import { lazyPage, RemotePages } from '@buildbid/ui';
+import { lazyPage, remoteApp } from '@buildbid/ui';
 import { useEffect } from 'react';
 import { Dashboard } from './Dashboard.tsx';
 import { SUBSCRIBED_TOAST } from './plans.ts';
@@ -54,13 +54,7 @@ function useSubscriptionReturn({ path, search, toast, refreshUser, navigate }: R
 }
 
 /** The account remote: dashboard, role switch, profile, pricing and subscribe. */
-export default function App(props: RemoteProps) {
-  return (
-    <RemotePages navigate={props.navigate}>
-      <AccountPages {...props} />
-    </RemotePages>
-  );
-}
+export default remoteApp(AccountPages);
 
 function AccountPages(props: RemoteProps) {
   const { path, user } = props;

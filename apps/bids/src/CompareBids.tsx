@@ -15,7 +15,7 @@ import {
   spreadOf,
 } from '@buildbid/domain/bid';
 import { formatDate, formatUsd, personName, SelectInput, StatusBadge } from '@buildbid/ui';
-import { useMemo, useState } from 'react';
+import { type ReactNode, useMemo, useState } from 'react';
 import {
   Button,
   Cell,
@@ -29,6 +29,53 @@ import {
 import { BidderRating } from './BidderRating.tsx';
 
 export const EXCERPT_LENGTH = 90;
+
+type Decision = 'accepted' | 'rejected';
+
+const DECISIONS = [
+  { status: 'accepted', label: 'Accept', tone: 'btn-primary' },
+  { status: 'rejected', label: 'Decline', tone: 'btn-outline' },
+] as const;
+
+/**
+ * Accept and Decline for a pending bid, here and in the Received Bids list. `bidder` names the bid in
+ * the buttons' accessible names ('Accept the bid of …'); `small` for the table's buttons.
+ */
+export function DecisionButtons({
+  bidder,
+  small = false,
+  isDisabled,
+  onDecide,
+}: {
+  bidder?: string;
+  small?: boolean;
+  isDisabled: boolean;
+  onDecide(status: Decision): void;
+}) {
+  return DECISIONS.map((d) => (
+    <Button
+      key={d.status}
+      className={small ? `btn ${d.tone} btn-small` : `btn ${d.tone}`}
+      {...(bidder ? { 'aria-label': `${d.label} the bid of ${bidder}` } : {})}
+      isDisabled={isDisabled}
+      onPress={() => onDecide(d.status)}
+    >
+      {d.label}
+    </Button>
+  ));
+}
+
+/** A table cell that names its column itself, for the narrow layout where the rows are cards. */
+function LabelledCell({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Cell>
+      <span className="compare-label" aria-hidden="true">
+        {label}
+      </span>
+      {children}
+    </Cell>
+  );
+}
 
 /** '18500.00' → 1850000 (the API's amounts are decimal strings with 2 places). */
 export function toCents(amount: string | number): number {
@@ -165,72 +212,35 @@ export function CompareBids({
             const b = r.bid;
             return (
               <Row id={r.id}>
-                <Cell>
-                  <span className="compare-label" aria-hidden="true">
-                    Bidder
-                  </span>
-                  {personName(b.contractor, 'Contractor')}
-                </Cell>
-                <Cell>
-                  <span className="compare-label" aria-hidden="true">
-                    Amount
-                  </span>
+                <LabelledCell label="Bidder">{personName(b.contractor, 'Contractor')}</LabelledCell>
+                <LabelledCell label="Amount">
                   <strong>{formatUsd(b.amount)}</strong>
                   {lowest.has(r.id) && <span className="badge badge-best compare-mark">Lowest</span>}
                   <span className="muted small compare-diff">
                     {medianText(differenceFromMedian(r.amountCents, spread))}
                   </span>
-                </Cell>
-                <Cell>
-                  <span className="compare-label" aria-hidden="true">
-                    Timeline
-                  </span>
+                </LabelledCell>
+                <LabelledCell label="Timeline">
                   {b.timeline} days
                   {shortest.has(r.id) && <span className="badge badge-best compare-mark">Shortest</span>}
-                </Cell>
-                <Cell>
-                  <span className="compare-label" aria-hidden="true">
-                    Rating
-                  </span>
+                </LabelledCell>
+                <LabelledCell label="Rating">
                   <BidderRating bidder={b.contractor} />
-                </Cell>
-                <Cell>
-                  <span className="compare-label" aria-hidden="true">
-                    Proposal
-                  </span>
-                  {excerpt(b.proposal)}
-                </Cell>
-                <Cell>
-                  <span className="compare-label" aria-hidden="true">
-                    Status
-                  </span>
+                </LabelledCell>
+                <LabelledCell label="Proposal">{excerpt(b.proposal)}</LabelledCell>
+                <LabelledCell label="Status">
                   <StatusBadge status={b.status} />
-                </Cell>
-                <Cell>
-                  <span className="compare-label" aria-hidden="true">
-                    Submitted
-                  </span>
-                  {formatDate(b.createdAt)}
-                </Cell>
+                </LabelledCell>
+                <LabelledCell label="Submitted">{formatDate(b.createdAt)}</LabelledCell>
                 <Cell>
                   {isOwner && b.status === 'pending' ? (
                     <div className="actions">
-                      <Button
-                        className="btn btn-primary btn-small"
-                        aria-label={`Accept the bid of ${personName(b.contractor, 'Contractor')}`}
+                      <DecisionButtons
+                        bidder={personName(b.contractor, 'Contractor')}
+                        small
                         isDisabled={deciding !== null}
-                        onPress={() => onDecide(b.id, 'accepted')}
-                      >
-                        Accept
-                      </Button>
-                      <Button
-                        className="btn btn-outline btn-small"
-                        aria-label={`Decline the bid of ${personName(b.contractor, 'Contractor')}`}
-                        isDisabled={deciding !== null}
-                        onPress={() => onDecide(b.id, 'rejected')}
-                      >
-                        Decline
-                      </Button>
+                        onDecide={(status) => onDecide(b.id, status)}
+                      />
                     </div>
                   ) : null}
                 </Cell>

@@ -19,7 +19,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Button } from 'react-aria-components';
 import { listProjectBids, setBidStatus } from './api.ts';
 import { BidderRating } from './BidderRating.tsx';
-import { CompareBids } from './CompareBids.tsx';
+import { CompareBids, DecisionButtons } from './CompareBids.tsx';
 import './bids.css';
 
 /**
@@ -179,22 +179,10 @@ function ReceivedBidsView({
                     </Button>
                   )}
                   {b.status === 'pending' && (
-                    <>
-                      <Button
-                        className="btn btn-primary"
-                        isDisabled={deciding !== null}
-                        onPress={() => ask(b.id, 'accepted')}
-                      >
-                        Accept
-                      </Button>
-                      <Button
-                        className="btn btn-outline"
-                        isDisabled={deciding !== null}
-                        onPress={() => ask(b.id, 'rejected')}
-                      >
-                        Decline
-                      </Button>
-                    </>
+                    <DecisionButtons
+                      isDisabled={deciding !== null}
+                      onDecide={(status) => ask(b.id, status)}
+                    />
                   )}
                 </div>
               )}

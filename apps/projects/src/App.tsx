@@ -1,5 +1,5 @@
 import type { RemoteProps } from '@buildbid/api-client';
-import { lazyPage, RemotePages } from '@buildbid/ui';
+import { lazyPage, remoteApp } from '@buildbid/ui';
 import { BrowsePage } from './pages/BrowsePage.tsx';
 import '@buildbid/ui/shared.css';
 import './projects.css';
@@ -38,13 +38,7 @@ export function routeFor(path: string): ProjectsRoute {
 }
 
 /** The projects remote: browse, detail, edit and post. */
-export default function App(props: RemoteProps) {
-  return (
-    <RemotePages navigate={props.navigate}>
-      <ProjectsPages {...props} />
-    </RemotePages>
-  );
-}
+export default remoteApp(ProjectsPages);
 
 function ProjectsPages(props: RemoteProps) {
   const route = routeFor(props.path);

@@ -44,6 +44,20 @@ export function RemotePages({
   );
 }
 
+/**
+ * A remote's exposed App (its './App' module's default export): its pages, which route on `props.path`
+ * themselves, inside RemotePages.
+ */
+export function remoteApp(Pages: (props: RemoteProps) => ReactNode) {
+  return function App(props: RemoteProps) {
+    return (
+      <RemotePages navigate={props.navigate}>
+        <Pages {...props} />
+      </RemotePages>
+    );
+  };
+}
+
 // biome-ignore lint/suspicious/noExplicitAny: each page has its own props; `lazy` takes any component
 type Page = ComponentType<any>;
 

@@ -78,71 +78,74 @@ export function BillingTab({ user, shell }: { user: ApiUser; shell: Shell }) {
     await shell.refreshUser();
   }
 
-  if (!isPro) {
-    return (
-      <div className="profile-tab">
-        <h2 className="card-title">Billing</h2>
-        <Facts
-          className="profile-readonly"
-          rows={[
-            ['Plan', 'Free'],
-            ['Amount', '$0'],
-          ]}
-        />
-        <p className="muted">You are on the free plan: 3 bids per month.</p>
-        <Button className="btn btn-primary" onPress={() => shell.navigate('/pricing')}>
-          Upgrade to Pro
-        </Button>
-      </div>
-    );
-  }
-
   const cancelling = subscription?.cancelAtPeriodEnd === true;
   return (
     <div className="profile-tab">
       <h2 className="card-title">Billing</h2>
       <Facts
         className="profile-readonly"
-        rows={[
-          [
-            'Plan',
-            <>
-              Pro <span className="badge badge-accent">Pro</span>
-            </>,
-          ],
-          [cancelling ? 'Ends on' : 'Next billing date', formatDate(nextBillingDate(subscription))],
-          ['Amount', billingAmount(subscription)],
-        ]}
+        rows={
+          isPro
+            ? [
+                [
+                  'Plan',
+                  <>
+                    Pro <span className="badge badge-accent">Pro</span>
+                  </>,
+                ],
+                [cancelling ? 'Ends on' : 'Next billing date', formatDate(nextBillingDate(subscription))],
+                ['Amount', billingAmount(subscription)],
+              ]
+            : [
+                ['Plan', 'Free'],
+                ['Amount', '$0'],
+              ]
+        }
       />
-      {subscription?.paymentsMode === 'sandbox' && (
-        <p className="muted small">Test mode: payments run in the sandbox, without a billing portal.</p>
-      )}
-      <div className="actions">
-        <Button
-          className="btn btn-outline"
-          isDisabled={busy !== null || subscription?.canUpdatePaymentMethod === false}
-          onPress={() => void openPortal()}
-        >
-          {busy === 'portal' ? 'Opening...' : 'Update Payment Method'}
-        </Button>
-        {!cancelling && (
-          <Button className="btn btn-danger" isDisabled={busy !== null} onPress={() => setConfirming(true)}>
-            Cancel Subscription
+      {isPro ? (
+        <>
+          {subscription?.paymentsMode === 'sandbox' && (
+            <p className="muted small">Test mode: payments run in the sandbox, without a billing portal.</p>
+          )}
+          <div className="actions">
+            <Button
+              className="btn btn-outline"
+              isDisabled={busy !== null || subscription?.canUpdatePaymentMethod === false}
+              onPress={() => void openPortal()}
+            >
+              {busy === 'portal' ? 'Opening...' : 'Update Payment Method'}
+            </Button>
+            {!cancelling && (
+              <Button
+                className="btn btn-danger"
+                isDisabled={busy !== null}
+                onPress={() => setConfirming(true)}
+              >
+                Cancel Subscription
+              </Button>
+            )}
+          </div>
+          <ConfirmDialog
+            isOpen={confirming}
+            onOpenChange={setConfirming}
+            title="Cancel Subscription"
+            confirmLabel="Cancel Subscription"
+            pendingLabel="Cancelling..."
+            pending={busy === 'cancel'}
+            onConfirm={() => void cancel()}
+          >
+            Your Pro plan stays active until the end of the current billing period; after that you are on the
+            free plan with 3 bids per month. Existing bids stay active.
+          </ConfirmDialog>
+        </>
+      ) : (
+        <>
+          <p className="muted">You are on the free plan: 3 bids per month.</p>
+          <Button className="btn btn-primary" onPress={() => shell.navigate('/pricing')}>
+            Upgrade to Pro
           </Button>
-        )}
-      </div>
-      <ConfirmDialog
-        isOpen={confirming}
-        onOpenChange={setConfirming}
-        title="Cancel Subscription"
-        confirmLabel="Cancel Subscription"
-        pendingLabel="Cancelling..."
-        pending={busy === 'cancel'}
-        onConfirm={() => void cancel()}
-      >
-        Your Pro plan stays active until the end of the current billing period; after that you are on the free
-        plan with 3 bids per month. Existing bids stay active.
-      </ConfirmDialog>
+        </>
+      )}
     </div>
   );
 }
