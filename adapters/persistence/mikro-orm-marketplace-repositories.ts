@@ -20,6 +20,7 @@ import { NotFoundError } from '../../domain/shared/errors.ts';
 import type { User } from '../../domain/user/user.ts';
 import type { UserReadCache } from '../caching/user-read-cache.ts';
 import { BidRecord, MessageRecord, ProjectRecord, ReviewRecord, UserRecord } from './entities.ts';
+import { flushRecord, saveRecord } from './flush.ts';
 import {
   bidRowToSnapshot,
   bidSnapshotToRow,
@@ -39,16 +40,6 @@ import { userRowToDomain } from './user-mapper.ts';
  * fork of the EntityManager. Reads pass `refresh: true`: a row read before a lock was taken must be
  * read again after it, not answered from the identity map. Every write flushes before it returns.
  */
-
-/** Inserts a new record and flushes; a failed insert is dropped from the identity map. */
-async function insert(em: EntityManager, record: object): Promise<void> {
-  try {
-    await em.flush();
-  } catch (error) {
-    em.getUnitOfWork().unsetIdentity(record);
-    throw error;
-  }
-}
 
 export class MikroOrmTransactionalUserRepository
   extends MikroOrmUserRepository
@@ -107,25 +98,17 @@ export class MikroOrmProjectRepository implements ProjectRepository {
 
   async add(project: Project): Promise<void> {
     const record = this.#em.create(ProjectRecord, projectSnapshotToRow(project.toSnapshot()));
-    await insert(this.#em, record);
+    await flushRecord(this.#em, record);
   }
 
   async save(project: Project): Promise<void> {
-    const em = this.#em;
-    const record = await em.findOne(ProjectRecord, { id: project.id });
-    if (!record) throw new NotFoundError('PROJECT_NOT_FOUND', `Project ${project.id} does not exist`);
-    const {
-      id: _id,
-      createdAt: _createdAt,
-      ...changes
-    } = projectSnapshotToRow(project.toSnapshot(), record.attachments);
-    Object.assign(record, changes);
-    try {
-      await em.flush();
-    } catch (error) {
-      em.getUnitOfWork().unsetIdentity(record);
-      throw error;
-    }
+    await saveRecord(
+      this.#em,
+      ProjectRecord,
+      project.id,
+      (record) => projectSnapshotToRow(project.toSnapshot(), record.attachments),
+      () => new NotFoundError('PROJECT_NOT_FOUND', `Project ${project.id} does not exist`),
+    );
   }
 
   async delete(id: string): Promise<void> {
@@ -172,26 +155,19 @@ export class MikroOrmBidRepository implements BidRepository {
 
   async add(bid: Bid): Promise<void> {
     const record = this.#em.create(BidRecord, bidSnapshotToRow(bid.toSnapshot()));
-    try {
-      await insert(this.#em, record);
-    } catch (error) {
-      if (isUniqueViolationOf(error, 'bids_project_id_contractor_id_unique')) throw bidAlreadyExists();
-      throw error;
-    }
+    await flushRecord(this.#em, record, (error) =>
+      isUniqueViolationOf(error, 'bids_project_id_contractor_id_unique') ? bidAlreadyExists() : error,
+    );
   }
 
   async save(bid: Bid): Promise<void> {
-    const em = this.#em;
-    const record = await em.findOne(BidRecord, { id: bid.id });
-    if (!record) throw new NotFoundError('BID_NOT_FOUND', `Bid ${bid.id} does not exist`);
-    const { id: _id, createdAt: _createdAt, ...changes } = bidSnapshotToRow(bid.toSnapshot());
-    Object.assign(record, changes);
-    try {
-      await em.flush();
-    } catch (error) {
-      em.getUnitOfWork().unsetIdentity(record);
-      throw error;
-    }
+    await saveRecord(
+      this.#em,
+      BidRecord,
+      bid.id,
+      () => bidSnapshotToRow(bid.toSnapshot()),
+      () => new NotFoundError('BID_NOT_FOUND', `Bid ${bid.id} does not exist`),
+    );
   }
 
   async deleteByProject(projectId: string): Promise<void> {
@@ -221,12 +197,9 @@ export class MikroOrmReviewRepository implements ReviewRepository {
 
   async add(review: Review): Promise<void> {
     const record = this.#em.create(ReviewRecord, reviewSnapshotToRow(review.toSnapshot()));
-    try {
-      await insert(this.#em, record);
-    } catch (error) {
-      if (isUniqueViolationOf(error, 'reviews_project_id_reviewer_id_unique')) throw reviewAlreadyExists();
-      throw error;
-    }
+    await flushRecord(this.#em, record, (error) =>
+      isUniqueViolationOf(error, 'reviews_project_id_reviewer_id_unique') ? reviewAlreadyExists() : error,
+    );
   }
 
   async summaryFor(revieweeId: string): Promise<{ count: number; total: number }> {

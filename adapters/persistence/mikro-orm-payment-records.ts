@@ -1,5 +1,4 @@
 import type { EntityManager } from '@mikro-orm/core';
-import type { EventPublisher, Outcome } from '../../application/shared/marketplace-ports.ts';
 import type {
   PaymentRecords,
   SubscriptionRecord,
@@ -7,8 +6,8 @@ import type {
   SubscriptionUnitOfWork,
 } from '../../application/subscription/ports.ts';
 import type { UserReadCache } from '../caching/user-read-cache.ts';
-import { commitThenPublish } from './commit-then-publish.ts';
 import { MikroOrmTransactionalUserRepository } from './mikro-orm-marketplace-repositories.ts';
+import { ForkingUnitOfWork } from './mikro-orm-unit-of-work.ts';
 import { runSql } from './sql.ts';
 import { SqlEventOutbox } from './sql-event-outbox.ts';
 
@@ -122,33 +121,16 @@ export class MikroOrmPaymentRecords implements PaymentRecords {
   }
 }
 
-/**
- * SubscriptionUnitOfWork on PostgreSQL, like MikroOrmUnitOfWork: each run forks a fresh EntityManager
- * and opens one transaction; the user's row lock (lockForUpdate) lasts until it ends.
- */
-export class MikroOrmSubscriptionUnitOfWork implements SubscriptionUnitOfWork {
-  readonly #em: EntityManager;
-  readonly #userCache: UserReadCache | undefined;
-  readonly #events: EventPublisher | undefined;
-
-  /** As MikroOrmUnitOfWork's: `events` is where `commit` publishes after the commit. */
-  constructor(em: EntityManager, options: { userCache?: UserReadCache; events?: EventPublisher } = {}) {
-    this.#em = em;
-    this.#userCache = options.userCache;
-    this.#events = options.events;
-  }
-
-  commit<T>(work: (tx: SubscriptionTransaction) => Promise<Outcome<T>>): Promise<T> {
-    return commitThenPublish((w) => this.run(w), this.#events, work);
-  }
-
-  run<T>(work: (tx: SubscriptionTransaction) => Promise<T>): Promise<T> {
-    return this.#em.fork({ clear: true }).transactional((em) =>
-      work({
-        users: new MikroOrmTransactionalUserRepository(em, this.#userCache),
-        payments: new MikroOrmPaymentRecords(em),
-        outbox: new SqlEventOutbox(em),
-      }),
-    );
+/** SubscriptionUnitOfWork on PostgreSQL: the user's row lock (lockForUpdate) lasts until the run ends. */
+export class MikroOrmSubscriptionUnitOfWork
+  extends ForkingUnitOfWork<SubscriptionTransaction>
+  implements SubscriptionUnitOfWork
+{
+  protected repositories(em: EntityManager, userCache: UserReadCache | undefined): SubscriptionTransaction {
+    return {
+      users: new MikroOrmTransactionalUserRepository(em, userCache),
+      payments: new MikroOrmPaymentRecords(em),
+      outbox: new SqlEventOutbox(em),
+    };
   }
 }

@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/core';
 import type {
+  EventOutbox,
   EventPublisher,
   Outcome,
   Transaction,
@@ -39,15 +40,16 @@ export function transactionOn(em: EntityManager, userCache?: UserReadCache): Tra
 }
 
 /**
- * UnitOfWork on PostgreSQL. Give it the global `orm.em` (or any em): each `run` forks a fresh
- * EntityManager (its own identity map, never the request's), opens a transaction on one pooled
- * connection, and hands `work` the repositories bound to it. Commits when `work` resolves, rolls back
- * and rethrows when it throws; row locks taken with lockForUpdate (SELECT ... FOR UPDATE) last until then.
+ * The units of work on PostgreSQL (this one and the subscriptions'). Give one the global `orm.em` (or any
+ * em): each `run` forks a fresh EntityManager (its own identity map, never the request's), opens a
+ * transaction on one pooled connection, and hands `work` the repositories bound to it. Commits when `work`
+ * resolves, rolls back and rethrows when it throws; row locks taken with lockForUpdate (SELECT ... FOR
+ * UPDATE) last until then.
  *
  * Concurrent runs each hold a connection while they wait for a row lock: the pool (createOrm's
  * poolSize) bounds how many run at once; the rest wait for a connection.
  */
-export class MikroOrmUnitOfWork implements UnitOfWork {
+export abstract class ForkingUnitOfWork<Tx extends { outbox: EventOutbox }> {
   readonly #em: EntityManager;
   readonly #userCache: UserReadCache | undefined;
   readonly #events: EventPublisher | undefined;
@@ -62,11 +64,21 @@ export class MikroOrmUnitOfWork implements UnitOfWork {
     this.#events = options.events;
   }
 
-  run<T>(work: (tx: Transaction) => Promise<T>): Promise<T> {
-    return this.#em.fork({ clear: true }).transactional((em) => work(transactionOn(em, this.#userCache)));
+  /** The repositories of one transaction, bound to its EntityManager. */
+  protected abstract repositories(em: EntityManager, userCache: UserReadCache | undefined): Tx;
+
+  run<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
+    return this.#em.fork({ clear: true }).transactional((em) => work(this.repositories(em, this.#userCache)));
   }
 
-  commit<T>(work: (tx: Transaction) => Promise<Outcome<T>>): Promise<T> {
+  commit<T>(work: (tx: Tx) => Promise<Outcome<T>>): Promise<T> {
     return commitThenPublish((w) => this.run(w), this.#events, work);
+  }
+}
+
+/** UnitOfWork on PostgreSQL: the marketplace's repositories (transactionOn) in each transaction. */
+export class MikroOrmUnitOfWork extends ForkingUnitOfWork<Transaction> implements UnitOfWork {
+  protected repositories(em: EntityManager, userCache: UserReadCache | undefined): Transaction {
+    return transactionOn(em, userCache);
   }
 }

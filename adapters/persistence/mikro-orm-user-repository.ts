@@ -4,13 +4,17 @@ import { ConflictError, NotFoundError } from '../../domain/shared/errors.ts';
 import { type Role, User } from '../../domain/user/user.ts';
 import type { UserReadCache } from '../caching/user-read-cache.ts';
 import { UserRecord } from './entities.ts';
+import { flushRecord, saveRecord } from './flush.ts';
 import { isUniqueViolationOf } from './unique-violation.ts';
 import { userRowToDomain, userToRow } from './user-mapper.ts';
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-function emailTaken(): ConflictError {
-  return new ConflictError('EMAIL_TAKEN', 'An account with this email already exists', 'email');
+/** A write that broke the unique email is 409 EMAIL_TAKEN; other failures are thrown as they are. */
+function emailTakenIfDuplicate(error: unknown): unknown {
+  return isUniqueViolationOf(error, 'users_email_unique')
+    ? new ConflictError('EMAIL_TAKEN', 'An account with this email already exists', 'email')
+    : error;
 }
 
 /**
@@ -52,35 +56,19 @@ export class MikroOrmUserRepository implements UserRepository {
 
   async add(user: User): Promise<void> {
     this.#cache?.invalidate(user.id);
-    const em = this.#em;
-    const record = em.create(UserRecord, userToRow(user));
-    try {
-      await em.flush();
-    } catch (error) {
-      // The failed insert must not linger in the identity map, or a later flush would retry it.
-      em.getUnitOfWork().unsetIdentity(record);
-      if (isUniqueViolationOf(error, 'users_email_unique')) throw emailTaken();
-      throw error;
-    }
+    await flushRecord(this.#em, this.#em.create(UserRecord, userToRow(user)), emailTakenIfDuplicate);
   }
 
   async save(user: User): Promise<void> {
     this.#cache?.invalidate(user.id);
-    const em = this.#em;
-    const record = await em.findOne(UserRecord, { id: user.id });
-    if (!record) {
-      throw new NotFoundError('USER_NOT_FOUND', `User ${user.id} does not exist`);
-    }
-    const { id: _id, createdAt: _createdAt, ...changes } = userToRow(user);
-    Object.assign(record, changes);
-    try {
-      await em.flush();
-    } catch (error) {
-      // Forget the dirty copy; the next read reloads what the database holds.
-      em.getUnitOfWork().unsetIdentity(record);
-      if (isUniqueViolationOf(error, 'users_email_unique')) throw emailTaken();
-      throw error;
-    }
+    await saveRecord(
+      this.#em,
+      UserRecord,
+      user.id,
+      () => userToRow(user),
+      () => new NotFoundError('USER_NOT_FOUND', `User ${user.id} does not exist`),
+      emailTakenIfDuplicate,
+    );
   }
 
   async list(filter: { role?: Role } = {}): Promise<User[]> {
