@@ -2,9 +2,10 @@
 
 import { makeProject } from '@buildbid/test-kit/fixtures';
 import { jsonResponse, makeUser, mockFetch } from '@buildbid/test-kit/helpers';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, render, screen } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { Dashboard } from './Dashboard.tsx';
+import { resetAfterEach } from './testing.ts';
 
 function answer(projects: unknown[], total = projects.length) {
   return new Response(JSON.stringify(projects), {
@@ -21,20 +22,16 @@ function projectsOnly(projects: unknown[], total = projects.length) {
       : new Response('{"message":"Not Found","code":"NOT_FOUND"}', { status: 404 });
 }
 
+// The dashboard logs the calls that fail (stats, badges...): kept out of the output.
+beforeEach(() => {
+  vi.spyOn(console, 'error').mockImplementation(() => {});
+});
+resetAfterEach();
+
 const many = (n: number) =>
   Array.from({ length: n }, (_, i) => makeProject({ id: `p${i}`, title: `Project ${i}` }));
 
 describe('Dashboard project list', () => {
-  beforeEach(() => {
-    vi.spyOn(console, 'error').mockImplementation(() => {});
-  });
-
-  afterEach(() => {
-    cleanup();
-    vi.unstubAllGlobals();
-    vi.restoreAllMocks();
-  });
-
   it("keeps the greeting and shows a client's first 5 projects under 'My Projects'", async () => {
     const fetch = mockFetch();
     fetch.mockImplementation(projectsOnly(many(6), 9));
@@ -77,16 +74,6 @@ describe('Dashboard project list', () => {
 
 describe('Dashboard verify-email banner (decision 0160)', () => {
   const BANNER = 'Please verify your email address. We sent a link to ann@example.com.';
-
-  beforeEach(() => {
-    vi.spyOn(console, 'error').mockImplementation(() => {});
-  });
-
-  afterEach(() => {
-    cleanup();
-    vi.unstubAllGlobals();
-    vi.restoreAllMocks();
-  });
 
   it('is there only while the email is not verified', () => {
     mockFetch().mockImplementation(projectsOnly([]));

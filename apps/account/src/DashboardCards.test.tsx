@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { TIER_COLORS } from './badges.tsx';
 import { Dashboard } from './Dashboard.tsx';
 import { AchievementCard, isLimitReached, SubscriptionCard, shownBidCount } from './DashboardCards.tsx';
+import { earnedBadge } from './testing.ts';
 
 // Midnight of Feb 1 in Nassau (EST, UTC-5): the quota's reset.
 const resetsAt = '2026-02-01T05:00:00.000Z';
@@ -104,19 +105,8 @@ describe('Dashboard cards', () => {
     bidQuota: { tier: 'free', limit: 3, bidsThisMonth: 3, remaining: 0, limitReached: true, resetsAt },
   };
 
-  const badge = (i: number) => ({
-    id: `ub${i}`,
-    earnedAt: '2026-01-01T00:00:00Z',
-    badge: {
-      id: `b${i}`,
-      name: `Badge ${i}`,
-      description: 'd',
-      category: 'speed',
-      tier: 'silver',
-      icon: 'zap',
-      pointsRequired: 1,
-    },
-  });
+  const badge = (i: number) =>
+    earnedBadge(i, { category: 'speed', tier: 'silver', icon: 'zap', pointsRequired: 1 });
 
   it('gives contractors the stats row, the cards and the first 6 badges, and calls achievements', async () => {
     const user = makeUser({ role: 'contractor' });

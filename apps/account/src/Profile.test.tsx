@@ -2,7 +2,7 @@
 import type { ApiUser } from '@buildbid/api-client';
 import { jsonResponse, makeUser, requestsOf, routeFetch } from '@buildbid/test-kit/helpers';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ProfilePage } from './Profile.tsx';
 import { nextBillingDate } from './profile/BillingTab.tsx';
 import { NotificationsTab } from './profile/NotificationsTab.tsx';
@@ -10,10 +10,7 @@ import { PreferencesTab } from './profile/PreferencesTab.tsx';
 import { ChangePasswordCard, PASSWORD_CHANGED, PROFILE_UPDATED, ProfileTab } from './profile/ProfileTab.tsx';
 import { ServicesTab } from './profile/ServicesTab.tsx';
 import { passwordErrorField, successRate, validatePasswordChange, validateProfile } from './profile-rules.ts';
-
-function shellMocks() {
-  return { toast: vi.fn(), navigate: vi.fn(), refreshUser: vi.fn(async () => {}) };
-}
+import { earnedBadge, keepBody, resetAfterEach, shellMocks, toasted } from './testing.ts';
 
 const field = (label: string) => screen.getByRole('textbox', { name: label }) as HTMLInputElement;
 
@@ -45,11 +42,7 @@ describe('profile rules', () => {
 });
 
 describe('ProfileTab', () => {
-  afterEach(() => {
-    cleanup();
-    vi.useRealTimers();
-    vi.unstubAllGlobals();
-  });
+  resetAfterEach();
 
   function setup(user: ApiUser = makeUser()) {
     const shell = shellMocks();
@@ -83,21 +76,13 @@ describe('ProfileTab', () => {
   });
 
   it('saves, toasts success, refetches the user and returns to read-only', async () => {
-    let body: unknown;
-    routeFetch({
-      'PATCH /api/users/me': async (r: Request) => {
-        body = await r.json();
-        return jsonResponse(200, makeUser({ firstName: 'Annie' }));
-      },
-    });
+    const sent = keepBody('PATCH /api/users/me', makeUser({ firstName: 'Annie' }));
     const shell = setup();
     fireEvent.click(screen.getByRole('button', { name: 'Edit' }));
     fireEvent.change(field('First Name'), { target: { value: ' Annie ' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
-    await waitFor(() =>
-      expect(shell.toast).toHaveBeenCalledWith({ title: 'Success', description: PROFILE_UPDATED }),
-    );
-    expect(body).toEqual({
+    await toasted(shell.toast, { title: 'Success', description: PROFILE_UPDATED });
+    expect(sent.body).toEqual({
       firstName: 'Annie',
       lastName: 'Rolle',
       email: 'ann@example.com',
@@ -109,13 +94,7 @@ describe('ProfileTab', () => {
   });
 
   it('asks for the current password only when the email changes, and sends it', async () => {
-    let body: unknown;
-    routeFetch({
-      'PATCH /api/users/me': async (r: Request) => {
-        body = await r.json();
-        return jsonResponse(200, makeUser({ email: 'ann.new@example.com' }));
-      },
-    });
+    const sent = keepBody('PATCH /api/users/me', makeUser({ email: 'ann.new@example.com' }));
     const shell = setup();
     fireEvent.click(screen.getByRole('button', { name: 'Edit' }));
     expect(screen.queryByLabelText(/Current Password/)).toBeNull();
@@ -124,10 +103,8 @@ describe('ProfileTab', () => {
     expect(password.type).toBe('password');
     fireEvent.change(password, { target: { value: 'my secret 1' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
-    await waitFor(() =>
-      expect(shell.toast).toHaveBeenCalledWith({ title: 'Success', description: PROFILE_UPDATED }),
-    );
-    expect(body).toMatchObject({ email: 'ann.new@example.com', currentPassword: 'my secret 1' });
+    await toasted(shell.toast, { title: 'Success', description: PROFILE_UPDATED });
+    expect(sent.body).toMatchObject({ email: 'ann.new@example.com', currentPassword: 'my secret 1' });
   });
 
   it("shows 'Error' with the server's message on failure", async () => {
@@ -137,13 +114,11 @@ describe('ProfileTab', () => {
     const shell = setup();
     fireEvent.click(screen.getByRole('button', { name: 'Edit' }));
     fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
-    await waitFor(() =>
-      expect(shell.toast).toHaveBeenCalledWith({
-        title: 'Error',
-        description: 'Email already in use',
-        variant: 'destructive',
-      }),
-    );
+    await toasted(shell.toast, {
+      title: 'Error',
+      description: 'Email already in use',
+      variant: 'destructive',
+    });
     expect(screen.getByRole('button', { name: 'Save Changes' })).toBeTruthy();
   });
 
@@ -172,29 +147,18 @@ describe('ProfileTab', () => {
 });
 
 describe('Services and notifications tabs', () => {
-  afterEach(() => {
-    cleanup();
-    vi.unstubAllGlobals();
-  });
+  resetAfterEach();
 
   it("toggles a specialty with 'Services Updated'", async () => {
-    let body: unknown;
-    routeFetch({
-      'PATCH /api/users/me': async (r: Request) => {
-        body = await r.json();
-        return jsonResponse(200, makeUser());
-      },
-    });
+    const sent = keepBody('PATCH /api/users/me', makeUser());
     const shell = shellMocks();
     render(<ServicesTab user={makeUser({ role: 'contractor', services: ['plumbing'] })} shell={shell} />);
     fireEvent.click(screen.getByRole('switch', { name: /^Electrical/ }));
-    await waitFor(() =>
-      expect(shell.toast).toHaveBeenCalledWith({
-        title: 'Services Updated',
-        description: 'Electrical added to your specialties.',
-      }),
-    );
-    expect(body).toEqual({ services: ['plumbing', 'electrical'] });
+    await toasted(shell.toast, {
+      title: 'Services Updated',
+      description: 'Electrical added to your specialties.',
+    });
+    expect(sent.body).toEqual({ services: ['plumbing', 'electrical'] });
     fireEvent.click(screen.getByRole('switch', { name: /^Plumbing/ }));
     await waitFor(() =>
       expect(shell.toast).toHaveBeenLastCalledWith({
@@ -212,13 +176,11 @@ describe('Services and notifications tabs', () => {
     render(<ServicesTab user={makeUser({ role: 'contractor' })} shell={shell} />);
     const toggle = screen.getByRole('switch', { name: /^Roofing/ }) as HTMLInputElement;
     fireEvent.click(toggle);
-    await waitFor(() =>
-      expect(shell.toast).toHaveBeenCalledWith({
-        title: 'Error',
-        description: 'Failed to update service specialties.',
-        variant: 'destructive',
-      }),
-    );
+    await toasted(shell.toast, {
+      title: 'Error',
+      description: 'Failed to update service specialties.',
+      variant: 'destructive',
+    });
     expect(toggle.checked).toBe(false);
   });
 
@@ -227,12 +189,10 @@ describe('Services and notifications tabs', () => {
     const shell = shellMocks();
     render(<NotificationsTab user={makeUser({ emailNotifications: true })} shell={shell} />);
     fireEvent.click(screen.getByRole('switch', { name: /Email notifications/ }));
-    await waitFor(() =>
-      expect(shell.toast).toHaveBeenCalledWith({
-        title: 'Notifications Updated',
-        description: 'Email notifications disabled.',
-      }),
-    );
+    await toasted(shell.toast, {
+      title: 'Notifications Updated',
+      description: 'Email notifications disabled.',
+    });
     expect(requestsOf(fetch)).toEqual(['PATCH /api/users/me']);
   });
 
@@ -241,13 +201,11 @@ describe('Services and notifications tabs', () => {
     const shell = shellMocks();
     render(<NotificationsTab user={makeUser({ emailNotifications: false })} shell={shell} />);
     fireEvent.click(screen.getByRole('switch', { name: /Email notifications/ }));
-    await waitFor(() =>
-      expect(shell.toast).toHaveBeenCalledWith({
-        title: 'Error',
-        description: 'Failed to update notification preferences.',
-        variant: 'destructive',
-      }),
-    );
+    await toasted(shell.toast, {
+      title: 'Error',
+      description: 'Failed to update notification preferences.',
+      variant: 'destructive',
+    });
   });
 
   it('has no browser-only toggles that change nothing, and keeps Delete Account', () => {
@@ -259,24 +217,7 @@ describe('Services and notifications tabs', () => {
 });
 
 describe('ProfilePage', () => {
-  afterEach(() => {
-    cleanup();
-    vi.unstubAllGlobals();
-  });
-
-  const badge = (i: number) => ({
-    id: `ub${i}`,
-    earnedAt: '2026-01-01T00:00:00Z',
-    badge: {
-      id: `b${i}`,
-      name: `Badge ${i}`,
-      description: 'd',
-      category: 'quality',
-      tier: 'gold',
-      icon: 'star',
-      pointsRequired: 10,
-    },
-  });
+  resetAfterEach();
 
   it("shows a contractor's summary, stats, 6 badges with 'View All Badges', and the Services tab", async () => {
     routeFetch({
@@ -292,7 +233,7 @@ describe('ProfilePage', () => {
         rating: 4.5,
         reviewCount: 2,
       },
-      [`GET /api/users/${makeUser().id}/badges`]: Array.from({ length: 8 }, (_, i) => badge(i)),
+      [`GET /api/users/${makeUser().id}/badges`]: Array.from({ length: 8 }, (_, i) => earnedBadge(i)),
       'GET /api/users/me/reviews': [
         {
           id: 'r1',
@@ -315,17 +256,7 @@ describe('ProfilePage', () => {
       ],
     });
     const user = makeUser({ role: 'contractor', rating: 4.25, reviewCount: 7, subscriptionTier: 'pro' });
-    render(
-      <ProfilePage
-        path="/profile"
-        search=""
-        user={user}
-        country="BS"
-        navigate={vi.fn()}
-        refreshUser={vi.fn(async () => {})}
-        toast={vi.fn()}
-      />,
-    );
+    render(<ProfilePage path="/profile" search="" user={user} country="BS" {...shellMocks()} />);
     expect(screen.getByRole('heading', { level: 1, name: 'Ann Rolle' })).toBeTruthy();
     expect(screen.getByText('4.3')).toBeTruthy();
     expect(screen.getByText('(7 reviews)')).toBeTruthy();
@@ -351,14 +282,7 @@ describe('ProfilePage', () => {
 
   it('says so when a contractor has no reviews yet, and when they failed to load', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    const props = {
-      path: '/profile',
-      search: '',
-      country: 'BS',
-      navigate: vi.fn(),
-      refreshUser: vi.fn(async () => {}),
-      toast: vi.fn(),
-    };
+    const props = { path: '/profile', search: '', country: 'BS', ...shellMocks() };
     routeFetch({ 'GET /api/users/me/reviews': [] });
     render(<ProfilePage {...props} user={makeUser({ role: 'contractor' })} />);
     expect(await screen.findByText(/No reviews yet/)).toBeTruthy();
@@ -377,9 +301,7 @@ describe('ProfilePage', () => {
         search=""
         user={makeUser({ createdAt: '' })}
         country="BS"
-        navigate={vi.fn()}
-        refreshUser={vi.fn(async () => {})}
-        toast={vi.fn()}
+        {...shellMocks()}
       />,
     );
     expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual([
@@ -397,6 +319,13 @@ describe('ProfilePage', () => {
 // ---- Decision 0160: change password, download my data, delete account -------------------------
 
 const password = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
+
+const WRONG_PASSWORD = 'Your current password is not correct';
+
+/** `route` refuses the current password (400 WRONG_PASSWORD) with the error on `field`. */
+function refuseWrongPassword(route: string, field: string) {
+  routeFetch({ [route]: jsonResponse(400, { message: WRONG_PASSWORD, code: 'WRONG_PASSWORD', field }) });
+}
 
 describe('password rules', () => {
   it('puts each problem under its field', () => {
@@ -428,10 +357,7 @@ describe('password rules', () => {
 });
 
 describe('ChangePasswordCard', () => {
-  afterEach(() => {
-    cleanup();
-    vi.unstubAllGlobals();
-  });
+  resetAfterEach();
 
   function fillPasswords(current: string, next: string, confirm = next) {
     fireEvent.change(password('Current Password'), { target: { value: current } });
@@ -462,9 +388,7 @@ describe('ChangePasswordCard', () => {
     const shell = shellMocks();
     render(<ChangePasswordCard shell={shell} />);
     fillPasswords('old-secret', 'new-secret-1');
-    await waitFor(() =>
-      expect(shell.toast).toHaveBeenCalledWith({ title: 'Success', description: PASSWORD_CHANGED }),
-    );
+    await toasted(shell.toast, { title: 'Success', description: PASSWORD_CHANGED });
     expect(PASSWORD_CHANGED).toBe('Password changed. Your other sessions were signed out.');
     expect(password('Current Password').value).toBe('');
     expect(await fetch.mock.calls[0]?.[0].json()).toEqual({
@@ -474,28 +398,31 @@ describe('ChangePasswordCard', () => {
   });
 
   it("shows a wrong current password under that field, with the server's message", async () => {
-    routeFetch({
-      'PUT /api/users/me/password': jsonResponse(400, {
-        message: 'Your current password is not correct',
-        code: 'WRONG_PASSWORD',
-        field: 'currentPassword',
-      }),
-    });
+    refuseWrongPassword('PUT /api/users/me/password', 'currentPassword');
     const shell = shellMocks();
     render(<ChangePasswordCard shell={shell} />);
     fillPasswords('not-it', 'new-secret-1');
-    expect(await screen.findByText('Your current password is not correct')).toBeTruthy();
+    expect(await screen.findByText(WRONG_PASSWORD)).toBeTruthy();
     expect(password('Current Password').getAttribute('aria-invalid')).toBe('true');
     expect(shell.toast).not.toHaveBeenCalled();
   });
 });
 
 describe('PreferencesTab: download my data and delete the account', () => {
-  afterEach(() => {
-    cleanup();
-    vi.unstubAllGlobals();
-    vi.restoreAllMocks();
-  });
+  resetAfterEach();
+
+  /** Opens 'Delete your account?' from a PreferencesTab on `shell`. */
+  async function openDeleteDialog(shell = shellMocks()) {
+    render(<PreferencesTab shell={shell} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Delete Account' }));
+    return screen.findByRole('alertdialog', { name: 'Delete your account?' });
+  }
+
+  /** Types the password into the dialog and presses 'Delete my account'. */
+  function confirmWith(dialog: HTMLElement, value: string) {
+    fireEvent.change(within(dialog).getByLabelText('Current Password'), { target: { value } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete my account' }));
+  }
 
   it('downloads the export as buildbid-data.json through a Blob link', async () => {
     const body = { exportedAt: '2026-11-25T12:00:00.000Z', profile: makeUser(), projects: [] };
@@ -518,9 +445,7 @@ describe('PreferencesTab: download my data and delete the account', () => {
   it('says what goes and what stays, and deletes with the password, then signs out to the home page', async () => {
     const fetch = routeFetch({ 'POST /api/users/me/delete': new Response(null, { status: 204 }) });
     const shell = shellMocks();
-    render(<PreferencesTab shell={shell} />);
-    fireEvent.click(screen.getByRole('button', { name: 'Delete Account' }));
-    const dialog = await screen.findByRole('alertdialog', { name: 'Delete your account?' });
+    const dialog = await openDeleteDialog(shell);
     for (const goes of [
       'your profile',
       'your projects without an accepted bid, and their files',
@@ -531,28 +456,18 @@ describe('PreferencesTab: download my data and delete the account', () => {
     }
     expect(dialog.textContent).toContain('Your bids, messages and reviews stay');
     expect(dialog.textContent).toContain("'Deleted user'");
-    fireEvent.change(within(dialog).getByLabelText('Current Password'), { target: { value: 'my-secret' } });
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete my account' }));
+    confirmWith(dialog, 'my-secret');
     await waitFor(() => expect(shell.navigate).toHaveBeenCalledWith('/'));
     expect(shell.refreshUser).toHaveBeenCalled();
     expect(await fetch.mock.calls[0]?.[0].json()).toEqual({ password: 'my-secret' });
   });
 
   it('keeps the dialog open with a wrong password under the field', async () => {
-    routeFetch({
-      'POST /api/users/me/delete': jsonResponse(400, {
-        message: 'Your current password is not correct',
-        code: 'WRONG_PASSWORD',
-        field: 'password',
-      }),
-    });
+    refuseWrongPassword('POST /api/users/me/delete', 'password');
     const shell = shellMocks();
-    render(<PreferencesTab shell={shell} />);
-    fireEvent.click(screen.getByRole('button', { name: 'Delete Account' }));
-    const dialog = await screen.findByRole('alertdialog', { name: 'Delete your account?' });
-    fireEvent.change(within(dialog).getByLabelText('Current Password'), { target: { value: 'not-it' } });
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete my account' }));
-    expect(await within(dialog).findByText('Your current password is not correct')).toBeTruthy();
+    const dialog = await openDeleteDialog(shell);
+    confirmWith(dialog, 'not-it');
+    expect(await within(dialog).findByText(WRONG_PASSWORD)).toBeTruthy();
     expect(shell.navigate).not.toHaveBeenCalled();
     expect(shell.refreshUser).not.toHaveBeenCalled();
   });
@@ -560,11 +475,8 @@ describe('PreferencesTab: download my data and delete the account', () => {
   it("shows the last admin's refusal in the dialog", async () => {
     const message = 'You are the last admin. Make someone else an admin first.';
     routeFetch({ 'POST /api/users/me/delete': jsonResponse(409, { message, code: 'LAST_ADMIN' }) });
-    render(<PreferencesTab shell={shellMocks()} />);
-    fireEvent.click(screen.getByRole('button', { name: 'Delete Account' }));
-    const dialog = await screen.findByRole('alertdialog', { name: 'Delete your account?' });
-    fireEvent.change(within(dialog).getByLabelText('Current Password'), { target: { value: 'secret' } });
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete my account' }));
+    const dialog = await openDeleteDialog();
+    confirmWith(dialog, 'secret');
     expect((await within(dialog).findByRole('alert')).textContent).toBe(message);
   });
 });

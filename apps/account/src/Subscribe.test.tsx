@@ -1,13 +1,12 @@
 // @vitest-environment jsdom
 
 import { jsonResponse, makeUser, requestsOf, routeFetch } from '@buildbid/test-kit/helpers';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { INIT_FAILED, SubscribePage } from './Subscribe.tsx';
+import { resetAfterEach, shellMocks, toasted } from './testing.ts';
 
-function shell() {
-  return { toast: vi.fn(), navigate: vi.fn(), refreshUser: vi.fn(async () => {}) };
-}
+const shell = shellMocks;
 
 const sandbox = {
   paymentsMode: 'sandbox',
@@ -28,11 +27,7 @@ function start(clientSecret: string | undefined, alreadySubscribed = false) {
 }
 
 describe('SubscribePage', () => {
-  afterEach(() => {
-    cleanup();
-    vi.unstubAllGlobals();
-    vi.restoreAllMocks();
-  });
+  resetAfterEach();
 
   it('asks visitors to log in', () => {
     render(<SubscribePage user={null} {...shell()} />);
@@ -172,13 +167,11 @@ describe('SubscribePage', () => {
     render(<SubscribePage user={makeUser({ role: 'contractor' })} {...s} />);
     await fillCard('4242 4242 4242 4242');
     fireEvent.click(screen.getByRole('button', { name: 'Subscribe Now' }));
-    await waitFor(() =>
-      expect(s.toast).toHaveBeenCalledWith({
-        title: 'Payment Failed',
-        description: "Your card's expiration date is in the past.",
-        variant: 'destructive',
-      }),
-    );
+    await toasted(s.toast, {
+      title: 'Payment Failed',
+      description: "Your card's expiration date is in the past.",
+      variant: 'destructive',
+    });
     expect(s.navigate).not.toHaveBeenCalled();
     expect(screen.getByRole('button', { name: 'Subscribe Now' })).toBeTruthy();
   });

@@ -1,38 +1,21 @@
 // @vitest-environment jsdom
-import type { ApiUser, RemoteProps } from '@buildbid/api-client';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { makeUser } from '@buildbid/test-kit/helpers';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { isUpdateDisabled, SwitchRolePage } from './SwitchRole.tsx';
+import { resetAfterEach, shellMocks, toasted } from './testing.ts';
 
-const user: ApiUser = {
+const user = makeUser({
   id: '00000000-0000-4000-8000-000000000002',
   email: 'bo@example.com',
   firstName: 'Bo',
   lastName: null,
   name: 'Bo',
-  profileImageUrl: null,
   role: 'contractor',
-  country: 'BS',
-  subscriptionTier: 'free',
-  rating: 0,
-  reviewCount: 0,
-  emailNotifications: true,
-  emailVerified: true,
-  services: [],
-  createdAt: '2025-01-01T00:00:00.000Z',
-  updatedAt: '2025-01-01T00:00:00.000Z',
-};
+});
 
 function setup(search = '') {
-  const props = {
-    path: '/switch-role',
-    search,
-    user,
-    country: 'BS',
-    navigate: vi.fn(),
-    refreshUser: vi.fn(async () => {}),
-    toast: vi.fn(),
-  } satisfies RemoteProps;
+  const props = { path: '/switch-role', search, user, country: 'BS', ...shellMocks() };
   render(<SwitchRolePage {...props} user={user} />);
   return props;
 }
@@ -48,10 +31,7 @@ describe('isUpdateDisabled', () => {
 });
 
 describe('SwitchRolePage', () => {
-  afterEach(() => {
-    cleanup();
-    vi.unstubAllGlobals();
-  });
+  resetAfterEach();
 
   it('starts on the current role with the button disabled', () => {
     setup();
@@ -93,36 +73,26 @@ describe('SwitchRolePage', () => {
     await waitFor(() => expect(props.navigate).toHaveBeenCalledWith('/'), { timeout: 2500 });
   });
 
-  it('shows the failure toast and enables the button again', async () => {
-    vi.stubGlobal('fetch', async () => new Response('{"message":"nope","code":"X"}', { status: 500 }));
+  it.each([
+    {
+      name: 'shows the failure toast and enables the button again',
+      status: 500,
+      body: '{"message":"nope","code":"X"}',
+      toast: { description: 'Failed to update role. Please try again.', variant: 'destructive' },
+      after: () => expect(updateButton().hasAttribute('disabled')).toBe(false),
+    },
+    {
+      name: 'on 401 tells the user and goes to /api/login after 0.5 s',
+      status: 401,
+      body: '{"message":"Unauthorized","code":"UNAUTHENTICATED"}',
+      toast: { title: 'Unauthorized', description: 'You are logged out. Logging in again...' },
+      after: (props: ReturnType<typeof setup>) => expect(props.navigate).toHaveBeenCalledWith('/api/login'),
+    },
+  ])('$name', async ({ status, body, toast, after }) => {
+    vi.stubGlobal('fetch', async () => new Response(body, { status }));
     const props = setup('?role=client');
     fireEvent.click(updateButton());
-    await waitFor(() =>
-      expect(props.toast).toHaveBeenCalledWith(
-        expect.objectContaining({
-          description: 'Failed to update role. Please try again.',
-          variant: 'destructive',
-        }),
-      ),
-    );
-    await waitFor(() => expect(updateButton().hasAttribute('disabled')).toBe(false));
-  });
-
-  it('on 401 tells the user and goes to /api/login after 0.5 s', async () => {
-    vi.stubGlobal(
-      'fetch',
-      async () => new Response('{"message":"Unauthorized","code":"UNAUTHENTICATED"}', { status: 401 }),
-    );
-    const props = setup('?role=client');
-    fireEvent.click(updateButton());
-    await waitFor(() =>
-      expect(props.toast).toHaveBeenCalledWith(
-        expect.objectContaining({
-          title: 'Unauthorized',
-          description: 'You are logged out. Logging in again...',
-        }),
-      ),
-    );
-    await waitFor(() => expect(props.navigate).toHaveBeenCalledWith('/api/login'));
+    await toasted(props.toast, expect.objectContaining(toast));
+    await waitFor(() => after(props));
   });
 });

@@ -28,12 +28,12 @@ function bid(overrides: Partial<ProjectBid> = {}): ProjectBid {
   } as ProjectBid;
 }
 
-describe('Received Bids (exposed as bids/ReceivedBids)', () => {
-  afterEach(() => {
-    cleanup();
-    vi.unstubAllGlobals();
-  });
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
 
+describe('Received Bids (exposed as bids/ReceivedBids)', () => {
   it("offers the owner 'Message' on every bid, opening the dialog with that bidder and the project", async () => {
     routeFetch({
       'GET /api/projects/p1/bids': () =>
@@ -142,11 +142,6 @@ describe('Received Bids (exposed as bids/ReceivedBids)', () => {
 });
 
 describe('Accept and Decline ask first', () => {
-  afterEach(() => {
-    cleanup();
-    vi.unstubAllGlobals();
-  });
-
   it('says how many other pending bids will be declined, and Cancel sends nothing', async () => {
     const other = bid({ id: 'b2', amount: '20000.00', contractorId: 'c2' });
     const fetch = routeFetch({

@@ -1,11 +1,11 @@
 // @vitest-environment jsdom
-import type { RemoteProps } from '@buildbid/api-client';
 import { makeProject } from '@buildbid/test-kit/fixtures';
 import { makeUser, mockFetch } from '@buildbid/test-kit/helpers';
 import { messageOwner, ownerChat } from '@buildbid/ui';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { BrowsePage } from './pages/BrowsePage.tsx';
+import { shellMocks } from './testing.ts';
 
 describe('messaging the project owner', () => {
   afterEach(() => {
@@ -40,16 +40,7 @@ describe('messaging the project owner', () => {
       }),
     );
     const user = makeUser({ role: 'contractor' });
-    const props = {
-      path: '/projects',
-      search: '',
-      user,
-      country: 'BS',
-      navigate: vi.fn(),
-      refreshUser: vi.fn(async () => {}),
-      toast: vi.fn(),
-      openMessages: vi.fn(),
-    } satisfies RemoteProps;
+    const props = { path: '/projects', search: '', country: 'BS', ...shellMocks(), openMessages: vi.fn() };
     render(<BrowsePage {...props} user={user} />);
     fireEvent.click(await screen.findByRole('button', { name: 'Message the owner of Deck' }));
     expect(props.openMessages).toHaveBeenCalledWith(

@@ -1,4 +1,5 @@
 // @vitest-environment jsdom
+import type { Project } from '@buildbid/api-client';
 import { makeProject } from '@buildbid/test-kit/fixtures';
 import { jsonResponse, requestsOf, routeFetch } from '@buildbid/test-kit/helpers';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
@@ -7,6 +8,19 @@ import { ProjectProgress } from './ProjectProgress.tsx';
 
 const awarded = (overrides = {}) =>
   makeProject({ id: 'p1', currentPhase: 'awarded', awardedContractorId: 'c1', ...overrides });
+
+/** The card for `project`, its callbacks mocks nobody asserts on. */
+function renderProgress(project: Project, isOwner = true) {
+  render(
+    <ProjectProgress
+      project={project}
+      isOwner={isOwner}
+      onChanged={vi.fn()}
+      toast={vi.fn()}
+      navigate={vi.fn()}
+    />,
+  );
+}
 
 describe('Project Progress (decision 0183)', () => {
   afterEach(() => {
@@ -35,48 +49,16 @@ describe('Project Progress (decision 0183)', () => {
   });
 
   it('offers the next step by phase, and nothing to a non-owner or before the award', () => {
-    render(
-      <ProjectProgress
-        project={awarded({ currentPhase: 'in_progress' })}
-        isOwner
-        onChanged={vi.fn()}
-        toast={vi.fn()}
-        navigate={vi.fn()}
-      />,
-    );
+    renderProgress(awarded({ currentPhase: 'in_progress' }));
     expect(screen.getByRole('button', { name: 'Send for Review' })).toBeTruthy();
     cleanup();
-    render(
-      <ProjectProgress
-        project={awarded({ currentPhase: 'review' })}
-        isOwner
-        onChanged={vi.fn()}
-        toast={vi.fn()}
-        navigate={vi.fn()}
-      />,
-    );
+    renderProgress(awarded({ currentPhase: 'review' }));
     expect(screen.getByRole('button', { name: 'Mark Completed' })).toBeTruthy();
     cleanup();
-    render(
-      <ProjectProgress
-        project={awarded()}
-        isOwner={false}
-        onChanged={vi.fn()}
-        toast={vi.fn()}
-        navigate={vi.fn()}
-      />,
-    );
+    renderProgress(awarded(), false);
     expect(screen.queryByRole('button')).toBeNull();
     cleanup();
-    render(
-      <ProjectProgress
-        project={makeProject({ currentPhase: 'bidding' })}
-        isOwner
-        onChanged={vi.fn()}
-        toast={vi.fn()}
-        navigate={vi.fn()}
-      />,
-    );
+    renderProgress(makeProject({ currentPhase: 'bidding' }));
     expect(screen.queryByRole('heading', { name: 'Project Progress' })).toBeNull();
   });
 
@@ -101,9 +83,7 @@ describe('Project Progress (decision 0183)', () => {
       ...done,
       review: { rating: 4, comment: 'Tidy work.', createdAt: '2026-11-24T10:00:00.000Z' },
     };
-    render(
-      <ProjectProgress project={reviewed} isOwner onChanged={vi.fn()} toast={vi.fn()} navigate={vi.fn()} />,
-    );
+    renderProgress(reviewed);
     expect(screen.queryByRole('button', { name: 'Review contractor' })).toBeNull();
     expect(screen.getByRole('img', { name: '4 out of 5 stars' })).toBeTruthy();
     expect(screen.getByText('Tidy work.')).toBeTruthy();

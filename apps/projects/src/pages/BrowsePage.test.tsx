@@ -4,6 +4,7 @@ import { makeProject } from '@buildbid/test-kit/fixtures';
 import { makeUser, mockFetch } from '@buildbid/test-kit/helpers';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { shellMocks } from '../testing.ts';
 import {
   BrowsePage,
   readBrowseCursor,
@@ -21,15 +22,7 @@ function answer(projects: unknown[], total = projects.length) {
 
 function setup(search = '', country = 'BS') {
   const user = makeUser({ role: 'contractor' });
-  const props = {
-    path: '/projects',
-    search,
-    user,
-    country,
-    navigate: vi.fn(),
-    refreshUser: vi.fn(async () => {}),
-    toast: vi.fn(),
-  } satisfies RemoteProps;
+  const props = { path: '/projects', search, user, country, ...shellMocks() } satisfies RemoteProps;
   render(<BrowsePage {...props} user={user} />);
   return props;
 }
@@ -92,22 +85,15 @@ describe('BrowsePage', () => {
     const fetch = mockFetch();
     fetch.mockImplementation(async () => answer([]));
     const user = makeUser({ role: 'client' });
-    const navigate = vi.fn();
-    const props = {
-      path: '/projects',
-      search: '?category=Residential',
-      user,
-      country: 'BS',
-      navigate,
-      refreshUser: vi.fn(async () => {}),
-      toast: vi.fn(),
-    } satisfies RemoteProps;
-    const view = render(<BrowsePage {...props} user={user} />);
+    const props = { path: '/projects', user, country: 'BS', ...shellMocks() };
+    const view = render(<BrowsePage {...props} search="?category=Residential" />);
     await screen.findByText('0 projects found');
     fireEvent.click(screen.getByRole('button', { name: 'Clear Filters' }));
-    await waitFor(() => expect(navigate).toHaveBeenCalledWith('/projects?country=', { replace: false }));
+    await waitFor(() =>
+      expect(props.navigate).toHaveBeenCalledWith('/projects?country=', { replace: false }),
+    );
     // Back to the earlier address: the list asks for it again.
-    view.rerender(<BrowsePage {...props} search="?category=Commercial" user={user} />);
+    view.rerender(<BrowsePage {...props} search="?category=Commercial" />);
     await waitFor(() => {
       const last = new URL(fetch.mock.calls.at(-1)?.[0]?.url ?? 'http://none/');
       expect(last.searchParams.get('category')).toBe('Commercial');

@@ -4,18 +4,11 @@ import { jsonResponse, makeUser, mockFetch } from '@buildbid/test-kit/helpers';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { townSuggestions } from '../components/TownField.tsx';
+import { REQUIRED_MESSAGES, shellMocks, toasted } from '../testing.ts';
 import { PostProjectPage } from './PostProjectPage.tsx';
 
 function setup(search = '', user = makeUser()) {
-  const props = {
-    path: '/post-project',
-    search,
-    user,
-    country: 'BS',
-    navigate: vi.fn(),
-    refreshUser: vi.fn(async () => {}),
-    toast: vi.fn(),
-  } satisfies RemoteProps;
+  const props = { path: '/post-project', search, user, country: 'BS', ...shellMocks() } satisfies RemoteProps;
   render(<PostProjectPage {...props} />);
   return props;
 }
@@ -72,14 +65,8 @@ describe('PostProjectPage', () => {
     const fetch = mockFetch();
     const props = setup();
     fireEvent.click(screen.getByRole('button', { name: 'Post Project' }));
-    for (const text of [
-      'Title must be at least 5 characters',
-      'Description must be at least 20 characters',
-      'Please select a category',
-      'Please select a project stage',
-      'Please select at least one contractor need',
-      'Please select at least one construction phase',
-    ]) {
+    // Every required field but the country, which starts as the Bahamas.
+    for (const text of REQUIRED_MESSAGES.slice(0, -1)) {
       expect(await screen.findByText(text)).toBeTruthy();
     }
     expect(props.toast).toHaveBeenCalledWith(
@@ -187,22 +174,18 @@ describe('PostProjectPage', () => {
     fetch.mockResolvedValueOnce(jsonResponse(400, { message: 'Title is too long', code: 'X' }));
     const props = setup();
     fireEvent.click(screen.getByRole('button', { name: 'Test Submit' }));
-    await waitFor(() =>
-      expect(props.toast).toHaveBeenCalledWith({
-        title: 'Error',
-        description: '400: Title is too long',
-        variant: 'destructive',
-      }),
-    );
+    await toasted(props.toast, {
+      title: 'Error',
+      description: '400: Title is too long',
+      variant: 'destructive',
+    });
     fetch.mockResolvedValueOnce(jsonResponse(401, { message: 'Unauthorized', code: 'UNAUTHENTICATED' }));
     fireEvent.click(screen.getByRole('button', { name: 'Test Submit' }));
-    await waitFor(() =>
-      expect(props.toast).toHaveBeenCalledWith({
-        title: 'Unauthorized',
-        description: 'Please log in again',
-        variant: 'destructive',
-      }),
-    );
+    await toasted(props.toast, {
+      title: 'Unauthorized',
+      description: 'Please log in again',
+      variant: 'destructive',
+    });
     await waitFor(() => expect(props.navigate).toHaveBeenCalledWith('/api/login'));
   });
 

@@ -1,24 +1,17 @@
 // @vitest-environment jsdom
-import type { ProjectQuestion, RemoteProps } from '@buildbid/api-client';
+import type { ProjectQuestion } from '@buildbid/api-client';
 import { makeProject } from '@buildbid/test-kit/fixtures';
 import { jsonResponse, makeUser, routeFetch } from '@buildbid/test-kit/helpers';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { QuestionsSection } from '../components/QuestionsSection.tsx';
+import { shellMocks } from '../testing.ts';
 import { ProjectDetailPage } from './ProjectDetailPage.tsx';
 
 const VIEWER = makeUser({ id: 'viewer-1', role: 'contractor' });
 
 function setup(id: string) {
-  const props = {
-    path: `/projects/${id}`,
-    search: '',
-    user: VIEWER,
-    country: 'BS',
-    navigate: vi.fn(),
-    refreshUser: vi.fn(async () => {}),
-    toast: vi.fn(),
-  } satisfies RemoteProps;
+  const props = { path: `/projects/${id}`, search: '', user: VIEWER, country: 'BS', ...shellMocks() };
   render(<ProjectDetailPage {...props} user={VIEWER} id={id} />);
   return props;
 }
@@ -40,12 +33,12 @@ function question(overrides: Partial<ProjectQuestion>): ProjectQuestion {
   };
 }
 
-describe('ProjectDetailPage', () => {
-  afterEach(() => {
-    cleanup();
-    vi.unstubAllGlobals();
-  });
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
 
+describe('ProjectDetailPage', () => {
   it.each([
     ['a malformed id, which the API answers 400', 400, 'VALIDATION_FAILED'],
     ['an unknown id', 404, 'PROJECT_NOT_FOUND'],
@@ -104,11 +97,6 @@ describe('ProjectDetailPage', () => {
 });
 
 describe('QuestionsSection', () => {
-  afterEach(() => {
-    cleanup();
-    vi.unstubAllGlobals();
-  });
-
   it("says 'asked by you' on the asker's own question, 'asked by a bidder' on another's (decision 0196)", async () => {
     routeFetch({
       'GET /api/projects/p1/questions': [
