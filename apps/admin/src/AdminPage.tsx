@@ -62,7 +62,7 @@ export function AccessDenied({ navigate }: Pick<RemoteProps, 'navigate'>) {
     return () => clearTimeout(timer);
   }, [navigate]);
   return (
-    <section className="card access-denied" role="alert">
+    <section className="card error-panel access-denied" role="alert">
       <h1 className="page-title">Access Denied</h1>
       <p className="muted">{ACCESS_DENIED_TEXT}</p>
       <Link href="/home" className="btn btn-outline">
