@@ -31,11 +31,14 @@ export interface WebhookEndpointRepository {
   ): Promise<WebhookEndpoint[]>;
   /** The enabled endpoints that take project.posted, each with the filters of its saved search. */
   projectPostedSubscribers(): Promise<{ endpoint: WebhookEndpoint; filters: SavedSearchFilters }[]>;
-  /** An attempt at `at` failed: answers since when the endpoint's attempts have all failed (`at` if it was fine). */
+  /** An attempt at `at` failed: answers since when its attempts have all failed (`at` if it was fine). */
   recordFailure(id: string, at: Date): Promise<Date | null>;
   /** An attempt worked: the endpoint is no longer failing. */
   recordSuccess(id: string): Promise<void>;
-  /** Disables the endpoint for failed deliveries, if it is enabled. True when this call disabled it (so one instance tells the owner). */
+  /**
+   * Disables the endpoint for failed deliveries, if it is enabled. True when this call disabled it, so
+   * exactly one instance tells the owner.
+   */
   disableForFailures(id: string, at: Date): Promise<boolean>;
 }
 
@@ -44,7 +47,14 @@ export interface ClaimedDelivery {
   delivery: WebhookDelivery;
   endpoint: Pick<
     WebhookEndpoint,
-    'id' | 'ownerUserId' | 'url' | 'status' | 'secret' | 'previousSecret' | 'previousSecretExpiresAt'
+    | 'id'
+    | 'ownerUserId'
+    | 'url'
+    | 'status'
+    | 'secret'
+    | 'previousSecret'
+    | 'previousSecretExpiresAt'
+    | 'failingSince'
   >;
 }
 

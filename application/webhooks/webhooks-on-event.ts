@@ -76,7 +76,7 @@ export class WebhooksOnEvent extends UseCase<{
     return endpoints.map((endpoint) => ({ endpoint, data: notice.data }));
   }
 
-  /** The endpoints whose saved search the new project meets, by the browse list's rules; never its owner's. */
+  /** The endpoints whose saved search the new project meets (the browse list's rules); never its owner's. */
   async #projectPosted(notice: ProjectPostedNotice): Promise<Target[]> {
     const subscribers = await this.deps.endpoints.projectPostedSubscribers();
     const candidates = subscribers.filter((s) => s.endpoint.ownerUserId !== notice.ownerId);
