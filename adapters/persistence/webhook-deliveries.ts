@@ -37,6 +37,7 @@ interface ClaimedRow extends DeliveryRow {
   endpoint_secret: string;
   endpoint_previous_secret: string | null;
   endpoint_previous_secret_expires_at: Date | null;
+  endpoint_failing_since: Date | null;
 }
 
 const DELIVERY_COLUMNS =
@@ -45,7 +46,7 @@ const CLAIMED_COLUMNS = `${DELIVERY_COLUMNS.split(', ')
   .map((c) => `d.${c}`)
   .join(', ')}, e.user_id as endpoint_user_id, e.url as endpoint_url, e.status as endpoint_status,
   e.secret as endpoint_secret, e.previous_secret as endpoint_previous_secret,
-  e.previous_secret_expires_at as endpoint_previous_secret_expires_at`;
+  e.previous_secret_expires_at as endpoint_previous_secret_expires_at, e.failing_since as endpoint_failing_since`;
 
 function toDelivery(row: DeliveryRow): WebhookDelivery {
   return {
@@ -78,6 +79,7 @@ function toClaimed(row: ClaimedRow): ClaimedDelivery {
       secret: row.endpoint_secret,
       previousSecret: row.endpoint_previous_secret,
       previousSecretExpiresAt: dateOrNull(row.endpoint_previous_secret_expires_at),
+      failingSince: dateOrNull(row.endpoint_failing_since),
     },
   };
 }

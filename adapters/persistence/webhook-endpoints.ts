@@ -97,11 +97,11 @@ function values(e: WebhookEndpoint): unknown[] {
   ];
 }
 
-/** An endpoint takes `type` when its space-separated list names it (padded, so no type matches inside another). */
+/** An endpoint takes `type` when its space-separated list names it (padded: no type inside another). */
 const TAKES = `(' ' || e.event_types || ' ') like ?`;
 const takes = (type: WebhookEventType) => `% ${type.replaceAll('_', '\\_')} %`;
 
-/** WebhookEndpointRepository in SQL (decision 0212). Give it the global `orm.em`: it forks for its transaction. */
+/** WebhookEndpointRepository in SQL (decision 0212). Give it `orm.em`; it forks for its transaction. */
 export class SqlWebhookEndpoints implements WebhookEndpointRepository {
   readonly #em: EntityManager;
 
@@ -237,7 +237,7 @@ export class SqlWebhookEndpoints implements WebhookEndpointRepository {
   }
 }
 
-/** WebhookMarketplace in SQL: the project (through the project repository, on a fork per read) and a search's owner. */
+/** WebhookMarketplace in SQL: a project (the project repository, a fork per read), a search's owner. */
 export class SqlWebhookMarketplace implements WebhookMarketplace {
   readonly #em: EntityManager;
 

@@ -149,7 +149,7 @@ export class SsrfGuard implements WebhookAddressGuard {
     return { addresses };
   }
 
-  /** The check when an endpoint is saved. A host that does not resolve yet is let through (deliveries check again). */
+  /** The check when an endpoint is saved: a host that does not resolve yet passes (delivery checks it). */
   async refusal(url: string): Promise<string | null> {
     let parsed: URL;
     try {

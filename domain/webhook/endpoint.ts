@@ -54,7 +54,7 @@ export interface WebhookEndpoint {
   description: string;
   /** Each once, in the catalogue's order. */
   eventTypes: WebhookEventType[];
-  /** project.posted sends the new projects that meet this saved search of the owner's; null without project.posted. */
+  /** project.posted sends the new projects that meet this saved search of the owner's; null without it. */
   savedSearchId: string | null;
   /** The current signing secret (`whsec_…`). */
   secret: string;
@@ -64,7 +64,7 @@ export interface WebhookEndpoint {
   status: WebhookEndpointStatus;
   disabledReason: WebhookDisabledReason | null;
   disabledAt: Date | null;
-  /** When the first of the attempts that have failed since the last success was made; null when the last one worked. */
+  /** When the first of the attempts failed since the last success was made; null after a success. */
   failingSince: Date | null;
   createdAt: Date;
   updatedAt: Date;

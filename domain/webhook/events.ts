@@ -36,7 +36,7 @@ export interface WebhookEventData {
   };
   /** The receiver's bid was accepted. */
   'bid.accepted': { bidId: string; projectId: string; projectTitle: string };
-  /** The receiver's bid was not accepted: declined, another bid was accepted, or the project was cancelled. */
+  /** The receiver's bid was not accepted: declined, another bid accepted, or the project cancelled. */
   'bid.rejected': {
     bidId: string;
     projectId: string;
@@ -62,7 +62,7 @@ export interface WebhookEventData {
   };
   /** A question on the receiver's project. */
   'question.asked': { questionId: string; projectId: string; projectTitle: string };
-  /** An answer to the receiver's question, or a new public answer or clarification on a project they bid on. */
+  /** An answer to the receiver's question, or a public answer or clarification on a project they bid on. */
   'question.answered': {
     questionId: string;
     kind: 'question' | 'clarification';
