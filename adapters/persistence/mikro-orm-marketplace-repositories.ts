@@ -1,4 +1,4 @@
-import { type EntityManager, LockMode } from '@mikro-orm/core';
+import { type EntityManager, type EntityName, type FilterQuery, LockMode } from '@mikro-orm/core';
 import type {
   AchievementRepository,
   BidRepository,
@@ -41,6 +41,26 @@ import { userRowToDomain } from './user-mapper.ts';
  * read again after it, not answered from the identity map. Every write flushes before it returns.
  */
 
+/**
+ * The aggregate of the row with this id, read from the database (`refresh`: a row read before a lock was
+ * taken is read again), locked for update with `lock`; null for a malformed id or no row.
+ */
+async function findAggregate<R extends object, A>(
+  em: EntityManager,
+  entity: EntityName<R>,
+  id: string,
+  toAggregate: (record: R) => A,
+  how: 'read' | 'lock' = 'read',
+): Promise<A | null> {
+  if (!isUuid(id)) return null;
+  const lock = how === 'lock' ? { lockMode: LockMode.PESSIMISTIC_WRITE } : {};
+  const record = await em.findOne(entity, { id } as FilterQuery<NoInfer<R>>, { ...lock, refresh: true });
+  return record ? toAggregate(record as R) : null;
+}
+
+const projectOfRow = (record: ProjectRecord) => Project.restore(projectRowToSnapshot(record));
+const bidOfRow = (record: BidRecord) => Bid.restore(bidRowToSnapshot(record));
+
 export class MikroOrmTransactionalUserRepository
   extends MikroOrmUserRepository
   implements TransactionalUserRepository
@@ -53,14 +73,8 @@ export class MikroOrmTransactionalUserRepository
     this.#em = em;
   }
 
-  async lockForUpdate(id: string): Promise<User | null> {
-    if (!isUuid(id)) return null;
-    const record = await this.#em.findOne(
-      UserRecord,
-      { id },
-      { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true },
-    );
-    return record ? userRowToDomain(record) : null;
+  lockForUpdate(id: string): Promise<User | null> {
+    return findAggregate(this.#em, UserRecord, id, userRowToDomain, 'lock');
   }
 
   async lockAdmins(): Promise<string[]> {
@@ -80,20 +94,12 @@ export class MikroOrmProjectRepository implements ProjectRepository {
     this.#em = em;
   }
 
-  async findById(id: string): Promise<Project | null> {
-    if (!isUuid(id)) return null;
-    const record = await this.#em.findOne(ProjectRecord, { id }, { refresh: true });
-    return record ? Project.restore(projectRowToSnapshot(record)) : null;
+  findById(id: string): Promise<Project | null> {
+    return findAggregate(this.#em, ProjectRecord, id, projectOfRow);
   }
 
-  async lockForUpdate(id: string): Promise<Project | null> {
-    if (!isUuid(id)) return null;
-    const record = await this.#em.findOne(
-      ProjectRecord,
-      { id },
-      { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true },
-    );
-    return record ? Project.restore(projectRowToSnapshot(record)) : null;
+  lockForUpdate(id: string): Promise<Project | null> {
+    return findAggregate(this.#em, ProjectRecord, id, projectOfRow, 'lock');
   }
 
   async add(project: Project): Promise<void> {
@@ -126,16 +132,14 @@ export class MikroOrmBidRepository implements BidRepository {
     this.#em = em;
   }
 
-  async findById(id: string): Promise<Bid | null> {
-    if (!isUuid(id)) return null;
-    const record = await this.#em.findOne(BidRecord, { id }, { refresh: true });
-    return record ? Bid.restore(bidRowToSnapshot(record)) : null;
+  findById(id: string): Promise<Bid | null> {
+    return findAggregate(this.#em, BidRecord, id, bidOfRow);
   }
 
   async findByProjectAndContractor(projectId: string, contractorId: string): Promise<Bid | null> {
     if (!isUuid(projectId) || !isUuid(contractorId)) return null;
     const record = await this.#em.findOne(BidRecord, { projectId, contractorId }, { refresh: true });
-    return record ? Bid.restore(bidRowToSnapshot(record)) : null;
+    return record ? bidOfRow(record) : null;
   }
 
   async listByProject(projectId: string): Promise<Bid[]> {
@@ -145,7 +149,7 @@ export class MikroOrmBidRepository implements BidRepository {
       { projectId },
       { orderBy: { createdAt: 'asc', id: 'asc' }, refresh: true },
     );
-    return records.map((record) => Bid.restore(bidRowToSnapshot(record)));
+    return records.map(bidOfRow);
   }
 
   async countByContractorCreatedBetween(contractorId: string, from: Date, to: Date): Promise<number> {

@@ -47,6 +47,23 @@ function recipientOf(row: UserRow): Recipient {
   };
 }
 
+/**
+ * The users of these ids as mail recipients (malformed ids left out). Mail goes only to a verified email
+ * whose owner wants it: `emailNotifications` says both.
+ */
+async function recipientsOn(em: EntityManager, userIds: readonly string[]): Promise<Recipient[]> {
+  const ids = userIds.filter(isUuid);
+  if (ids.length === 0) return [];
+  const rows = await runSql<UserRow>(
+    em,
+    `select id, email, first_name, last_name,
+        (email_notifications and email_verified_at is not null) as email_notifications from users
+      where id in (${ids.map(() => '?').join(', ')})`,
+    ids,
+  );
+  return rows.map(recipientOf);
+}
+
 async function insertMails(em: EntityManager, mails: readonly QueuedMail[], now: Date): Promise<number> {
   if (mails.length === 0) return 0;
   const values = mails.map(() => '(?, ?, ?, ?, ?, ?, ?::jsonb, ?, 0, ?, ?)').join(', ');
@@ -187,17 +204,8 @@ export class SqlEmailAudience implements EmailAudience {
     return rows[0]?.title ?? null;
   }
 
-  async recipients(userIds: readonly string[]): Promise<Recipient[]> {
-    const ids = userIds.filter(isUuid);
-    if (ids.length === 0) return [];
-    const rows = await runSql<UserRow>(
-      this.#em,
-      `select id, email, first_name, last_name,
-          (email_notifications and email_verified_at is not null) as email_notifications from users
-        where id in (${ids.map(() => '?').join(', ')})`,
-      ids,
-    );
-    return rows.map(recipientOf);
+  recipients(userIds: readonly string[]): Promise<Recipient[]> {
+    return recipientsOn(this.#em, userIds);
   }
 
   takeUnreadMessageDigests(
@@ -222,14 +230,7 @@ export class SqlEmailAudience implements EmailAudience {
         [now, ...messages.map((m) => m.id)],
       );
       const userIds = [...new Set(messages.flatMap((m) => [m.receiver_id, m.sender_id]))];
-      const users = await runSql<UserRow>(
-        em,
-        `select id, email, first_name, last_name,
-          (email_notifications and email_verified_at is not null) as email_notifications from users
-          where id in (${userIds.map(() => '?').join(', ')})`,
-        userIds,
-      );
-      const byId = new Map(users.map((u) => [u.id, recipientOf(u)]));
+      const byId = new Map((await recipientsOn(em, userIds)).map((r) => [r.id, r]));
       const digests = new Map<string, UnreadDigest>();
       for (const m of messages) {
         const recipient = byId.get(m.receiver_id);
@@ -278,19 +279,12 @@ export class SqlEmailAudience implements EmailAudience {
           on conflict (user_id) do update set last_sent_at = excluded.last_sent_at`,
         userIds.flatMap((id) => [id, now]),
       );
-      const users = await runSql<UserRow>(
-        em,
-        `select id, email, first_name, last_name,
-          (email_notifications and email_verified_at is not null) as email_notifications from users
-          where id in (${userIds.map(() => '?').join(', ')})`,
-        userIds,
-      );
       const mails: QueuedMail[] = [];
-      for (const user of users) {
+      for (const recipient of await recipientsOn(em, userIds)) {
         const mail = compose({
-          recipient: recipientOf(user),
+          recipient,
           items: items
-            .filter((i) => i.user_id === user.id)
+            .filter((i) => i.user_id === recipient.id)
             .map((i) => ({ projectId: i.project_id, projectTitle: i.title, searchName: i.search_name })),
         });
         if (mail) mails.push(mail);
