@@ -3,7 +3,7 @@
  * built from a fresh snapshot (its factory) or a stored one (`restore`), and handed out only as a copy
  * (`toSnapshot`), so nothing outside the aggregate changes it behind its rules.
  */
-export abstract class Entity<S extends { id: string }> {
+abstract class Entity<S extends { id: string }> {
   #props: S;
 
   protected constructor(props: S) {
@@ -35,7 +35,7 @@ export abstract class Entity<S extends { id: string }> {
 }
 
 /** The read-only properties `withFields` gives an aggregate: the named snapshot fields, as they are. */
-export type Fields<S, K extends keyof S> = { readonly [P in K]: S[P] };
+type Fields<S, K extends keyof S> = { readonly [P in K]: S[P] };
 
 /**
  * An Entity base that also shows the named snapshot fields as read-only properties (`bid.status`), so an
