@@ -16,6 +16,7 @@ import {
   UserRecord,
 } from './entities.ts';
 import { EmailOutboxRecord } from './messaging-entities.ts';
+import { OAuthAppRecord, OAuthModelRecord } from './oauth-entities.ts';
 import { PaymentEventRecord, PaymentSubscriptionRecord } from './payment-entities.ts';
 import {
   EventOutboxRecord,
@@ -58,6 +59,8 @@ const entities = [
   IdempotencyKeyRecord,
   EventOutboxRecord,
   PasswordResetRecord,
+  OAuthAppRecord,
+  OAuthModelRecord,
 ];
 
 export const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations/', import.meta.url));
