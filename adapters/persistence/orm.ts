@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import type { MikroORM as AnyMikroORM } from '@mikro-orm/core';
 import { Migrator } from '@mikro-orm/migrations';
 import { MikroORM, PostgreSqlDriver } from '@mikro-orm/postgresql';
+import { AccessTokenRecord } from './access-entities.ts';
 import {
   BadgeRecord,
   BidRecord,
@@ -59,6 +60,7 @@ const entities = [
   IdempotencyKeyRecord,
   EventOutboxRecord,
   PasswordResetRecord,
+  AccessTokenRecord,
   OAuthAppRecord,
   OAuthModelRecord,
 ];
