@@ -88,7 +88,7 @@ export interface AttemptDeps {
 }
 
 /** The header names of a delivery; receivers read `BuildBid-Signature`. */
-export const SIGNATURE_HEADER = 'BuildBid-Signature';
+const SIGNATURE_HEADER = 'BuildBid-Signature';
 const USER_AGENT = 'BuildBid-Webhooks/1.0';
 
 /**

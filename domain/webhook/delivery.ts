@@ -13,7 +13,7 @@ export const DELIVERY_TIMEOUT_MS = 10_000;
 /** How much of a receiver's answer is kept for the delivery log. */
 export const RESPONSE_BODY_LIMIT_BYTES = 1024;
 /** The waits after the 1st, 2nd, … failed attempt; the last one repeats. */
-export const RETRY_DELAYS_MS: readonly number[] = [
+const RETRY_DELAYS_MS: readonly number[] = [
   1 * MINUTE,
   5 * MINUTE,
   30 * MINUTE,

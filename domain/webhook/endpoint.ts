@@ -30,7 +30,7 @@ export const MAX_WEBHOOK_DESCRIPTION_LENGTH = 500;
 /** Every signing secret starts with this, as Stripe's do, so a leaked one is recognisable. */
 export const WEBHOOK_SECRET_PREFIX = 'whsec_';
 /** After a roll, the previous secret still signs for this long, so receivers can switch without a gap. */
-export const PREVIOUS_SECRET_VALID_MS = 24 * 60 * 60 * 1000;
+const PREVIOUS_SECRET_VALID_MS = 24 * 60 * 60 * 1000;
 
 /**
  * Where the server runs: production accepts https URLs only; development also accepts http://localhost and
@@ -41,7 +41,7 @@ export type WebhookMode = 'production' | 'development';
 /** The hosts development mode accepts over plain http (and the SSRF guard lets through there). */
 export const DEVELOPMENT_HOSTS: readonly string[] = ['localhost', '127.0.0.1'];
 
-export type WebhookEndpointStatus = 'enabled' | 'disabled';
+type WebhookEndpointStatus = 'enabled' | 'disabled';
 /** Why an endpoint is disabled: its owner turned it off, or its deliveries failed for three days. */
 export type WebhookDisabledReason = 'disabled_by_owner' | 'deliveries_failing';
 
@@ -85,7 +85,7 @@ export function isWebhookEventType(value: string): value is WebhookEventType {
 }
 
 /** The URL as stored: trimmed, at most 2048 characters, https (or a local http URL in development). */
-export function webhookUrl(raw: string, mode: WebhookMode): string {
+function webhookUrl(raw: string, mode: WebhookMode): string {
   const url = raw.trim();
   if (!url) throw WEBHOOK_ERRORS.WEBHOOK_URL_REQUIRED({ field: 'url' });
   if (url.length > MAX_WEBHOOK_URL_LENGTH) throw WEBHOOK_ERRORS.WEBHOOK_URL_TOO_LONG({ field: 'url' });
@@ -106,7 +106,7 @@ export function webhookUrl(raw: string, mode: WebhookMode): string {
   throw WEBHOOK_ERRORS.WEBHOOK_URL_INVALID({ field: 'url' });
 }
 
-export function webhookDescription(raw: string | null | undefined): string {
+function webhookDescription(raw: string | null | undefined): string {
   const description = (raw ?? '').trim();
   if ([...description].length > MAX_WEBHOOK_DESCRIPTION_LENGTH) {
     throw WEBHOOK_ERRORS.WEBHOOK_DESCRIPTION_TOO_LONG({ field: 'description' });
@@ -115,7 +115,7 @@ export function webhookDescription(raw: string | null | undefined): string {
 }
 
 /** The event types asked for, checked and put in the catalogue's order (a repeated type counts once). */
-export function webhookEventTypes(raw: readonly string[]): WebhookEventType[] {
+function webhookEventTypes(raw: readonly string[]): WebhookEventType[] {
   if (raw.length === 0) throw WEBHOOK_ERRORS.WEBHOOK_EVENTS_REQUIRED({ field: 'eventTypes' });
   const unknown = raw.find((type) => !isWebhookEventType(type));
   if (unknown !== undefined) {
@@ -131,7 +131,7 @@ export function webhookEventTypes(raw: readonly string[]): WebhookEventType[] {
  * The saved search project.posted follows: required with project.posted, dropped without it (the form
  * shows the choice only beside that type). Whether the search is the owner's is the use case's check.
  */
-export function webhookSavedSearch(
+function webhookSavedSearch(
   eventTypes: readonly WebhookEventType[],
   savedSearchId: string | null | undefined,
 ): string | null {

@@ -207,7 +207,7 @@ export function projectPostedData(
 }
 
 /** What a delivery's body says: `{ "id", "type", "created", "data" }`. */
-export interface WebhookPayload {
+interface WebhookPayload {
   /** `evt_…`: the same for every attempt of one event to one endpoint, so a receiver can drop repeats. */
   id: string;
   type: WebhookDeliveryType;

@@ -35,7 +35,7 @@ export interface Reply {
   body?: string;
 }
 
-export interface Received {
+interface Received {
   path: string;
   headers: IncomingHttpHeaders;
   body: string;
