@@ -32,6 +32,7 @@ import {
   SavedSearchDigestRecord,
   SavedSearchRecord,
 } from './sql-entities.ts';
+import { WEBHOOK_RECORDS } from './webhook-entities.ts';
 
 /** Where the committed TypeScript migrations live (Node 24 imports them directly). */
 /** Every mapped entity; createOrm registers these. */
@@ -63,6 +64,7 @@ const entities = [
   AccessTokenRecord,
   OAuthAppRecord,
   OAuthModelRecord,
+  ...WEBHOOK_RECORDS,
 ];
 
 export const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations/', import.meta.url));
