@@ -4,7 +4,7 @@
  * module each in profile/.
  */
 import { type ApiUser, type RemoteProps, ROLE_LABELS } from '@buildbid/api-client';
-import { formatDate, formatRating, TitledCard } from '@buildbid/ui';
+import { formatDate, formatRating, personName, TitledCard } from '@buildbid/ui';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Button, Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
 import {
@@ -40,8 +40,9 @@ function initials(user: ApiUser): string {
   );
 }
 
+/** First and last name; else the account's name, else its email. */
 function fullName(user: ApiUser): string {
-  return [user.firstName, user.lastName].filter((p) => p?.trim()).join(' ') || user.name || user.email;
+  return personName(user, user.name || user.email);
 }
 
 // ---- Left column ---------------------------------------------------------------------------

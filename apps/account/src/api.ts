@@ -3,13 +3,14 @@
  * openapi-fetch client, so each is checked against the API's generated `paths`.
  */
 
-import type { components, ProjectSummary, paths, SelfServiceRole } from '@buildbid/api-client';
+import type { components, ProjectSummary, paths, SelfServiceRole, UserStats } from '@buildbid/api-client';
 import { createBrowserApi, pageOf, unwrap } from '@buildbid/api-client';
+
+export type { UserStats };
 
 export const api = createBrowserApi();
 
 type Schemas = components['schemas'];
-export type UserStats = Schemas['UserStats'];
 export type BidQuota = Schemas['BidQuota'];
 export type UserBadge = Schemas['UserBadge'];
 export type Achievements = Schemas['Achievements'];

@@ -1,4 +1,5 @@
 /** Badge pieces shared by the dashboard and the profile: tier colours, icons and a badge list. */
+import { StrokeIcon } from '@buildbid/ui';
 import type { UserBadge } from './api.ts';
 
 /** Tier colours (accounts-and-shell section 2): gold, silver, bronze, platinum. */
@@ -14,17 +15,6 @@ export type Tier = keyof typeof TIER_COLORS;
 export function tierColor(tier: string): string {
   return (TIER_COLORS as Record<string, string>)[tier] ?? TIER_COLORS.bronze;
 }
-
-const svg = {
-  width: 18,
-  height: 18,
-  viewBox: '0 0 24 24',
-  fill: 'none',
-  stroke: 'currentColor',
-  strokeWidth: 2,
-  strokeLinecap: 'round' as const,
-  strokeLinejoin: 'round' as const,
-};
 
 /** The badge catalogue names icons ('star', 'zap', 'shield-check', 'briefcase', 'award'). */
 const ICONS: Record<string, React.ReactNode> = {
@@ -53,9 +43,7 @@ const ICONS: Record<string, React.ReactNode> = {
 export function BadgeIcon({ icon, tier }: { icon: string; tier?: string }) {
   return (
     <span className="badge-icon" style={tier ? { color: tierColor(tier) } : undefined}>
-      <svg {...svg} aria-hidden="true">
-        {ICONS[icon] ?? ICONS.award}
-      </svg>
+      <StrokeIcon size={18}>{ICONS[icon] ?? ICONS.award}</StrokeIcon>
     </span>
   );
 }

@@ -8,7 +8,7 @@
  * Non-admins see the 'Access Denied' card and are then redirected to /home (which leads to /).
  */
 import { type ApiUser, type RemoteProps, ROLE_LABELS, serverMessage } from '@buildbid/api-client';
-import { ConfirmDialog, formatDate, LoadFailed, TitledCard, whenClosed } from '@buildbid/ui';
+import { ConfirmDialog, formatDate, LoadFailed, personName, TitledCard, whenClosed } from '@buildbid/ui';
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import {
   Button,
@@ -72,8 +72,9 @@ export function AccessDenied({ navigate }: Pick<RemoteProps, 'navigate'>) {
   );
 }
 
+/** First and last name; else the account's name, else its email. */
 function fullName(u: AdminUser): string {
-  return [u.firstName, u.lastName].filter((p) => p?.trim()).join(' ') || u.name || u.email;
+  return personName(u, u.name || u.email);
 }
 
 /**
