@@ -8,6 +8,7 @@ import { ValidationError } from '../../domain/shared/errors.ts';
 import { checkNotCommonPassword } from '../../domain/user/common-passwords.ts';
 import { USER_ERRORS } from '../../domain/user/errors.ts';
 import { checkPasswordPolicy, type User } from '../../domain/user/user.ts';
+import type { AccessTokenRepository } from '../access-tokens/ports.ts';
 import type { MailOutbox } from '../email/ports.ts';
 import { composeAccountMail, type MailContent } from '../email/templates.ts';
 import type { RealtimePort } from '../realtime/ports.ts';
@@ -43,6 +44,8 @@ export interface AccountLifecycleDeps {
   exports: AccountExport;
   clock: Clock;
   links: AccountLinks;
+  /** The account's personal access tokens: they end with its sessions (decision 0211). */
+  accessTokens: Pick<AccessTokenRepository, 'revokeAllForUser'>;
 }
 
 /** Base of the lifecycle use cases: one constructor for all of them. */
@@ -85,8 +88,13 @@ export abstract class AccountUseCase extends UseCase<AccountLifecycleDeps> {
     await this.deps.mail.enqueue([{ ...mail, userId: user.id, dedupeKey: null }], now);
   }
 
-  /** Revokes the user's sessions (all but `keep`) and closes their sockets, on every API process. */
+  /**
+   * Revokes the user's sessions (all but `keep`) and closes their sockets, on every API process, and
+   * revokes every personal access token of the account (decision 0211: checked on every request, so
+   * the revocation holds everywhere from the next one).
+   */
   protected async endSessions(userId: string, keep?: string): Promise<void> {
+    await this.deps.accessTokens.revokeAllForUser(userId, this.deps.clock.now());
     const revoked = await this.deps.sessions.revokeAllForUser(userId, keep);
     await Promise.all(revoked.map((sid) => this.deps.realtime.closeSession(sid).catch(() => undefined)));
   }

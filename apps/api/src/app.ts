@@ -12,9 +12,8 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import websocket from '@fastify/websocket';
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { SESSION_TTL_MS } from '#application/accounts/index.ts';
-import type { UseCases } from './composition/index.ts';
 import type { Config } from './config.ts';
 import { registerAccess } from './http/access.ts';
 import { SESSION_COOKIE, sessionId } from './http/auth.ts';
@@ -22,11 +21,13 @@ import { registerErrorHandler } from './http/error-handler.ts';
 import { MESSAGING_SCHEMAS } from './http/messaging-schemas.ts';
 import { documentRoute, finishDocument } from './http/openapi.ts';
 import { MULTIPART_LIMITS } from './http/project-form.ts';
+import { ACCESS_TOKEN_SCHEMAS } from './http/schemas/access-token.ts';
 import { MARKETPLACE_SCHEMAS } from './http/schemas/index.ts';
 import { SHARED_SCHEMAS } from './http/schemas.ts';
 import { registerSecurity } from './http/security.ts';
 import { type AppServices, pick } from './http/services.ts';
 import { RemotesFile } from './remotes.ts';
+import { accessTokenNeeds, accessTokenRoutes } from './routes/access-tokens.ts';
 import { accountLifecycleNeeds, accountLifecycleRoutes } from './routes/account-lifecycle.ts';
 import { adminNeeds, adminRoutes } from './routes/admin.ts';
 import { authNeeds, authRoutes } from './routes/auth.ts';
@@ -128,7 +129,13 @@ export async function buildApp(config: Config, services: AppServices): Promise<A
   // REMOTES_FILE, re-read on the application's clock (a test moves it instead of sleeping).
   const remotes = new RemotesFile(config, { now: () => services.http.clock.now() });
   await registerSecurity(app, config, remotes, join(config.appsDir, 'shell', 'dist', 'index.html'));
-  for (const schema of [...SHARED_SCHEMAS, ...MARKETPLACE_SCHEMAS, ...MESSAGING_SCHEMAS, ...PAYMENT_SCHEMAS])
+  for (const schema of [
+    ...SHARED_SCHEMAS,
+    ...MARKETPLACE_SCHEMAS,
+    ...MESSAGING_SCHEMAS,
+    ...PAYMENT_SCHEMAS,
+    ...ACCESS_TOKEN_SCHEMAS,
+  ])
     app.addSchema(schema);
 
   await app.register(swagger, {
@@ -141,7 +148,10 @@ export async function buildApp(config: Config, services: AppServices): Promise<A
         description:
           'The API behind BuildBid, a marketplace for construction and renovation work. ' +
           'Errors are JSON `{ message, code, field? }`. Signed-in calls carry the `buildbid_session` cookie ' +
-          'set by sign-in or registration. The real-time socket at `/ws` is described in docs/realtime.md.',
+          'set by sign-in or registration, or, from a script or an integration, `Authorization: Bearer <token>` ' +
+          'with a personal access token holding the scope the operation names; every answer to a token carries ' +
+          '`RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`. docs/api-quickstart.md goes from ' +
+          'nothing to working calls. The real-time socket at `/ws` is described in docs/realtime.md.',
       },
       servers: [{ url: config.publicUrl, description: 'This server (PUBLIC_URL)' }],
       tags: [
@@ -157,10 +167,18 @@ export async function buildApp(config: Config, services: AppServices): Promise<A
         { name: 'messages', description: 'Conversations between two users' },
         { name: 'admin', description: 'The admin page (admins only)' },
         { name: 'subscription', description: 'The Pro plan: subscribing, billing, the Stripe webhook' },
+        { name: 'developers', description: 'Personal access tokens for scripts and integrations' },
       ],
       components: {
         securitySchemes: {
           session: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE },
+          bearer: {
+            type: 'http',
+            scheme: 'bearer',
+            description:
+              'A personal access token (`bbpat_…`, made on the Developer page) as `Authorization: Bearer <token>`. ' +
+              'An operation lists the scope it needs; without it: 403 INSUFFICIENT_SCOPE (decision 0211).',
+          },
         },
       },
     },
@@ -187,17 +205,14 @@ export async function buildApp(config: Config, services: AppServices): Promise<A
     },
   });
 
-  const resolvedUsers = new WeakMap<object, ReturnType<UseCases['authenticate']['execute']>>();
-  app.decorateRequest('currentUser', function (this: FastifyRequest) {
-    let user = resolvedUsers.get(this);
-    if (!user) {
-      user = services.useCases.authenticate.execute(sessionId(this));
-      resolvedUsers.set(this, user);
-    }
-    return user;
+  // Each route's operation({ access, scope }) is checked here, before its handler, and every request's
+  // caller is resolved here once: the session cookie, or a bearer token (http/access.ts, decision 0211).
+  const { authenticate, authenticateBearer } = services.useCases;
+  const rateLimits = services.http.credentialRateLimits;
+  registerAccess(app, (request) => authenticate.execute(sessionId(request)), {
+    authenticate: (secret, ip) => authenticateBearer.execute(secret, ip),
+    hit: (credentialId) => rateLimits.hit(credentialId, services.http.clock.now()),
   });
-  // Each route's operation({ access }) is checked here, before its handler (http/access.ts).
-  registerAccess(app);
 
   await app.register(rateLimit, {
     global: false,
@@ -235,6 +250,7 @@ export async function buildApp(config: Config, services: AppServices): Promise<A
   await app.register(adminRoutes, pick(services, adminNeeds));
   await app.register(unsubscribeRoutes, pick(services, unsubscribeNeeds));
   await app.register(subscriptionRoutes, { config, ...pick(services, subscriptionNeeds) });
+  await app.register(accessTokenRoutes, pick(services, accessTokenNeeds));
 
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 

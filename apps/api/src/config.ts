@@ -33,6 +33,8 @@ export interface Config {
   messageRateLimitPerMinute: number;
   /** Calls per client address per minute to each public, sign-in-free GET (catalog, config, probes). */
   publicRateLimitPerMinute: number;
+  /** Requests per minute of each personal access token or OAuth grant, on all instances together (decision 0211). */
+  apiRateLimitPerMinute: number;
   /** How long identical project-list pages are reused (0 turns the cache off); docs/decisions/0007. */
   projectListCacheMs: number;
   /** How long a found session is trusted without reading the session table (0: never). */
@@ -142,6 +144,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
   const userCacheMs = whole('USER_CACHE_MS', 2000, 0, 60_000);
   const publicRateLimitPerMinute = whole('PUBLIC_RATE_LIMIT_PER_MINUTE', 1200, 1, 1_000_000);
   const authRateLimitPerMinute = whole('AUTH_RATE_LIMIT_PER_MINUTE', 20, 1, 1_000_000);
+  const apiRateLimitPerMinute = whole('API_RATE_LIMIT_PER_MINUTE', 600, 1, 1_000_000);
 
   const databaseUrl = url('DATABASE_URL', /^postgres(ql)?:\/\//, 'a postgres:// URL');
 
@@ -236,6 +239,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     authRateLimitPerMinute,
     messageRateLimitPerMinute,
     publicRateLimitPerMinute,
+    apiRateLimitPerMinute,
     projectListCacheMs,
     sessionCacheMs,
     userCacheMs,

@@ -17,6 +17,7 @@ import { MikroOrmSessionStore } from '#adapters/persistence/mikro-orm-session-st
 import { MikroOrmUnitOfWork } from '#adapters/persistence/mikro-orm-unit-of-work.ts';
 import { MikroOrmUserRepository } from '#adapters/persistence/mikro-orm-user-repository.ts';
 import { closeOrm, createOrm, migrate } from '#adapters/persistence/orm.ts';
+import { SqlAccessTokens } from '#adapters/persistence/sql-access-tokens.ts';
 import { SqlAccountExport, SqlPasswordResets } from '#adapters/persistence/sql-account-lifecycle.ts';
 import { SqlAdminQuery } from '#adapters/persistence/sql-admin.ts';
 import { SqlProjectEngagement } from '#adapters/persistence/sql-engagement.ts';
@@ -29,6 +30,11 @@ import { SqlNotificationRepository } from '#adapters/persistence/sql-notificatio
 import { SqlSavedSearches } from '#adapters/persistence/sql-saved-searches.ts';
 import { InProcessSocketHub } from '#adapters/realtime/in-process-socket-hub.ts';
 import { PgNotifyRealtime } from '#adapters/realtime/pg-notify-realtime.ts';
+import { RandomAccessTokenSecrets } from '#adapters/security/access-token-secrets.ts';
+import {
+  MemoryCredentialRateLimiter,
+  RedisCredentialRateLimiter,
+} from '#adapters/security/credential-rate-limits.ts';
 import { HmacAccountTokens } from '#adapters/security/hmac-account-tokens.ts';
 import { HmacDeviceCookies } from '#adapters/security/hmac-device-cookies.ts';
 import { HmacUnsubscribeTokens } from '#adapters/security/hmac-unsubscribe-tokens.ts';
@@ -177,6 +183,7 @@ export async function compose(config: Config, options: ComposeOptions = {}): Pro
     onRevoked: (id) => invalidation.announce({ c: 'session', id }),
   });
   const hub = new InProcessSocketHub();
+  const credentialBudget = { limit: config.apiRateLimitPerMinute, windowMs: 60_000 };
   // Rate limits shared by every instance. A short connect timeout and one retry: an unreachable Redis
   // must not hold requests up (the limiter then lets requests through; docs/deploy.md).
   const redis = config.redisUrl
@@ -237,6 +244,12 @@ export async function compose(config: Config, options: ComposeOptions = {}): Pro
       devices: new HmacDeviceCookies(config.sessionKey),
     },
     PasswordResets: new SqlPasswordResets(orm.em),
+    AccessTokens: new SqlAccessTokens(orm.em),
+    AccessTokenSecrets: new RandomAccessTokenSecrets(),
+    // Each token's own budget, shared by every instance through Redis (decision 0211).
+    CredentialRateLimits: redis
+      ? new RedisCredentialRateLimiter(redis, credentialBudget)
+      : new MemoryCredentialRateLimiter(credentialBudget),
     AccountTokens: new HmacAccountTokens(config.sessionKey),
     AccountExport: new SqlAccountExport(orm.em),
     AccountLinks: { publicUrl: config.publicUrl },

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sampleProjectData } from '@buildbid/test-kit/samples';
 import { PromoteToAdmin } from '#application/accounts/index.ts';
+import type { Clock } from '#application/shared/ports.ts';
 import { ApplySubscriptionStatus } from '#application/subscription/index.ts';
 import { buildTestApp, sessionCookie, type TestApp, uniqueEmail } from '../support/app.ts';
 
@@ -19,9 +20,14 @@ export interface MarketplaceApp extends TestApp {
   clearUploads(): void;
 }
 
-export async function buildMarketplaceApp(): Promise<MarketplaceApp> {
+export async function buildMarketplaceApp(
+  options: { env?: Record<string, string>; clock?: Clock } = {},
+): Promise<MarketplaceApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'buildbid-api-'));
-  const t = await buildTestApp({ DATA_DIR: dataDir });
+  const t = await buildTestApp(
+    { DATA_DIR: dataDir, ...options.env },
+    options.clock ? { clock: options.clock } : {},
+  );
   const uploadsDir = join(dataDir, 'uploads');
   return {
     ...t,

@@ -43,6 +43,7 @@ const lifecycle: DepTokens<AccountLifecycleDeps> = {
   exports: TOKENS.AccountExport,
   clock: Time,
   links: TOKENS.AccountLinks,
+  accessTokens: TOKENS.AccessTokens,
 };
 
 /** Accounts: registration, sessions, the account's lifecycle, the profile and the admin's user table. */

@@ -1,13 +1,14 @@
 import type { Container } from 'inversify';
 import { HTTP_TOKENS } from '../http/tokens.ts';
 import { accounts } from './accounts.ts';
+import { developers } from './developers.ts';
 import { marketplace } from './marketplace.ts';
 import { messaging } from './messaging.ts';
 import { payments } from './payments.ts';
 import { TOKENS } from './tokens.ts';
 
 /** The bounded contexts whose use cases the HTTP layer calls; each binds its own (composition/context.ts). */
-export const CONTEXTS = [accounts, marketplace, messaging, payments];
+export const CONTEXTS = [accounts, marketplace, messaging, payments, developers];
 
 /**
  * What the HTTP layer may call, resolved once at start from the composition root (decision 0202): the
@@ -20,6 +21,7 @@ export function allUseCasesIn(container: Container) {
     ...marketplace.resolve(container),
     ...messaging.resolve(container),
     ...payments.resolve(container),
+    ...developers.resolve(container),
   };
 }
 export type UseCases = ReturnType<typeof allUseCasesIn>;
@@ -31,6 +33,8 @@ export function httpPortsOf(container: Container) {
     settings: container.get(HTTP_TOKENS.Settings),
     idempotency: container.get(HTTP_TOKENS.Idempotency),
     clock: container.get(HTTP_TOKENS.Clock),
+    /** Each bearer credential's request budget (decision 0211). */
+    credentialRateLimits: container.get(TOKENS.CredentialRateLimits),
     /** Delivery to users' sockets on any API process (closing a signed-out session's sockets). */
     realtime: container.get(TOKENS.RealtimePort),
     /** This process's sockets, which /ws adds to. */

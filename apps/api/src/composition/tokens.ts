@@ -1,6 +1,11 @@
 import type { ServiceIdentifier } from 'inversify';
 import type { OutboxEventPublisher } from '#adapters/persistence/sql-event-outbox.ts';
 import type { InProcessSocketHub } from '#adapters/realtime/in-process-socket-hub.ts';
+import type {
+  AccessTokenRepository,
+  AccessTokenSecrets,
+  CredentialRateLimiter,
+} from '#application/access-tokens/ports.ts';
 import type { AccountLinks, SignInGuards } from '#application/accounts/index.ts';
 import type {
   AccountExport,
@@ -52,6 +57,10 @@ export const TOKENS = {
   /** Failed sign-ins per account and client, per account from unknown browsers (decision 0191). */
   SignInGuards: port<SignInGuards>('SignInGuards'),
   PasswordResets: port<PasswordResets>('PasswordResets'),
+  /** Personal access tokens, their secrets and each credential's request budget (decision 0211). */
+  AccessTokens: port<AccessTokenRepository>('AccessTokenRepository'),
+  AccessTokenSecrets: port<AccessTokenSecrets>('AccessTokenSecrets'),
+  CredentialRateLimits: port<CredentialRateLimiter>('CredentialRateLimiter'),
   AccountTokens: port<AccountTokens>('AccountTokens'),
   AccountExport: port<AccountExport>('AccountExport'),
   AccountLinks: port<AccountLinks>('AccountLinks'),

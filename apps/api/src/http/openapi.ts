@@ -1,6 +1,7 @@
 import type { RouteOptions } from 'fastify';
+import type { Scope } from '#domain/access/scopes.ts';
 import type { ErrorCode } from '#domain/shared/error-codes.ts';
-import { ACCESS_KEY, type Access, securityOf } from './access.ts';
+import { ACCESS_KEY, type Access, SCOPE_KEY, securityOf } from './access.ts';
 import { ERROR_EXAMPLES } from './error-examples.ts';
 
 /**
@@ -31,6 +32,11 @@ export interface OperationDoc {
    * `{ roles }`. The one declaration: the access check and the document's security both read it.
    */
   access: Access;
+  /**
+   * What a third-party token (`Authorization: Bearer`) needs to call it as its owner (decision 0211). None:
+   * no token may call it (403 TOKEN_NOT_ALLOWED), as for the admin operations and the account's own security.
+   */
+  scope?: Scope;
   /** The codes the route answers besides the automatic ones, by status. */
   errors?: ErrorCodes;
   /** What each success (or redirect) answer means, by status, when the schema has no description. */
@@ -60,8 +66,9 @@ export function operation(doc: OperationDoc) {
     operationId: doc.id,
     summary: doc.summary,
     description: doc.description,
-    security: securityOf(doc.access),
+    security: securityOf(doc.access, doc.scope),
     [ACCESS_KEY]: doc.access,
+    ...(doc.scope ? { [SCOPE_KEY]: doc.scope } : {}),
     [ERROR_CODES_KEY]: doc.errors ?? {},
     ...(doc.responses ? { [RESPONSES_KEY]: doc.responses } : {}),
     ...(doc.rawBody ? { [RAW_BODY_KEY]: true } : {}),
@@ -124,6 +131,13 @@ export function documentRoute({
   if (typeof access === 'object' && access.roles.length === 1 && access.roles[0] === 'admin') {
     add(codes, 403, 'ADMIN_ONLY');
   }
+  // Any request may carry a bearer token (decision 0211): a bad one is 401 and a spent budget 429 wherever
+  // it goes; a signed-in operation refuses a token without its scope, or any token when it names none.
+  if (access !== undefined) {
+    add(codes, 401, 'INVALID_TOKEN');
+    add(codes, 429, 'RATE_LIMITED');
+    if (access !== 'public') add(codes, 403, next[SCOPE_KEY] ? 'INSUFFICIENT_SCOPE' : 'TOKEN_NOT_ALLOWED');
+  }
   if (next.params || next.querystring || next.body) add(codes, 400, 'VALIDATION_FAILED');
   // Any request may carry a query string: a NUL in it is refused before any route runs; a URL whose
   // percent-encoding is broken is BAD_REQUEST.
@@ -161,6 +175,7 @@ export function finishDocument({ openapiObject }: { openapiObject: Partial<Json>
       const codes = (op[ERROR_CODES_KEY] ?? {}) as Codes;
       delete op[ERROR_CODES_KEY];
       delete op[ACCESS_KEY];
+      delete op[SCOPE_KEY];
       delete op[RAW_BODY_KEY];
       delete op[NO_DATABASE_KEY];
       for (const [status, list] of Object.entries(codes)) {

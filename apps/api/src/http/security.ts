@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 import type { Config } from '../config.ts';
 import type { RemotesFile } from '../remotes.ts';
+import { isBearerRequest } from './access.ts';
 import { SESSION_COOKIE } from './auth.ts';
 import { fieldLabel } from './error-handler.ts';
 
@@ -121,6 +122,8 @@ export async function registerSecurity(
 
   app.addHook('onRequest', async (request, reply) => {
     if (!STATE_CHANGING.has(request.method)) return;
+    // A bearer token is never sent by the browser on its own, so another site cannot forge one (decision 0211).
+    if (isBearerRequest(request)) return;
     const origin = request.headers.origin;
     const referer = request.headers.referer;
     const from = origin !== undefined ? origin : referer !== undefined ? originOf(referer) : undefined;
