@@ -219,6 +219,12 @@ const MATRIX: Record<string, Call> = {
   listRoleChanges: { expect: ADMIN },
   getPlatformStats: { expect: ADMIN },
   setUserRole: { expect: ADMIN, body: () => ({ role: 'vendor' }) },
+
+  // Personal access tokens (decision 0211): anyone signed in manages their own; someone else's (here an
+  // id that is no token at all) does not exist for them.
+  listAccessTokens: { expect: SIGNED_IN },
+  createAccessToken: { expect: SIGNED_IN, body: () => ({ name: 'Matrix', scopes: ['projects:read'] }) },
+  revokeAccessToken: { expect: row(404, { anonymous: 401 }) },
 };
 
 interface Operation {
