@@ -6,9 +6,11 @@ import { SUBSCRIBED_TOAST } from './plans.ts';
 import '@buildbid/ui/shared.css';
 import './account.css';
 import './profile-pricing.css';
+import './developer/developer.css';
 
 // The dashboard ('/', every signed-in visit's first page) is in the remote's first chunk; the other pages
 // load when opened, so the dashboard does not wait for the profile's tabs or the payment form.
+const DeveloperPage = lazyPage(() => import('./developer/DeveloperPage.tsx'), 'DeveloperPage');
 const PricingPage = lazyPage(() => import('./Pricing.tsx'), 'PricingPage');
 const ProfilePage = lazyPage(() => import('./Profile.tsx'), 'ProfilePage');
 const SubscribePage = lazyPage(() => import('./Subscribe.tsx'), 'SubscribePage');
@@ -53,7 +55,7 @@ function useSubscriptionReturn({ path, search, toast, refreshUser, navigate }: R
   }, [path, search, toast, refreshUser, navigate]);
 }
 
-/** The account remote: dashboard, role switch, profile, pricing and subscribe. */
+/** The account remote: dashboard, role switch, profile, developer, pricing and subscribe. */
 export default remoteApp(AccountPages);
 
 function AccountPages(props: RemoteProps) {
@@ -79,6 +81,8 @@ function AccountPages(props: RemoteProps) {
       return <SwitchRolePage {...props} user={user} />;
     case '/profile':
       return <ProfilePage {...props} user={user} />;
+    case '/developer':
+      return <DeveloperPage {...props} />;
     default:
       return <ComingSoon title="Account" />;
   }

@@ -1,5 +1,5 @@
 /**
- * Every call of the account screens (dashboard, profile, pricing, subscribe) through the typed
+ * Every call of the account screens (dashboard, profile, pricing, subscribe, developer) through the typed
  * openapi-fetch client, so each is checked against the API's generated `paths`.
  */
 
@@ -143,4 +143,26 @@ export function exportMyData(): Promise<Blob> {
 /** POST /api/users/me/delete: deletes the account with its password; the API clears the session cookie. */
 export async function deleteMyAccount(password: string): Promise<void> {
   await unwrap(api.POST('/api/users/me/delete', { body: { password } }));
+}
+
+// ---- Personal access tokens (decision 0211) -------------------------------------------------------
+
+export type AccessToken = Schemas['AccessToken'];
+export type NewAccessToken = NonNullable<
+  paths['/api/access-tokens']['post']['requestBody']
+>['content']['application/json'];
+
+/** GET /api/access-tokens: the user's tokens, newest first, active, expired and revoked; never a secret. */
+export function listAccessTokens(): Promise<AccessToken[]> {
+  return unwrap(api.GET('/api/access-tokens'));
+}
+
+/** POST /api/access-tokens: the new token and its secret, which no later answer holds. */
+export function createAccessToken(body: NewAccessToken): Promise<Schemas['CreatedAccessToken']> {
+  return unwrap(api.POST('/api/access-tokens', { body }));
+}
+
+/** DELETE /api/access-tokens/{id}: the token stops working at once and stays in the list as revoked. */
+export async function revokeAccessToken(id: string): Promise<void> {
+  await unwrap(api.DELETE('/api/access-tokens/{id}', { params: { path: { id } } }));
 }

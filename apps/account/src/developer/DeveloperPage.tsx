@@ -1,0 +1,26 @@
+/**
+ * Developer (/developer, decision 0211): what a person needs to use BuildBid's API from their own code,
+ * one card per kind of credential. Personal access tokens for now; OAuth apps, connected apps and webhooks
+ * join the stack as cards of their own.
+ */
+import type { RemoteProps } from '@buildbid/api-client';
+import { Link } from 'react-aria-components';
+import { AccessTokensSection } from './AccessTokens.tsx';
+
+export function DeveloperPage(props: RemoteProps) {
+  return (
+    <div className="developer stack">
+      <div>
+        <h1 className="page-title">Developer</h1>
+        <p className="muted">
+          Use the BuildBid API from your own scripts and apps. See the{' '}
+          <Link href="/docs" className="text-link">
+            API reference
+          </Link>
+          .
+        </p>
+      </div>
+      <AccessTokensSection shell={props} />
+    </div>
+  );
+}
