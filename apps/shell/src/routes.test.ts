@@ -38,6 +38,7 @@ describe('resolveRoute', () => {
       '/my-bids',
       '/subscribe',
       '/profile',
+      '/developer',
       '/switch-role',
       '/admin',
     ]) {
@@ -65,6 +66,7 @@ describe('resolveRoute', () => {
     // The signed-in routes: remotes, and the diagnostic page.
     ['/', 'signed-in', remote('account')],
     ['/switch-role', 'signed-in', remote('account')],
+    ['/developer', 'signed-in', remote('account')],
     ['/projects/', 'signed-in', remote('projects')],
     ['/projects/abc/edit', 'signed-in', remote('projects')],
     ['/post-project', 'signed-in', remote('projects')],

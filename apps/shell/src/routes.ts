@@ -26,6 +26,8 @@ const REMOTE_ROUTES: ReadonlyArray<readonly [RegExp, RemoteName]> = [
   [/^\/$/, 'account'],
   [/^\/switch-role$/, 'account'],
   [/^\/profile$/, 'account'],
+  // Personal access tokens, later OAuth apps and webhooks (decision 0211).
+  [/^\/developer$/, 'account'],
   [/^\/pricing$/, 'account'],
   [/^\/subscribe$/, 'account'],
   [/^\/projects$/, 'projects'],

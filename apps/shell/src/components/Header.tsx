@@ -153,6 +153,8 @@ function initials(user: ApiUser): string {
 /** The user menu's pages, in its order (the theme items and Sign out follow). */
 const USER_MENU_PAGES = [
   { id: 'profile', label: 'Profile', href: '/profile' },
+  // Beside Profile in the menu and the sheet: personal access tokens (decision 0211).
+  { id: 'developer', label: 'Developer', href: '/developer' },
   { id: 'switch-role', label: 'Switch Role', href: '/switch-role' },
   { id: 'upgrade', label: 'Upgrade', href: '/pricing' },
 ];
@@ -213,8 +215,8 @@ function UserMenu({ user }: { user: ApiUser }) {
 /**
  * The mobile side sheet (accounts-and-shell: "A mobile side sheet repeats these items"; decision 0123): a
  * react-aria modal dialog opened by the labelled menu button shown under 768 px. It holds the role's
- * navigation, the country filter, Switch Role, Profile, Upgrade and Sign out. Focus stays inside while
- * it is open, Escape closes it, and so does any navigation.
+ * navigation, the country filter, Switch Role, Profile, Developer, Upgrade and Sign out. Focus stays inside
+ * while it is open, Escape closes it, and so does any navigation.
  */
 export function MobileSheet({ user, path }: { user: ApiUser; path: string }) {
   const [open, setOpen] = useState(false);
@@ -275,6 +277,9 @@ export function MobileSheet({ user, path }: { user: ApiUser; path: string }) {
               </Button>
               <Button className="sheet-link" onPress={() => go('/profile')}>
                 Profile
+              </Button>
+              <Button className="sheet-link" onPress={() => go('/developer')}>
+                Developer
               </Button>
               <Button className="sheet-link" onPress={() => go('/pricing')}>
                 Upgrade

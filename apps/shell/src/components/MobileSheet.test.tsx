@@ -56,3 +56,45 @@ describe('Saved Searches in the navigation (decision 0198)', () => {
     expect(resolveRoute('/saved-searches', 'signed-in')).toEqual({ kind: 'remote', remote: 'projects' });
   });
 });
+
+describe('Developer in the user menu and the sheet (decision 0211)', () => {
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  it("follows Profile in the sheet and opens /developer, the account remote's signed-in page", () => {
+    navigate('/');
+    render(<MobileSheet user={user('client')} path="/" />);
+    fireEvent.click(screen.getByRole('button', { name: 'Open menu' }));
+    const sheet = screen.getByRole('dialog', { name: 'Menu' });
+    const actions = within(sheet)
+      .getAllByRole('button')
+      .map((b) => b.textContent);
+    expect(actions.slice(actions.indexOf('Switch Role'))).toEqual([
+      'Switch Role',
+      'Profile',
+      'Developer',
+      'Upgrade',
+      'Sign out',
+    ]);
+    fireEvent.click(within(sheet).getByRole('button', { name: 'Developer' }));
+    expect(window.location.pathname).toBe('/developer');
+    expect(resolveRoute('/developer', 'signed-in')).toEqual({ kind: 'remote', remote: 'account' });
+  });
+
+  it("follows Profile in the header's user menu and opens /developer", async () => {
+    routeFetch({ 'GET /api/notifications/unread-count': { count: 0 }, 'GET /api/notifications': [] });
+    navigate('/');
+    render(
+      <Provider store={shellStore}>
+        <Header user={user('contractor')} />
+      </Provider>,
+    );
+    fireEvent.click(screen.getAllByRole('button', { name: /Cora Client/ })[0] as HTMLElement);
+    const items = (await screen.findAllByRole('menuitem')).map((i) => i.textContent);
+    expect(items).toEqual(['Profile', 'Developer', 'Switch Role', 'Upgrade', 'Sign out']);
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Developer' }));
+    expect(window.location.pathname).toBe('/developer');
+  });
+});
