@@ -148,7 +148,7 @@ interface OperationResponse {
   content?: Record<string, { schema?: { allOf?: { properties?: { code?: { enum?: string[] } } }[] } }>;
 }
 
-const CROSS_CUTTING = new Set(['ORIGIN_FORBIDDEN', 'DATABASE_UNAVAILABLE']);
+const CROSS_CUTTING = new Set(['ORIGIN_FORBIDDEN', 'DATABASE_UNAVAILABLE', 'INVALID_TOKEN']);
 
 function onlyCrossCutting(response: OperationResponse): boolean {
   const codes = response.content?.['application/json']?.schema?.allOf?.[1]?.properties?.code?.enum;
@@ -164,7 +164,8 @@ export function documentedStatuses(): Map<Operation, string[]> {
     for (const [method, operation] of Object.entries(item)) {
       if (!(HTTP_METHODS as readonly string[]).includes(method.toUpperCase())) continue;
       // The answers every route of a kind gives (403 ORIGIN_FORBIDDEN, 503 DATABASE_UNAVAILABLE: the
-      // origin check and outages, docs/security.md) are not the operation's own errors.
+      // origin check and outages, docs/security.md; a public route's 401 INVALID_TOKEN: a bad bearer token,
+      // decision 0211, which no frontend sends) are not the operation's own errors.
       const own = Object.entries(operation.responses ?? {}).filter(
         ([, response]) => !onlyCrossCutting(response),
       );
