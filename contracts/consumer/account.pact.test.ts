@@ -17,6 +17,7 @@ import {
   cancelSubscription,
   changePassword,
   confirmSandboxPayment,
+  createAccessToken,
   createSubscription,
   deleteMyAccount,
   exportMyData,
@@ -27,13 +28,21 @@ import {
   getQuota,
   getStats,
   getSubscription,
+  listAccessTokens,
   paymentPortalUrl,
   resendVerificationEmail,
+  revokeAccessToken,
   switchRole,
   updateMe,
 } from '../../apps/account/src/api.ts';
 import { loadDashboardProjects } from '../../apps/account/src/Dashboard.tsx';
-import { bidQuotaBody, projectSummaryBody, userBody, userStatsBody } from '../support/bodies.ts';
+import {
+  accessTokenBody,
+  bidQuotaBody,
+  projectSummaryBody,
+  userBody,
+  userStatsBody,
+} from '../support/bodies.ts';
 import {
   CLEARS_SESSION_COOKIE,
   consumerContract,
@@ -45,6 +54,7 @@ import {
   NOT_SIGNED_IN,
   statePath,
   stateValue,
+  UNKNOWN_ID,
   WITH_SESSION,
 } from '../support/consumer.ts';
 import { CONSUMERS, STATES } from '../support/contract.ts';
@@ -765,6 +775,115 @@ describe(`${CONSUMER} → buildbid-api`, () => {
           expect(hasStatus(failure, 400)).toBe(true);
           expect(failure).toHaveProperty('code', 'WRONG_PASSWORD');
           expect(contract.jar.size).toBe(1); // still signed in
+        });
+    });
+  });
+
+  describe('personal access tokens (decision 0211): the Developer page', () => {
+    const NEW_TOKEN = { name: 'CI deploy', scopes: ['projects:read'], expiresInDays: 30 };
+
+    it('lists my tokens: 200, each with its scopes, dates and status, never a secret', async () => {
+      await pact
+        .addInteraction()
+        .given(STATES.signedInUser, CLIENT)
+        .given(STATES.accessTokenExists, { user: EMAIL })
+        .uponReceiving('a request for my access tokens')
+        .withRequest('GET', '/api/access-tokens', (b) => b.headers(WITH_SESSION))
+        .willRespondWith(200, (b) =>
+          b.headers(JSON_CONTENT).jsonBody(eachLike(accessTokenBody({ status: equal('active') }))),
+        )
+        .executeTest(async (mock) => {
+          signedIn(mock.url);
+          const [token] = await listAccessTokens();
+          expect(token).toMatchObject({ name: 'Nightly bid report', status: 'active', lastUsedAt: null });
+          expect(token).not.toHaveProperty('token');
+        });
+    });
+
+    it('refuses the tokens without a session: 401', async () => {
+      await refusesWithoutSession(
+        'a request for my access tokens without a session',
+        'GET',
+        '/api/access-tokens',
+        listAccessTokens,
+      );
+    });
+
+    it('generates a token: 201 with its secret, this once, and its details', async () => {
+      await pact
+        .addInteraction()
+        .given(STATES.signedInUser, CLIENT)
+        .uponReceiving('a new access token')
+        .withRequest('POST', '/api/access-tokens', (b) => b.headers(JSON_WITH_SESSION).jsonBody(NEW_TOKEN))
+        .willRespondWith(201, (b) =>
+          b.headers(JSON_CONTENT).jsonBody({
+            token: regex('bbpat_[0-9A-Za-z]{42}', 'bbpat_0123456789abcdefghijklmnopqrstuvwxyzABCDEF'),
+            accessToken: accessTokenBody({
+              name: equal('CI deploy'),
+              scopes: ['projects:read'],
+              status: equal('active'),
+            }),
+          }),
+        )
+        .executeTest(async (mock) => {
+          signedIn(mock.url);
+          const created = await createAccessToken(NEW_TOKEN);
+          expect(created.token).toMatch(/^bbpat_/);
+          expect(created.accessToken).toMatchObject({ name: 'CI deploy', scopes: ['projects:read'] });
+        });
+    });
+
+    it('refuses a 51st active token: 409 TOKEN_LIMIT_REACHED (the dialog toasts it)', async () => {
+      await pact
+        .addInteraction()
+        .given(STATES.signedInUser, CLIENT)
+        .given(STATES.accessTokenExists, { user: EMAIL, count: 50 })
+        .uponReceiving('a new access token beyond the limit')
+        .withRequest('POST', '/api/access-tokens', (b) => b.headers(JSON_WITH_SESSION).jsonBody(NEW_TOKEN))
+        .willRespondWith(409, (b) =>
+          b
+            .headers(JSON_CONTENT)
+            .jsonBody(
+              errorBody('TOKEN_LIMIT_REACHED', 'You can have at most 50 active tokens; revoke one first'),
+            ),
+        )
+        .executeTest(async (mock) => {
+          signedIn(mock.url);
+          const failure = await createAccessToken(NEW_TOKEN).catch((e: unknown) => e);
+          expect(hasStatus(failure, 409)).toBe(true);
+          expect(failure).toHaveProperty('code', 'TOKEN_LIMIT_REACHED');
+        });
+    });
+
+    it('revokes a token: 204', async () => {
+      const { path, example } = statePath('accessTokenId', (id) => `/api/access-tokens/${id}`);
+      await pact
+        .addInteraction()
+        .given(STATES.signedInUser, CLIENT)
+        .given(STATES.accessTokenExists, { user: EMAIL })
+        .uponReceiving('a revocation of my access token')
+        .withRequest('DELETE', path, (b) => b.headers(WITH_SESSION))
+        .willRespondWith(204)
+        .executeTest(async (mock) => {
+          signedIn(mock.url);
+          await expect(revokeAccessToken(example.split('/').at(-1) as string)).resolves.toBeUndefined();
+        });
+    });
+
+    it('answers 404 TOKEN_NOT_FOUND for a token that is not mine or not there', async () => {
+      await pact
+        .addInteraction()
+        .given(STATES.signedInUser, CLIENT)
+        .uponReceiving('a revocation of an access token that is not there')
+        .withRequest('DELETE', `/api/access-tokens/${UNKNOWN_ID}`, (b) => b.headers(WITH_SESSION))
+        .willRespondWith(404, (b) =>
+          b.headers(JSON_CONTENT).jsonBody(errorBody('TOKEN_NOT_FOUND', 'Token not found')),
+        )
+        .executeTest(async (mock) => {
+          signedIn(mock.url);
+          const failure = await revokeAccessToken(UNKNOWN_ID).catch((e: unknown) => e);
+          expect(hasStatus(failure, 404)).toBe(true);
+          expect(failure).toHaveProperty('code', 'TOKEN_NOT_FOUND');
         });
     });
   });

@@ -21,6 +21,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { CreateAccessToken } from '../../application/access-tokens/index.ts';
 import { CreateSavedSearch } from '../../application/saved-searches/index.ts';
 
 // Before Pact loads: no telemetry from tests.
@@ -351,6 +352,18 @@ describe(`${PROVIDER} honours its consumers' pacts`, () => {
       const password = text(p, 'password', DEFAULT_PASSWORD);
       await run(() => api.composition.get(DeleteAccount).execute(user.id, password, async () => undefined));
       return undefined;
+    },
+
+    [STATES.accessTokenExists]: async (params) => {
+      const p = (params ?? {}) as Params;
+      const scopes = Array.isArray(p.scopes) ? p.scopes.map(String) : ['projects:read'];
+      const input = { name: text(p, 'name', 'Nightly bid report'), scopes };
+      const create = () =>
+        run(() => api.composition.get(CreateAccessToken).execute(userOf(text(p, 'user')), input));
+      // `count` more than one: as many active tokens (the limit's interaction asks for 50).
+      for (let i = 1; i < Number(p.count ?? 1); i += 1) await create();
+      const { token } = await create();
+      return { [text(p, 'as', 'accessTokenId')]: token.id };
     },
 
     [STATES.subscriptionExists]: async (params) => {

@@ -199,3 +199,20 @@ export function myBidBody(overrides: Overrides = {}) {
     ...overrides,
   });
 }
+
+/** A personal access token in the Developer page's list (decision 0211): never its secret. */
+export function accessTokenBody(overrides: Overrides = {}) {
+  return {
+    id: uuid('9b2f6c1d-4e3a-4b5c-8d7e-1f2a3b4c5d6e'),
+    name: like('Nightly bid report'),
+    scopes: eachLike('projects:read'),
+    hint: regex('[0-9A-Za-z]{4}', 'x7Qa'),
+    status: like('active'),
+    createdAt: ISO('2027-03-01T12:00:00.000Z'),
+    expiresAt: ISO('2027-05-30T12:00:00.000Z'),
+    lastUsedAt: null,
+    lastUsedIp: null,
+    revokedAt: null,
+    ...overrides,
+  };
+}

@@ -100,4 +100,10 @@ export const STATES = {
    * (email), password? (the one it registered with) }.
    */
   accountDeleted: 'an account was deleted',
+  /**
+   * A personal access token (decision 0211) of a user of an earlier state, made through the use case. params:
+   * { user (email), name?, scopes? (default ['projects:read']), count? (default 1: that many active tokens, the
+   * last one's id returned), as? (default 'accessTokenId') }.
+   */
+  accessTokenExists: 'an access token exists',
 } as const;
