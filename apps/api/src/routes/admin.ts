@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyReply } from 'fastify';
 import { Type } from 'typebox';
 import { DEFAULT_ADMIN_PAGE, MAX_ADMIN_PAGE } from '#application/admin/index.ts';
 import { AdminStatsRef, AdminUserRef, RoleChangeRef, toRoleChangeDto } from '../http/messaging-schemas.ts';
@@ -27,6 +28,20 @@ export const adminRoutes: FastifyPluginAsyncTypebox<UsesOf<typeof adminNeeds>> =
   };
   const TotalHeader = {
     'X-Total-Count': { type: 'integer', description: 'How many match in all (the pages together)' },
+  };
+  /** The page's `limit` and `offset` as given (left out when not: the use case's defaults apply). */
+  const paging = ({ limit, offset }: { limit?: number; offset?: number }) => ({
+    ...(limit === undefined ? {} : { limit }),
+    ...(offset === undefined ? {} : { offset }),
+  });
+  /** One page: its items as the body, and X-Total-Count how many there are in all. */
+  const totalled = <T, D>(
+    reply: FastifyReply,
+    page: { items: T[]; total: number },
+    toDto: (item: T) => D,
+  ) => {
+    reply.header('X-Total-Count', String(page.total));
+    return page.items.map(toDto);
   };
 
   app.get(
@@ -62,16 +77,9 @@ export const adminRoutes: FastifyPluginAsyncTypebox<UsesOf<typeof adminNeeds>> =
       },
     },
     async (request, reply) => {
-      const actor = request.user;
-      const { role, q, limit, offset } = request.query;
-      const page = await useCases.listUsers.execute(actor, {
-        role: role && role !== 'all' ? role : undefined,
-        q,
-        ...(limit === undefined ? {} : { limit }),
-        ...(offset === undefined ? {} : { offset }),
-      });
-      reply.header('X-Total-Count', String(page.total));
-      return page.items.map(toUserDto);
+      const { role, q } = request.query;
+      const filter = { role: role && role !== 'all' ? role : undefined, q, ...paging(request.query) };
+      return totalled(reply, await useCases.listUsers.execute(request.user, filter), toUserDto);
     },
   );
 
@@ -95,16 +103,12 @@ export const adminRoutes: FastifyPluginAsyncTypebox<UsesOf<typeof adminNeeds>> =
         response: { 200: Type.Array(RoleChangeRef, { headers: TotalHeader }), ...errors(400, 401, 403) },
       },
     },
-    async (request, reply) => {
-      const actor = request.user;
-      const { limit, offset } = request.query;
-      const page = await useCases.listRoleChanges.execute(actor, {
-        ...(limit === undefined ? {} : { limit }),
-        ...(offset === undefined ? {} : { offset }),
-      });
-      reply.header('X-Total-Count', String(page.total));
-      return page.items.map(toRoleChangeDto);
-    },
+    async (request, reply) =>
+      totalled(
+        reply,
+        await useCases.listRoleChanges.execute(request.user, paging(request.query)),
+        toRoleChangeDto,
+      ),
   );
 
   app.get(
@@ -147,10 +151,7 @@ export const adminRoutes: FastifyPluginAsyncTypebox<UsesOf<typeof adminNeeds>> =
         response: { 200: AdminUserRef, ...errors(400, 401, 403, 404, 409) },
       },
     },
-    async (request) => {
-      const actor = request.user;
-      const user = await useCases.adminChangeRole.execute(actor, request.params.id, request.body.role);
-      return toUserDto(user);
-    },
+    async ({ user, params, body }) =>
+      toUserDto(await useCases.adminChangeRole.execute(user, params.id, body.role)),
   );
 };

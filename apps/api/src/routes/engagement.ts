@@ -4,10 +4,10 @@ import { MAX_SAVED_LISTED } from '#domain/project/engagement.ts';
 import type { Config } from '../config.ts';
 import { operation, publicRateLimit } from '../http/openapi.ts';
 import { LandingRef, toLandingDto } from '../http/schemas/catalog.ts';
-import { ProjectSummaryRef, SaveStateRef, toProjectSummaryDto } from '../http/schemas/project.ts';
+import { ProjectSummaryRef, SaveStateRef } from '../http/schemas/project.ts';
 import { errors } from '../http/schemas.ts';
 import { needs, type UsesOf } from '../http/services.ts';
-import { ProjectIdParams } from './projects/shared.ts';
+import { onProject, projectSummaries } from './projects/shared.ts';
 
 export const engagementNeeds = needs(
   ['getLanding', 'listSavedProjects', 'saveProject', 'unsaveProject'],
@@ -18,31 +18,25 @@ export const engagementNeeds = needs(
 export const engagementRoutes: FastifyPluginAsyncTypebox<
   UsesOf<typeof engagementNeeds> & { config: Config }
 > = async (app, { config, useCases, http }) => {
-  const uploads = () => http.uploads;
-
   app.put(
     '/api/projects/:id/save',
     {
       schema: {
         tags: ['projects'],
-        ...operation({
+        ...onProject({
           id: 'saveProject',
           summary: 'Save a project for later',
           description:
             "Anyone signed in but the project's owner (403 OWN_PROJECT_SAVE). Saving a saved project changes " +
             'nothing. Answers the save state and the project’s save count.',
           access: 'session',
-          errors: { 403: ['OWN_PROJECT_SAVE'], 404: ['PROJECT_NOT_FOUND'] },
+          errors: { 403: ['OWN_PROJECT_SAVE'] },
           responses: { 200: 'Saved' },
         }),
-        params: ProjectIdParams,
         response: { 200: SaveStateRef, ...errors(400, 401, 403, 404) },
       },
     },
-    async (request) => {
-      const user = request.user;
-      return useCases.saveProject.execute(user, request.params.id);
-    },
+    async (request) => useCases.saveProject.execute(request.user, request.params.id),
   );
 
   app.delete(
@@ -50,23 +44,18 @@ export const engagementRoutes: FastifyPluginAsyncTypebox<
     {
       schema: {
         tags: ['projects'],
-        ...operation({
+        ...onProject({
           id: 'unsaveProject',
           summary: 'Remove a project from your saved projects',
           description:
             'Removing a project that is not saved changes nothing. Answers the save state and count.',
           access: 'session',
-          errors: { 404: ['PROJECT_NOT_FOUND'] },
           responses: { 200: 'Not saved (any more)' },
         }),
-        params: ProjectIdParams,
         response: { 200: SaveStateRef, ...errors(400, 401, 404) },
       },
     },
-    async (request) => {
-      const user = request.user;
-      return useCases.unsaveProject.execute(user, request.params.id);
-    },
+    async (request) => useCases.unsaveProject.execute(request.user, request.params.id),
   );
 
   app.get(
@@ -84,15 +73,7 @@ export const engagementRoutes: FastifyPluginAsyncTypebox<
         response: { 200: Type.Array(ProjectSummaryRef), ...errors(401) },
       },
     },
-    async (request) => {
-      const user = request.user;
-      const views = await useCases.listSavedProjects.execute(user);
-      return Promise.all(
-        views.map(async (view) =>
-          toProjectSummaryDto(view, await uploads().describe(view.project.attachments)),
-        ),
-      );
-    },
+    async (request) => projectSummaries(await useCases.listSavedProjects.execute(request.user), http.uploads),
   );
 
   app.get(
@@ -116,11 +97,7 @@ export const engagementRoutes: FastifyPluginAsyncTypebox<
     },
     async (_request, reply) => {
       const landing = await useCases.getLanding.execute();
-      const featured = await Promise.all(
-        landing.featured.map(async (view) =>
-          toProjectSummaryDto(view, await uploads().describe(view.project.attachments)),
-        ),
-      );
+      const featured = await projectSummaries(landing.featured, http.uploads);
       reply.header('cache-control', 'no-cache');
       return toLandingDto(landing, featured);
     },

@@ -1,10 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
+import { type Static, type TSchema, Type } from 'typebox';
 import { MAX_BID_STATUS_IDS } from '#application/bids/index.ts';
 import { MAX_LISTED_REVIEWS } from '#application/reviews/index.ts';
 import { BID_STATUSES } from '#domain/bid/bid.ts';
 import { PROJECT_STATUSES } from '#domain/project/phase.ts';
-import { operation } from '../http/openapi.ts';
+import type { User } from '#domain/user/user.ts';
+import { type OperationDoc, operation } from '../http/openapi.ts';
 import { BidQuotaRef, MyBidRef, toBidQuotaDto, toMyBidDto } from '../http/schemas/bid.ts';
 import {
   AchievementsRef,
@@ -40,48 +41,50 @@ export const meRoutes: FastifyPluginAsyncTypebox<UsesOf<typeof meNeeds>> = async
   app,
   { useCases, http },
 ) => {
-  app.get(
+  /** A GET of the caller's own data: signed in (else 401), tagged `users`; `read` answers for the caller. */
+  const mine = <R extends TSchema>(
+    path: string,
+    doc: Omit<OperationDoc, 'access'>,
+    response: R,
+    read: (user: User) => Promise<Static<R>>,
+  ) =>
+    app.get(
+      path,
+      {
+        schema: {
+          tags: ['users'],
+          ...operation({ ...doc, access: 'session' }),
+          response: { 200: response, ...errors(401) },
+        },
+      },
+      // Fastify cannot resolve a generic schema's reply type; each call is checked against Static<R>.
+      (request) => read(request.user) as never,
+    );
+
+  mine(
     '/api/users/me/bids',
     {
-      schema: {
-        tags: ['users'],
-        ...operation({
-          id: 'listMyBids',
-          summary: 'Your bids, newest first, each with its project (My Bids)',
-          description: 'Every bid you made, with its status and a summary of its project.',
-          access: 'session',
-          responses: { 200: 'Your bids, newest first' },
-        }),
-        response: { 200: Type.Array(MyBidRef), ...errors(401) },
-      },
+      id: 'listMyBids',
+      summary: 'Your bids, newest first, each with its project (My Bids)',
+      description: 'Every bid you made, with its status and a summary of its project.',
+      responses: { 200: 'Your bids, newest first' },
     },
-    async (request) => {
-      const user = request.user;
-      return (await useCases.listMyBids.execute(user)).map(toMyBidDto);
-    },
+    Type.Array(MyBidRef),
+    async (user) => (await useCases.listMyBids.execute(user)).map(toMyBidDto),
   );
 
-  app.get(
+  mine(
     '/api/users/me/reviews',
     {
-      schema: {
-        tags: ['users'],
-        ...operation({
-          id: 'listMyReviews',
-          summary: 'The reviews about you, newest first (your profile)',
-          description:
-            `What the owners of your completed projects wrote about your work: at most ${MAX_LISTED_REVIEWS}, ` +
-            'newest first. A review outlives its project: then projectId and projectTitle are null.',
-          access: 'session',
-          responses: { 200: 'Reviews about you, newest first' },
-        }),
-        response: { 200: Type.Array(ReceivedReviewRef), ...errors(401) },
-      },
+      id: 'listMyReviews',
+      summary: 'The reviews about you, newest first (your profile)',
+      description:
+        `What the owners of your completed projects wrote about your work: at most ${MAX_LISTED_REVIEWS}, ` +
+        'newest first. A review outlives its project: then projectId and projectTitle are null.',
+      responses: { 200: 'Reviews about you, newest first' },
     },
-    async (request) => {
-      const user = request.user;
-      return (await useCases.listMyReviews.execute(user)).map(toReceivedReviewDto);
-    },
+    Type.Array(ReceivedReviewRef),
+    async (user) => (await useCases.listMyReviews.execute(user)).map(toReceivedReviewDto),
   );
 
   app.get(
@@ -121,10 +124,7 @@ export const meRoutes: FastifyPluginAsyncTypebox<UsesOf<typeof meNeeds>> = async
         },
       },
     },
-    async (request) => {
-      const user = request.user;
-      return useCases.listMyBidStatuses.execute(user, request.query.projectId);
-    },
+    async (request) => useCases.listMyBidStatuses.execute(request.user, request.query.projectId),
   );
 
   app.get(
@@ -163,64 +163,41 @@ export const meRoutes: FastifyPluginAsyncTypebox<UsesOf<typeof meNeeds>> = async
     },
   );
 
-  app.get(
+  mine(
     '/api/users/me/stats',
     {
-      schema: {
-        tags: ['users'],
-        ...operation({
-          id: 'getMyStats',
-          summary: 'Your statistics, all derived from projects, bids and reviews',
-          description:
-            'The dashboard counters: projects posted and active, bids made and won, rating, quota.',
-          access: 'session',
-          responses: { 200: 'Your statistics' },
-        }),
-        response: { 200: UserStatsRef, ...errors(401) },
-      },
+      id: 'getMyStats',
+      summary: 'Your statistics, all derived from projects, bids and reviews',
+      description: 'The dashboard counters: projects posted and active, bids made and won, rating, quota.',
+      responses: { 200: 'Your statistics' },
     },
-    async (request) => toUserStatsDto(await useCases.getUserStats.execute(request.user)),
+    UserStatsRef,
+    async (user) => toUserStatsDto(await useCases.getUserStats.execute(user)),
   );
 
-  app.get(
+  mine(
     '/api/users/me/quota',
     {
-      schema: {
-        tags: ['users'],
-        ...operation({
-          id: 'getMyBidQuota',
-          summary: 'Your monthly bid quota: used, limit, remaining and when it resets',
-          description:
-            'Free plan: 3 bids per calendar month in America/Nassau time; Pro: unlimited (limit and remaining null).',
-          access: 'session',
-          responses: { 200: 'Your quota this month' },
-        }),
-        response: { 200: BidQuotaRef, ...errors(401) },
-      },
+      id: 'getMyBidQuota',
+      summary: 'Your monthly bid quota: used, limit, remaining and when it resets',
+      description:
+        'Free plan: 3 bids per calendar month in America/Nassau time; Pro: unlimited (limit and remaining null).',
+      responses: { 200: 'Your quota this month' },
     },
-    async (request) => toBidQuotaDto(await useCases.getBidQuota.execute(request.user)),
+    BidQuotaRef,
+    async (user) => toBidQuotaDto(await useCases.getBidQuota.execute(user)),
   );
 
-  app.get(
+  mine(
     '/api/users/me/achievements',
     {
-      schema: {
-        tags: ['users'],
-        ...operation({
-          id: 'getMyAchievements',
-          summary: 'Your points and level per category, and your badges',
-          description:
-            'Points come from bids, completed projects and reviews; levels and badges follow them.',
-          access: 'session',
-          responses: { 200: 'Your achievements' },
-        }),
-        response: { 200: AchievementsRef, ...errors(401) },
-      },
+      id: 'getMyAchievements',
+      summary: 'Your points and level per category, and your badges',
+      description: 'Points come from bids, completed projects and reviews; levels and badges follow them.',
+      responses: { 200: 'Your achievements' },
     },
-    async (request) => {
-      const user = request.user;
-      return toAchievementsDto(await useCases.getAchievements.execute(user.id));
-    },
+    AchievementsRef,
+    async (user) => toAchievementsDto(await useCases.getAchievements.execute(user.id)),
   );
 
   app.get(
@@ -239,8 +216,6 @@ export const meRoutes: FastifyPluginAsyncTypebox<UsesOf<typeof meNeeds>> = async
         response: { 200: Type.Array(UserBadgeRef), ...errors(400, 401) },
       },
     },
-    async (request) => {
-      return (await useCases.getUserBadges.execute(request.params.id)).map(toUserBadgeDto);
-    },
+    async (request) => (await useCases.getUserBadges.execute(request.params.id)).map(toUserBadgeDto),
   );
 };

@@ -98,9 +98,7 @@ export const messageRoutes: FastifyPluginAsyncTypebox<
         response: { 200: ConversationStatusRef, ...errors(400, 401, 404) },
       },
     },
-    async (request) => {
-      return useCases.getConversationStatus.execute(request.query.otherUserId);
-    },
+    async (request) => useCases.getConversationStatus.execute(request.query.otherUserId),
   );
 
   app.post(

@@ -67,10 +67,7 @@ export const notificationRoutes: FastifyPluginAsyncTypebox<UsesOf<typeof notific
         response: { 200: Type.Object({ count: Type.Integer({ minimum: 0 }) }), ...errors(401) },
       },
     },
-    async (request) => {
-      const user = request.user;
-      return { count: await useCases.countUnreadNotifications.execute(user.id) };
-    },
+    async (request) => ({ count: await useCases.countUnreadNotifications.execute(request.user.id) }),
   );
 
   app.patch(
@@ -91,10 +88,7 @@ export const notificationRoutes: FastifyPluginAsyncTypebox<UsesOf<typeof notific
         },
       },
     },
-    async (request) => {
-      const user = request.user;
-      return { count: await useCases.markAllNotificationsRead.execute(user.id) };
-    },
+    async (request) => ({ count: await useCases.markAllNotificationsRead.execute(request.user.id) }),
   );
 
   app.patch(
@@ -115,9 +109,7 @@ export const notificationRoutes: FastifyPluginAsyncTypebox<UsesOf<typeof notific
         response: { 200: NotificationRef, ...errors(400, 401, 404) },
       },
     },
-    async (request) => {
-      const user = request.user;
-      return toNotificationDto(await useCases.markNotificationRead.execute(user.id, request.params.id));
-    },
+    async (request) =>
+      toNotificationDto(await useCases.markNotificationRead.execute(request.user.id, request.params.id)),
   );
 };

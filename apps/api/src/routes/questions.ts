@@ -1,10 +1,13 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyReply } from 'fastify';
 import { type Static, Type } from 'typebox';
-import type { ListQuestions, QuestionView } from '#application/projects/index.ts';
+import type { AskQuestion, PostClarification, QuestionView } from '#application/projects/index.ts';
 import { ANSWER_MAX_LENGTH, QUESTION_MAX_LENGTH } from '#domain/project/question.ts';
+import type { User } from '#domain/user/user.ts';
 import { operation } from '../http/openapi.ts';
 import { errors } from '../http/schemas.ts';
 import { needs, type UsesOf } from '../http/services.ts';
+import { onProject } from './projects/shared.ts';
 
 /** A project question or clarification as the project page shows it (decision 0131). */
 export const QuestionSchema = Type.Object(
@@ -65,11 +68,17 @@ export function toQuestionDto(view: QuestionView): QuestionDto {
   };
 }
 
-const ProjectIdParams = Type.Object({ id: Type.String({ format: 'uuid', description: 'The project id' }) });
 const QuestionIdParams = Type.Object({
   questionId: Type.String({ format: 'uuid', description: 'The question id' }),
 });
 const tags = ['questions'];
+
+/** A request that posts a text on a project. */
+interface TextOnProject {
+  user: User;
+  params: { id: string };
+  body: { text: string };
+}
 
 export const questionNeeds = needs([
   'answerQuestion',
@@ -85,20 +94,27 @@ export const questionRoutes: FastifyPluginAsyncTypebox<UsesOf<typeof questionNee
 ) => {
   app.addSchema(QuestionSchema);
 
-  /** The question as the caller now sees it. */
-  async function viewOf(user: Parameters<ListQuestions['execute']>[0], projectId: string, id: string) {
+  /** The question a use case just posted or changed, as the caller now sees it. */
+  async function viewOf(user: User, changed: Promise<{ id: string; projectId: string }>) {
+    const { id, projectId } = await changed;
     const views = await useCases.listQuestions.execute(user, projectId);
     const view = views.find((v) => v.question.id === id);
     if (!view) throw new Error(`question ${id} not visible after the change`);
     return toQuestionDto(view);
   }
 
+  /** Posts the body's text on the project with `post`: 201, with the question as its poster now sees it. */
+  const postsText =
+    (post: AskQuestion | PostClarification) =>
+    async ({ user, params, body }: TextOnProject, reply: FastifyReply) =>
+      reply.status(201).send(await viewOf(user, post.execute(user, params.id, body.text)));
+
   app.get(
     '/api/projects/:id/questions',
     {
       schema: {
         tags,
-        ...operation({
+        ...onProject({
           id: 'listQuestions',
           summary: "A project's questions and clarifications, oldest first",
           description:
@@ -106,17 +122,13 @@ export const questionRoutes: FastifyPluginAsyncTypebox<UsesOf<typeof questionNee
             'open questions, the owner every question, admins hidden ones too. The asker’s name shows only ' +
             'to the owner and admins unless the owner chose to show it.',
           access: 'session',
-          errors: { 404: ['PROJECT_NOT_FOUND'] },
           responses: { 200: 'The questions the caller may see' },
         }),
-        params: ProjectIdParams,
         response: { 200: Type.Array(QuestionRef), ...errors(400, 401, 404) },
       },
     },
-    async (request) => {
-      const user = request.user;
-      return (await useCases.listQuestions.execute(user, request.params.id)).map(toQuestionDto);
-    },
+    async (request) =>
+      (await useCases.listQuestions.execute(request.user, request.params.id)).map(toQuestionDto),
   );
 
   app.post(
@@ -124,7 +136,7 @@ export const questionRoutes: FastifyPluginAsyncTypebox<UsesOf<typeof questionNee
     {
       schema: {
         tags,
-        ...operation({
+        ...onProject({
           id: 'askQuestion',
           summary: 'Ask a question on a project that takes bids (contractors and vendors)',
           description:
@@ -134,13 +146,11 @@ export const questionRoutes: FastifyPluginAsyncTypebox<UsesOf<typeof questionNee
           errors: {
             400: ['QUESTION_REQUIRED', 'QUESTION_TOO_LONG'],
             403: ['ROLE_CANNOT_ASK', 'OWN_PROJECT'],
-            404: ['PROJECT_NOT_FOUND'],
             409: ['PROJECT_NOT_ACTIVE', 'PROJECT_NOT_BIDDING', 'BID_DEADLINE_PASSED'],
             429: ['QUESTION_RATE_LIMITED'],
           },
           responses: { 201: 'The question as stored (visible to the asker and the owner until answered)' },
         }),
-        params: ProjectIdParams,
         body: Type.Object(
           { text: Type.String({ maxLength: QUESTION_MAX_LENGTH * 4 }) },
           { additionalProperties: false, examples: [{ text: 'Is the existing sheathing to be replaced?' }] },
@@ -148,11 +158,7 @@ export const questionRoutes: FastifyPluginAsyncTypebox<UsesOf<typeof questionNee
         response: { 201: QuestionRef, ...errors(400, 401, 403, 404, 409, 429) },
       },
     },
-    async (request, reply) => {
-      const user = request.user;
-      const q = await useCases.askQuestion.execute(user, request.params.id, request.body.text);
-      return reply.status(201).send(await viewOf(user, request.params.id, q.id));
-    },
+    postsText(useCases.askQuestion),
   );
 
   app.post(
@@ -160,7 +166,7 @@ export const questionRoutes: FastifyPluginAsyncTypebox<UsesOf<typeof questionNee
     {
       schema: {
         tags,
-        ...operation({
+        ...onProject({
           id: 'postClarification',
           summary: 'Post a clarification without a question (owner)',
           description:
@@ -170,12 +176,10 @@ export const questionRoutes: FastifyPluginAsyncTypebox<UsesOf<typeof questionNee
           errors: {
             400: ['CLARIFICATION_REQUIRED', 'CLARIFICATION_TOO_LONG'],
             403: ['NOT_PROJECT_OWNER'],
-            404: ['PROJECT_NOT_FOUND'],
             409: ['PROJECT_NOT_ACTIVE', 'PROJECT_NOT_BIDDING'],
           },
           responses: { 201: 'The clarification as stored' },
         }),
-        params: ProjectIdParams,
         body: Type.Object(
           { text: Type.String({ maxLength: ANSWER_MAX_LENGTH * 4 }) },
           {
@@ -186,11 +190,7 @@ export const questionRoutes: FastifyPluginAsyncTypebox<UsesOf<typeof questionNee
         response: { 201: QuestionRef, ...errors(400, 401, 403, 404, 409) },
       },
     },
-    async (request, reply) => {
-      const user = request.user;
-      const q = await useCases.postClarification.execute(user, request.params.id, request.body.text);
-      return reply.status(201).send(await viewOf(user, request.params.id, q.id));
-    },
+    postsText(useCases.postClarification),
   );
 
   app.post(
@@ -224,11 +224,8 @@ export const questionRoutes: FastifyPluginAsyncTypebox<UsesOf<typeof questionNee
         response: { 200: QuestionRef, ...errors(400, 401, 403, 404, 409) },
       },
     },
-    async (request) => {
-      const user = request.user;
-      const q = await useCases.answerQuestion.execute(user, request.params.questionId, request.body);
-      return viewOf(user, q.projectId, q.id);
-    },
+    async ({ user, params, body }) =>
+      viewOf(user, useCases.answerQuestion.execute(user, params.questionId, body)),
   );
 
   app.post(
@@ -252,10 +249,7 @@ export const questionRoutes: FastifyPluginAsyncTypebox<UsesOf<typeof questionNee
         response: { 200: QuestionRef, ...errors(400, 401, 403, 404) },
       },
     },
-    async (request) => {
-      const user = request.user;
-      const q = await useCases.hideQuestion.execute(user, request.params.questionId, request.body.hidden);
-      return viewOf(user, q.projectId, q.id);
-    },
+    async ({ user, params, body }) =>
+      viewOf(user, useCases.hideQuestion.execute(user, params.questionId, body.hidden)),
   );
 };

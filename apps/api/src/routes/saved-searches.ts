@@ -54,10 +54,7 @@ export const savedSearchRoutes: FastifyPluginAsyncTypebox<UsesOf<typeof savedSea
         response: { 200: Type.Array(SavedSearchRef), ...errors(401) },
       },
     },
-    async (request) => {
-      const user = request.user;
-      return (await useCases.listSavedSearches.execute(user)).map(toSavedSearchDto);
-    },
+    async (request) => (await useCases.listSavedSearches.execute(request.user)).map(toSavedSearchDto),
   );
 
   app.post(

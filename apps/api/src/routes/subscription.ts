@@ -203,10 +203,7 @@ export const subscriptionRoutes: FastifyPluginAsyncTypebox<
         response: { 200: SubscriptionStartRef, ...errors(401, 403, 409) },
       },
     },
-    async (request) => {
-      const user = request.user;
-      return toStartDto(await useCases.startProSubscription.execute(user.id), paymentsMode);
-    },
+    async (request) => toStartDto(await useCases.startProSubscription.execute(request.user.id), paymentsMode),
   );
 
   app.get(
@@ -225,10 +222,7 @@ export const subscriptionRoutes: FastifyPluginAsyncTypebox<
         response: { 200: SubscriptionRef, ...errors(401) },
       },
     },
-    async (request) => {
-      const user = request.user;
-      return toSubscriptionDto(await useCases.getSubscription.execute(user.id));
-    },
+    async (request) => toSubscriptionDto(await useCases.getSubscription.execute(request.user.id)),
   );
 
   app.post(
@@ -248,10 +242,7 @@ export const subscriptionRoutes: FastifyPluginAsyncTypebox<
         response: { 200: SubscriptionRef, ...errors(401, 409) },
       },
     },
-    async (request) => {
-      const user = request.user;
-      return toSubscriptionDto(await useCases.cancelSubscription.execute(user.id));
-    },
+    async (request) => toSubscriptionDto(await useCases.cancelSubscription.execute(request.user.id)),
   );
 
   app.post(
@@ -272,10 +263,7 @@ export const subscriptionRoutes: FastifyPluginAsyncTypebox<
         response: { 200: Type.Object({ url: Type.String() }), ...errors(401, 409) },
       },
     },
-    async (request) => {
-      const user = request.user;
-      return useCases.openBillingPortal.execute(user.id, `${config.publicUrl}/profile`);
-    },
+    async (request) => useCases.openBillingPortal.execute(request.user.id, `${config.publicUrl}/profile`),
   );
 
   app.post(

@@ -26,9 +26,6 @@ export const userRoutes: FastifyPluginAsyncTypebox<UsesOf<typeof userNeeds>> = a
         response: { 200: UserRef, ...errors(400, 401, 403, 409) },
       },
     },
-    async (request) => {
-      const user = request.user;
-      return toUserDto(await useCases.changeOwnRole.execute(user.id, request.body.role));
-    },
+    async (request) => toUserDto(await useCases.changeOwnRole.execute(request.user.id, request.body.role)),
   );
 };

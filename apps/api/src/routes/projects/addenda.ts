@@ -1,13 +1,13 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
+import type { Addendum } from '#domain/project/addendum.ts';
 import { ValidationError } from '#domain/shared/errors.ts';
-import { operation } from '../../http/openapi.ts';
 import { parseDate, readAddendumForm } from '../../http/project-form.ts';
 import { AddendumFormBody, AddendumRef, toAddendumDto } from '../../http/schemas/addendum.ts';
 import { ProjectRef } from '../../http/schemas/project.ts';
 import { errors } from '../../http/schemas.ts';
 import { needs, type UsesOf } from '../../http/services.ts';
-import { ProjectIdParams, projectReader } from './shared.ts';
+import { onProject, projectReader } from './shared.ts';
 
 export const addendaNeeds = needs(
   ['changeBidDeadline', 'getProject', 'listAddenda', 'openProject', 'postAddendum'],
@@ -22,13 +22,18 @@ export const addendaRoutes: FastifyPluginAsyncTypebox<UsesOf<typeof addendaNeeds
   const uploads = () => http.uploads;
   const timeZone = () => http.settings.timeZone;
   const projectFor = projectReader(useCases, http);
+  /** An addendum with what is known of its files. */
+  const addendumDto = async (addendum: Addendum) => {
+    const s = addendum.toSnapshot();
+    return toAddendumDto(s, await uploads().describe(s.attachments));
+  };
 
   app.post(
     '/api/projects/:id/bid-deadline',
     {
       schema: {
         tags: ['projects'],
-        ...operation({
+        ...onProject({
           id: 'changeBidDeadline',
           summary: 'Extend the bid deadline of your project (owner)',
           description:
@@ -46,12 +51,10 @@ export const addendaRoutes: FastifyPluginAsyncTypebox<UsesOf<typeof addendaNeeds
               'BID_DEADLINE_REQUIRED',
             ],
             403: ['NOT_PROJECT_OWNER'],
-            404: ['PROJECT_NOT_FOUND'],
             409: ['BID_DEADLINE_SHORTENED', 'PROJECT_NOT_ACTIVE', 'PROJECT_NOT_BIDDING'],
           },
           responses: { 200: 'The project with its new bid deadline' },
         }),
-        params: ProjectIdParams,
         body: Type.Object(
           {
             bidDeadline: Type.String({
@@ -80,28 +83,18 @@ export const addendaRoutes: FastifyPluginAsyncTypebox<UsesOf<typeof addendaNeeds
     {
       schema: {
         tags: ['projects'],
-        ...operation({
+        ...onProject({
           id: 'listAddenda',
           summary: "A project's addenda, oldest first",
           description: 'Anyone signed in who can read the project reads its addenda.',
           access: 'session',
-          errors: { 404: ['PROJECT_NOT_FOUND'] },
           responses: { 200: 'The addenda, oldest first' },
         }),
-        params: ProjectIdParams,
         response: { 200: Type.Array(AddendumRef), ...errors(400, 401, 404) },
       },
     },
-    async (request) => {
-      const user = request.user;
-      const addenda = await useCases.listAddenda.execute(user, request.params.id);
-      return Promise.all(
-        addenda.map(async (a) => {
-          const s = a.toSnapshot();
-          return toAddendumDto(s, await uploads().describe(s.attachments));
-        }),
-      );
-    },
+    async (request) =>
+      Promise.all((await useCases.listAddenda.execute(request.user, request.params.id)).map(addendumDto)),
   );
 
   app.post(
@@ -109,7 +102,7 @@ export const addendaRoutes: FastifyPluginAsyncTypebox<UsesOf<typeof addendaNeeds
     {
       schema: {
         tags: ['projects'],
-        ...operation({
+        ...onProject({
           id: 'postAddendum',
           summary: 'Post an addendum to your project (owner), with up to 5 files',
           description:
@@ -128,13 +121,11 @@ export const addendaRoutes: FastifyPluginAsyncTypebox<UsesOf<typeof addendaNeeds
               'UNSUPPORTED_FILE_TYPE',
             ],
             403: ['NOT_PROJECT_OWNER'],
-            404: ['PROJECT_NOT_FOUND'],
             409: ['PROJECT_NOT_ACTIVE', 'PROJECT_NOT_BIDDING'],
             413: ['FILE_TOO_LARGE', 'TEXT_TOO_LARGE', 'TOO_MANY_PARTS'],
           },
           responses: { 201: 'The addendum as stored' },
         }),
-        params: ProjectIdParams,
         multipartBody: AddendumFormBody,
         response: { 201: AddendumRef, ...errors(400, 401, 403, 404, 409, 413) },
       },
@@ -144,12 +135,10 @@ export const addendaRoutes: FastifyPluginAsyncTypebox<UsesOf<typeof addendaNeeds
       const { id } = request.params;
       // Answer 404 before storing anything for a project that does not exist.
       await useCases.getProject.execute(user, id);
-      const storage = uploads();
-      const { text, files } = await readAddendumForm(request, storage);
+      const { text, files } = await readAddendumForm(request, uploads());
       // PostAddendum removes the stored files itself when posting fails.
       const addendum = await useCases.postAddendum.execute(user, id, { text, files });
-      const s = addendum.toSnapshot();
-      return reply.status(201).send(toAddendumDto(s, await storage.describe(s.attachments)));
+      return reply.status(201).send(await addendumDto(addendum));
     },
   );
 };

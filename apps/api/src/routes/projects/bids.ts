@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { idempotentRoute } from '../../http/idempotency.ts';
-import { operation } from '../../http/openapi.ts';
 import {
   ProjectBidRef,
   SubmittedBidRef,
@@ -11,7 +10,7 @@ import {
 } from '../../http/schemas/bid.ts';
 import { errors } from '../../http/schemas.ts';
 import { needs, type UsesOf } from '../../http/services.ts';
-import { IDEMPOTENCY_ERRORS, IDEMPOTENCY_TEXT, IdempotencyHeaders, ProjectIdParams } from './shared.ts';
+import { IDEMPOTENCY_ERRORS, IDEMPOTENCY_TEXT, IdempotencyHeaders, onProject } from './shared.ts';
 
 export const projectBidNeeds = needs(['listProjectBids', 'submitBid'], ['clock', 'idempotency']);
 
@@ -27,17 +26,15 @@ export const projectBidRoutes: FastifyPluginAsyncTypebox<UsesOf<typeof projectBi
     {
       schema: {
         tags: ['bids'],
-        ...operation({
+        ...onProject({
           id: 'listProjectBids',
           summary: "A project's bids with their bidders",
           description:
             'The owner and admins see every bid, newest first; anyone else sees only their own bid (a list of ' +
             'zero or one), never other bidders’.',
           access: 'session',
-          errors: { 404: ['PROJECT_NOT_FOUND'] },
           responses: { 200: 'The bids you may see, newest first' },
         }),
-        params: ProjectIdParams,
         response: { 200: Type.Array(ProjectBidRef), ...errors(400, 401, 404) },
       },
     },
@@ -53,7 +50,7 @@ export const projectBidRoutes: FastifyPluginAsyncTypebox<UsesOf<typeof projectBi
     {
       schema: {
         tags: ['bids'],
-        ...operation({
+        ...onProject({
           id: 'submitBid',
           summary: 'Bid on a project (contractors and vendors, once per project)',
           description:
@@ -76,7 +73,6 @@ export const projectBidRoutes: FastifyPluginAsyncTypebox<UsesOf<typeof projectBi
               'INVALID_IDEMPOTENCY_KEY',
             ],
             403: ['BID_LIMIT_REACHED', 'OWN_PROJECT', 'ROLE_CANNOT_BID'],
-            404: ['PROJECT_NOT_FOUND'],
             409: [
               'BID_ALREADY_EXISTS',
               'PROJECT_NOT_BIDDING',
@@ -87,7 +83,6 @@ export const projectBidRoutes: FastifyPluginAsyncTypebox<UsesOf<typeof projectBi
           },
           responses: { 201: 'The bid, with your quota after it' },
         }),
-        params: ProjectIdParams,
         body: Type.Object(
           {
             amount: Type.Number({ description: 'USD, more than 0, at most 2 decimals' }),

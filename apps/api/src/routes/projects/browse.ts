@@ -8,8 +8,8 @@ import {
   BROWSE_ERRORS,
   DEFAULT_PROJECT_LIMIT,
   ListQuery,
+  onProject,
   PageHeaders,
-  ProjectIdParams,
   projectReader,
   sendPage,
 } from './shared.ts';
@@ -62,7 +62,7 @@ export const browseRoutes: FastifyPluginAsyncTypebox<UsesOf<typeof browseNeeds>>
     {
       schema: {
         tags: ['projects'],
-        ...operation({
+        ...onProject({
           id: 'getProject',
           summary: 'One project, with its files and the caller’s own bid',
           description:
@@ -70,10 +70,8 @@ export const browseRoutes: FastifyPluginAsyncTypebox<UsesOf<typeof browseNeeds>>
             'Reading a project counts a view: one per signed-in viewer per project per day (America/Nassau ' +
             "days), never the owner's. `viewCount` includes this view; `savedByMe` says whether the caller saved it.",
           access: 'session',
-          errors: { 404: ['PROJECT_NOT_FOUND'] },
           responses: { 200: 'The project' },
         }),
-        params: ProjectIdParams,
         response: { 200: ProjectRef, ...errors(400, 401, 404) },
       },
     },

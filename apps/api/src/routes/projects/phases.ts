@@ -1,12 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { PROJECT_PHASES } from '#domain/project/phase.ts';
-import { operation } from '../../http/openapi.ts';
 import { ReviewRef, toReviewDto } from '../../http/schemas/profile.ts';
 import { ProjectRef } from '../../http/schemas/project.ts';
 import { errors } from '../../http/schemas.ts';
 import { needs, type UsesOf } from '../../http/services.ts';
-import { ProjectIdParams, projectReader } from './shared.ts';
+import { onProject, projectReader } from './shared.ts';
 
 export const phaseNeeds = needs(
   ['cancelProject', 'getProject', 'moveProjectPhase', 'openProject', 'reviewContractor'],
@@ -25,7 +24,7 @@ export const phaseRoutes: FastifyPluginAsyncTypebox<UsesOf<typeof phaseNeeds>> =
     {
       schema: {
         tags: ['projects'],
-        ...operation({
+        ...onProject({
           id: 'moveProjectPhase',
           summary: 'Move your awarded project on: awarded → in_progress → review → completed',
           description:
@@ -34,12 +33,10 @@ export const phaseRoutes: FastifyPluginAsyncTypebox<UsesOf<typeof phaseNeeds>> =
           access: 'session',
           errors: {
             403: ['NOT_PROJECT_OWNER'],
-            404: ['PROJECT_NOT_FOUND'],
             409: ['INVALID_PHASE_TRANSITION', 'PROJECT_NOT_ACTIVE'],
           },
           responses: { 200: 'The project in its new phase' },
         }),
-        params: ProjectIdParams,
         body: Type.Object(
           { phase: Type.Enum([...PROJECT_PHASES]) },
           { examples: [{ phase: 'in_progress' }] },
@@ -59,7 +56,7 @@ export const phaseRoutes: FastifyPluginAsyncTypebox<UsesOf<typeof phaseNeeds>> =
     {
       schema: {
         tags: ['projects'],
-        ...operation({
+        ...onProject({
           id: 'cancelProject',
           summary: 'Cancel your active project; its pending bids are rejected',
           description:
@@ -67,12 +64,10 @@ export const phaseRoutes: FastifyPluginAsyncTypebox<UsesOf<typeof phaseNeeds>> =
           access: 'session',
           errors: {
             403: ['NOT_PROJECT_OWNER'],
-            404: ['PROJECT_NOT_FOUND'],
             409: ['PROJECT_NOT_CANCELLABLE'],
           },
           responses: { 200: 'The cancelled project' },
         }),
-        params: ProjectIdParams,
         response: { 200: ProjectRef, ...errors(400, 401, 403, 404, 409) },
       },
     },
@@ -88,7 +83,7 @@ export const phaseRoutes: FastifyPluginAsyncTypebox<UsesOf<typeof phaseNeeds>> =
     {
       schema: {
         tags: ['projects'],
-        ...operation({
+        ...onProject({
           id: 'reviewContractor',
           summary: 'Review the contractor of your completed project (once)',
           description:
@@ -98,12 +93,11 @@ export const phaseRoutes: FastifyPluginAsyncTypebox<UsesOf<typeof phaseNeeds>> =
           errors: {
             400: ['INVALID_RATING', 'COMMENT_TOO_LONG'],
             403: ['NOT_PROJECT_OWNER'],
-            404: ['PROJECT_NOT_FOUND', 'USER_NOT_FOUND'],
+            404: ['USER_NOT_FOUND'],
             409: ['PROJECT_NOT_COMPLETED', 'NO_AWARDED_CONTRACTOR', 'REVIEW_ALREADY_EXISTS'],
           },
           responses: { 201: 'The review' },
         }),
-        params: ProjectIdParams,
         body: Type.Object(
           {
             rating: Type.Integer({ minimum: 1, maximum: 5, description: 'Whole stars, 1..5' }),

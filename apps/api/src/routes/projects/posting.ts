@@ -1,8 +1,14 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { idempotentRoute } from '../../http/idempotency.ts';
 import { operation } from '../../http/openapi.ts';
-import { readProjectForm, removeQuietly, toDetailsInput } from '../../http/project-form.ts';
+import {
+  type ReadProjectFormOptions,
+  readProjectForm,
+  removeQuietly,
+  toDetailsInput,
+} from '../../http/project-form.ts';
 import { ProjectFormBody, ProjectRef } from '../../http/schemas/project.ts';
 import { errors } from '../../http/schemas.ts';
 import { needs, type UsesOf } from '../../http/services.ts';
@@ -10,8 +16,8 @@ import {
   IDEMPOTENCY_ERRORS,
   IDEMPOTENCY_TEXT,
   IdempotencyHeaders,
+  onProject,
   PROJECT_FORM_ERRORS,
-  ProjectIdParams,
   projectReader,
 } from './shared.ts';
 
@@ -29,6 +35,25 @@ export const postingRoutes: FastifyPluginAsyncTypebox<UsesOf<typeof postingNeeds
   const idempotent = idempotentRoute(http);
   const timeZone = () => http.settings.timeZone;
   const projectFor = projectReader(useCases, http);
+
+  /**
+   * Reads the project form (its files are stored as they stream in) and converts its data for the use
+   * case: data that does not convert answers its error and keeps none of the files.
+   */
+  async function readDetails(request: FastifyRequest, keptCount?: ReadProjectFormOptions['keptCount']) {
+    const storage = uploads();
+    const { data, files } = await readProjectForm(request, { storage, keptCount });
+    try {
+      return { data, files, input: toDetailsInput(data, timeZone()) };
+    } catch (error) {
+      await removeQuietly(
+        storage,
+        files.map((f) => f.name),
+        request,
+      );
+      throw error;
+    }
+  }
 
   app.post(
     '/api/projects',
@@ -61,19 +86,7 @@ export const postingRoutes: FastifyPluginAsyncTypebox<UsesOf<typeof postingNeeds
     },
     async (request, reply) => {
       const user = request.user;
-      const storage = uploads();
-      const { data, files } = await readProjectForm(request, { storage });
-      let input: ReturnType<typeof toDetailsInput>;
-      try {
-        input = toDetailsInput(data, timeZone());
-      } catch (error) {
-        await removeQuietly(
-          storage,
-          files.map((f) => f.name),
-          request,
-        );
-        throw error;
-      }
+      const { input, files } = await readDetails(request);
       // PostProject removes the stored files itself when posting fails.
       const project = await useCases.postProject.execute(user, { ...input, files });
       return reply.status(201).send(await projectFor(user, project.id));
@@ -85,7 +98,7 @@ export const postingRoutes: FastifyPluginAsyncTypebox<UsesOf<typeof postingNeeds
     {
       schema: {
         tags: ['projects'],
-        ...operation({
+        ...onProject({
           id: 'editProject',
           summary: 'Edit your project while it is active and not yet awarded',
           description:
@@ -98,12 +111,10 @@ export const postingRoutes: FastifyPluginAsyncTypebox<UsesOf<typeof postingNeeds
             ...PROJECT_FORM_ERRORS,
             400: [...PROJECT_FORM_ERRORS[400], 'UNKNOWN_ATTACHMENT'],
             403: ['NOT_PROJECT_OWNER'],
-            404: ['PROJECT_NOT_FOUND'],
             409: ['PROJECT_NOT_EDITABLE', 'BID_DEADLINE_SHORTENED'],
           },
           responses: { 200: 'The project as saved' },
         }),
-        params: ProjectIdParams,
         multipartBody: ProjectFormBody,
         response: { 200: ProjectRef, ...errors(400, 401, 403, 404, 409, 413) },
       },
@@ -113,27 +124,13 @@ export const postingRoutes: FastifyPluginAsyncTypebox<UsesOf<typeof postingNeeds
       const { id } = request.params;
       // Answer 404 before storing anything for a project that does not exist.
       const current = await useCases.getProject.execute(user, id);
-      const storage = uploads();
-      const { data, files } = await readProjectForm(request, {
-        storage,
-        keptCount: (d) =>
-          d === undefined
-            ? undefined
-            : d.attachments
-              ? new Set(d.attachments).size
-              : current.project.attachments.length,
-      });
-      let input: ReturnType<typeof toDetailsInput>;
-      try {
-        input = toDetailsInput(data, timeZone());
-      } catch (error) {
-        await removeQuietly(
-          storage,
-          files.map((f) => f.name),
-          request,
-        );
-        throw error;
-      }
+      const { input, data, files } = await readDetails(request, (d) =>
+        d === undefined
+          ? undefined
+          : d.attachments
+            ? new Set(d.attachments).size
+            : current.project.attachments.length,
+      );
       // EditProject removes the new files itself when the edit fails.
       await useCases.editProject.execute(user, id, {
         ...input,
@@ -149,15 +146,14 @@ export const postingRoutes: FastifyPluginAsyncTypebox<UsesOf<typeof postingNeeds
     {
       schema: {
         tags: ['projects'],
-        ...operation({
+        ...onProject({
           id: 'deleteProject',
           summary: 'Delete your project permanently (its bids and files go too)',
           description: 'Owner (or admin) only. Its bids, reviews and files are removed with it.',
           access: 'session',
-          errors: { 403: ['NOT_PROJECT_OWNER'], 404: ['PROJECT_NOT_FOUND'] },
+          errors: { 403: ['NOT_PROJECT_OWNER'] },
           responses: { 204: 'Deleted' },
         }),
-        params: ProjectIdParams,
         response: { 204: Type.Null(), ...errors(400, 401, 403, 404) },
       },
     },

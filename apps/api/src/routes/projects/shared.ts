@@ -1,10 +1,11 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import type { ProjectPage } from '#application/projects/ports.ts';
+import type { ProjectPage, ProjectView } from '#application/projects/ports.ts';
 import { BUDGET_BANDS, MAX_PAGE_SIZE } from '#domain/project/browse.ts';
 import { PROJECT_STATUSES } from '#domain/project/phase.ts';
 import type { ErrorCode } from '#domain/shared/error-codes.ts';
 import type { User } from '#domain/user/user.ts';
+import { type OperationDoc, operation } from '../../http/openapi.ts';
 import {
   type ProjectDto,
   type ProjectSummaryDto,
@@ -20,6 +21,15 @@ export const DEFAULT_PROJECT_LIMIT = 50;
 export const ProjectIdParams = Type.Object({
   id: Type.String({ format: 'uuid', description: 'The project id' }),
 });
+
+/**
+ * The operation of a route on one project (`/api/projects/:id...`) with what every such route has: the
+ * project id parameter, and 404 PROJECT_NOT_FOUND before the route's own 404s.
+ */
+export function onProject(doc: OperationDoc) {
+  const notFound: ErrorCode[] = ['PROJECT_NOT_FOUND', ...(doc.errors?.[404] ?? [])];
+  return { ...operation({ ...doc, errors: { ...doc.errors, 404: notFound } }), params: ProjectIdParams };
+}
 
 export const emptyOr = <T extends readonly string[]>(values: T, description: string) =>
   Type.Optional(Type.Enum(['', 'all', ...values], { description }));
@@ -109,15 +119,21 @@ export async function sendPage(
   }
   let body = serializedPages.get(page);
   if (!body) {
-    body = Promise.all(
-      page.items.map(async (view) =>
-        toProjectSummaryDto(view, await uploads.describe(view.project.attachments)),
-      ),
-    ).then((items) => JSON.stringify(items satisfies ProjectSummaryDto[]));
+    body = projectSummaries(page.items, uploads).then((items) => JSON.stringify(items));
     serializedPages.set(page, body);
   }
   // Already JSON: Fastify sends a string body with a JSON content type as it is.
   return reply.type('application/json; charset=utf-8').send(await body);
+}
+
+/** Projects as the cards show them, each with what is known of its files. */
+export function projectSummaries(
+  views: readonly ProjectView[],
+  uploads: UploadStore,
+): Promise<ProjectSummaryDto[]> {
+  return Promise.all(
+    views.map(async (view) => toProjectSummaryDto(view, await uploads.describe(view.project.attachments))),
+  );
 }
 
 /**
