@@ -264,6 +264,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<UsesOf<typeof authNeeds> & { 
           summary: 'The signed-in user',
           description: 'How a frontend learns who is signed in: 401 UNAUTHENTICATED when nobody is.',
           access: 'session',
+          scope: 'profile:read',
           responses: { 200: 'The signed-in user' },
         }),
         response: { 200: UserRef, ...errors(401) },

@@ -26,6 +26,7 @@ export const bidRoutes: FastifyPluginAsyncTypebox<UsesOf<typeof bidNeeds>> = asy
             'A bid withdrawn because its bidder deleted their account answers 409 BID_WITHDRAWN, and a bidder ' +
             'whose account is gone is never awarded (409 BIDDER_DELETED); nothing changes.',
           access: 'session',
+          scope: 'bids:write',
           errors: {
             400: ['INVALID_BID_STATUS'],
             403: ['NOT_PROJECT_OWNER', 'ADMIN_CANNOT_DECIDE'],
@@ -67,6 +68,7 @@ export const bidRoutes: FastifyPluginAsyncTypebox<UsesOf<typeof bidNeeds>> = asy
           description:
             'Fields left out keep their value. Only the bidder may edit, only while the bid is pending.',
           access: 'session',
+          scope: 'bids:write',
           errors: {
             400: [
               'AMOUNT_NOT_POSITIVE',

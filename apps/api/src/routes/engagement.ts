@@ -30,6 +30,7 @@ export const engagementRoutes: FastifyPluginAsyncTypebox<
             "Anyone signed in but the project's owner (403 OWN_PROJECT_SAVE). Saving a saved project changes " +
             'nothing. Answers the save state and the project’s save count.',
           access: 'session',
+          scope: 'projects:write',
           errors: { 403: ['OWN_PROJECT_SAVE'] },
           responses: { 200: 'Saved' },
         }),
@@ -50,6 +51,7 @@ export const engagementRoutes: FastifyPluginAsyncTypebox<
           description:
             'Removing a project that is not saved changes nothing. Answers the save state and count.',
           access: 'session',
+          scope: 'projects:write',
           responses: { 200: 'Not saved (any more)' },
         }),
         response: { 200: SaveStateRef, ...errors(400, 401, 404) },
@@ -68,6 +70,7 @@ export const engagementRoutes: FastifyPluginAsyncTypebox<
           summary: 'The projects you saved, newest save first (Saved Projects)',
           description: `At most ${MAX_SAVED_LISTED}. Deleted projects drop out of the list.`,
           access: 'session',
+          scope: 'projects:read',
           responses: { 200: 'Your saved projects' },
         }),
         response: { 200: Type.Array(ProjectSummaryRef), ...errors(401) },

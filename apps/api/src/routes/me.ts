@@ -65,6 +65,7 @@ export const meRoutes: FastifyPluginAsyncTypebox<UsesOf<typeof meNeeds>> = async
     '/api/users/me/bids',
     {
       id: 'listMyBids',
+      scope: 'bids:read',
       summary: 'Your bids, newest first, each with its project (My Bids)',
       description: 'Every bid you made, with its status and a summary of its project.',
       responses: { 200: 'Your bids, newest first' },
@@ -77,6 +78,7 @@ export const meRoutes: FastifyPluginAsyncTypebox<UsesOf<typeof meNeeds>> = async
     '/api/users/me/reviews',
     {
       id: 'listMyReviews',
+      scope: 'profile:read',
       summary: 'The reviews about you, newest first (your profile)',
       description:
         `What the owners of your completed projects wrote about your work: at most ${MAX_LISTED_REVIEWS}, ` +
@@ -100,6 +102,7 @@ export const meRoutes: FastifyPluginAsyncTypebox<UsesOf<typeof meNeeds>> = async
             'bid on each of them that you bid on; projects you did not bid on, and unknown ids, are left out. ' +
             'Roles that cannot bid get an empty list.',
           access: 'session',
+          scope: 'bids:read',
           errors: { 400: ['TOO_MANY_IDS'] },
           responses: { 200: 'Your bids on those projects' },
         }),
@@ -137,6 +140,7 @@ export const meRoutes: FastifyPluginAsyncTypebox<UsesOf<typeof meNeeds>> = async
           summary: 'The projects you own, newest first (My Projects)',
           description: 'Paged like GET /api/projects: X-Total-Count, and Link rel="next" when there is more.',
           access: 'session',
+          scope: 'projects:read',
           errors: { 400: ['INVALID_CURSOR', 'UNKNOWN_STATUS'] },
           responses: { 200: 'One page of your projects, newest first' },
         }),
@@ -167,6 +171,7 @@ export const meRoutes: FastifyPluginAsyncTypebox<UsesOf<typeof meNeeds>> = async
     '/api/users/me/stats',
     {
       id: 'getMyStats',
+      scope: 'profile:read',
       summary: 'Your statistics, all derived from projects, bids and reviews',
       description: 'The dashboard counters: projects posted and active, bids made and won, rating, quota.',
       responses: { 200: 'Your statistics' },
@@ -179,6 +184,7 @@ export const meRoutes: FastifyPluginAsyncTypebox<UsesOf<typeof meNeeds>> = async
     '/api/users/me/quota',
     {
       id: 'getMyBidQuota',
+      scope: 'bids:read',
       summary: 'Your monthly bid quota: used, limit, remaining and when it resets',
       description:
         'Free plan: 3 bids per calendar month in America/Nassau time; Pro: unlimited (limit and remaining null).',
@@ -192,6 +198,7 @@ export const meRoutes: FastifyPluginAsyncTypebox<UsesOf<typeof meNeeds>> = async
     '/api/users/me/achievements',
     {
       id: 'getMyAchievements',
+      scope: 'profile:read',
       summary: 'Your points and level per category, and your badges',
       description: 'Points come from bids, completed projects and reviews; levels and badges follow them.',
       responses: { 200: 'Your achievements' },
@@ -210,6 +217,7 @@ export const meRoutes: FastifyPluginAsyncTypebox<UsesOf<typeof meNeeds>> = async
           summary: "A user's badges, newest first",
           description: 'Any signed-in user may look; an unknown user has none (an empty list).',
           access: 'session',
+          scope: 'profile:read',
           responses: { 200: "The user's badges, newest first" },
         }),
         params: Type.Object({ id: Type.String({ format: 'uuid', description: 'The user id' }) }),

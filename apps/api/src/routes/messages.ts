@@ -49,6 +49,7 @@ export const messageRoutes: FastifyPluginAsyncTypebox<
             'Messages between you and otherUserId (either direction), only those about projectId when given. ' +
             'The newest `limit` are returned, oldest first. Reading marks nothing read: POST /api/messages/read does.',
           access: 'session',
+          scope: 'messages:read',
           responses: { 200: 'The messages, oldest first' },
         }),
         querystring: Type.Object({
@@ -91,6 +92,7 @@ export const messageRoutes: FastifyPluginAsyncTypebox<
             'closed is true once otherUserId deleted their account (decision 0193): the message dialog then shows ' +
             'the conversation without its composer, and closedReason says why. An unknown user answers 404.',
           access: 'session',
+          scope: 'messages:read',
           errors: { 404: ['USER_NOT_FOUND'] },
           responses: { 200: 'Whether the conversation is closed' },
         }),
@@ -114,6 +116,7 @@ export const messageRoutes: FastifyPluginAsyncTypebox<
             'given) read, and answers how many there were. The message dialog calls it when it opens; ' +
             'reading the conversation (GET /api/messages) marks nothing.',
           access: 'session',
+          scope: 'messages:write',
           responses: { 200: 'How many messages were unread' },
         }),
         body: Type.Object(
@@ -156,6 +159,7 @@ export const messageRoutes: FastifyPluginAsyncTypebox<
             'A receiver who deleted their account answers 409 RECIPIENT_DELETED (the conversation is closed; ' +
             'nothing is stored). Each session may send a limited number per minute (429 RATE_LIMITED).',
           access: 'session',
+          scope: 'messages:write',
           errors: {
             400: ['MESSAGE_EMPTY', 'CANNOT_MESSAGE_SELF', 'UNSUPPORTED_MESSAGE_TYPE'],
             404: ['USER_NOT_FOUND', 'PROJECT_NOT_FOUND'],

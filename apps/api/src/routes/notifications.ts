@@ -30,6 +30,7 @@ export const notificationRoutes: FastifyPluginAsyncTypebox<UsesOf<typeof notific
           summary: 'Your notifications, newest first',
           description: 'The bell’s list: only your own notifications, read and unread, newest first.',
           access: 'session',
+          scope: 'notifications:read',
           responses: { 200: 'Your notifications, newest first' },
         }),
         querystring: Type.Object({
@@ -62,6 +63,7 @@ export const notificationRoutes: FastifyPluginAsyncTypebox<UsesOf<typeof notific
           summary: 'How many of your notifications are unread',
           description: 'The number on the bell.',
           access: 'session',
+          scope: 'notifications:read',
           responses: { 200: 'The unread count' },
         }),
         response: { 200: Type.Object({ count: Type.Integer({ minimum: 0 }) }), ...errors(401) },
@@ -80,6 +82,7 @@ export const notificationRoutes: FastifyPluginAsyncTypebox<UsesOf<typeof notific
           summary: 'Mark all your notifications read',
           description: 'No body. Answers how many were unread before.',
           access: 'session',
+          scope: 'notifications:read',
           responses: { 200: 'How many were unread' },
         }),
         response: {
@@ -102,6 +105,7 @@ export const notificationRoutes: FastifyPluginAsyncTypebox<UsesOf<typeof notific
           description:
             'Someone else’s notification answers 404, exactly like one that does not exist. No body.',
           access: 'session',
+          scope: 'notifications:read',
           errors: { 404: ['NOTIFICATION_NOT_FOUND'] },
           responses: { 200: 'The notification, now read' },
         }),

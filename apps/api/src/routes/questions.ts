@@ -122,6 +122,7 @@ export const questionRoutes: FastifyPluginAsyncTypebox<UsesOf<typeof questionNee
             'open questions, the owner every question, admins hidden ones too. The asker’s name shows only ' +
             'to the owner and admins unless the owner chose to show it.',
           access: 'session',
+          scope: 'projects:read',
           responses: { 200: 'The questions the caller may see' },
         }),
         response: { 200: Type.Array(QuestionRef), ...errors(400, 401, 404) },
@@ -143,6 +144,7 @@ export const questionRoutes: FastifyPluginAsyncTypebox<UsesOf<typeof questionNee
             `At most ${QUESTION_MAX_LENGTH} characters; not on your own project; at most 10 questions per hour ` +
             '(429 QUESTION_RATE_LIMITED). The owner is notified (in-app, socket, email).',
           access: 'session',
+          scope: 'projects:write',
           errors: {
             400: ['QUESTION_REQUIRED', 'QUESTION_TOO_LONG'],
             403: ['ROLE_CANNOT_ASK', 'OWN_PROJECT'],
@@ -173,6 +175,7 @@ export const questionRoutes: FastifyPluginAsyncTypebox<UsesOf<typeof questionNee
             `While the project is active and in bidding; at most ${ANSWER_MAX_LENGTH} characters. Public at once; ` +
             'every bidder is notified.',
           access: 'session',
+          scope: 'projects:write',
           errors: {
             400: ['CLARIFICATION_REQUIRED', 'CLARIFICATION_TOO_LONG'],
             403: ['NOT_PROJECT_OWNER'],
@@ -205,6 +208,7 @@ export const questionRoutes: FastifyPluginAsyncTypebox<UsesOf<typeof questionNee
             'The answered question becomes public, without the asker’s name unless `showAsker` is true. The ' +
             'asker and every bidder are notified; bidders may then revise their pending bids.',
           access: 'session',
+          scope: 'projects:write',
           errors: {
             400: ['ANSWER_REQUIRED', 'ANSWER_TOO_LONG'],
             403: ['NOT_PROJECT_OWNER'],

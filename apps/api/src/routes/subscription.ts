@@ -217,6 +217,7 @@ export const subscriptionRoutes: FastifyPluginAsyncTypebox<
           description:
             'Your tier, and the subscription (status, period end, cancel at period end) when there is one.',
           access: 'session',
+          scope: 'profile:read',
           responses: { 200: 'Your plan' },
         }),
         response: { 200: SubscriptionRef, ...errors(401) },

@@ -56,6 +56,7 @@ export const uploadRoutes: FastifyPluginAsyncTypebox<UsesOf<typeof uploadNeeds>>
           id: 'getUpload',
           summary: "A project's file",
           access: 'session',
+          scope: 'projects:read',
           errors: { 404: ['FILE_NOT_FOUND'] },
           responses: { 404: 'No such file: FILE_NOT_FOUND' },
           description:
@@ -103,6 +104,7 @@ export const uploadRoutes: FastifyPluginAsyncTypebox<UsesOf<typeof uploadNeeds>>
           id: 'getUploadThumbnail',
           summary: "A small image of a project's picture, for cards",
           access: 'session',
+          scope: 'projects:read',
           errors: { 404: ['THUMBNAIL_NOT_FOUND'] },
           responses: { 404: 'No thumbnail can be made: THUMBNAIL_NOT_FOUND' },
           description:

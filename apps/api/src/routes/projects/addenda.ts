@@ -42,6 +42,7 @@ export const addendaRoutes: FastifyPluginAsyncTypebox<UsesOf<typeof addendaNeeds
             'never earlier while the project has bids. Pending bids stay; every bidder is notified (in-app, ' +
             'socket and email).',
           access: 'session',
+          scope: 'projects:write',
           errors: {
             400: [
               'BID_DEADLINE_IN_PAST',
@@ -88,6 +89,7 @@ export const addendaRoutes: FastifyPluginAsyncTypebox<UsesOf<typeof addendaNeeds
           summary: "A project's addenda, oldest first",
           description: 'Anyone signed in who can read the project reads its addenda.',
           access: 'session',
+          scope: 'projects:read',
           responses: { 200: 'The addenda, oldest first' },
         }),
         response: { 200: Type.Array(AddendumRef), ...errors(400, 401, 404) },
@@ -110,6 +112,7 @@ export const addendaRoutes: FastifyPluginAsyncTypebox<UsesOf<typeof addendaNeeds
             'with the project upload rules (types by content, 80 MB each, at most 5). Owner only, while the ' +
             'project is active and in bidding. Every bidder is notified; a failed request keeps none of its files.',
           access: 'session',
+          scope: 'projects:write',
           errors: {
             400: [
               'MULTIPART_REQUIRED',

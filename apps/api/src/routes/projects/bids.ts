@@ -33,6 +33,7 @@ export const projectBidRoutes: FastifyPluginAsyncTypebox<UsesOf<typeof projectBi
             'The owner and admins see every bid, newest first; anyone else sees only their own bid (a list of ' +
             'zero or one), never other bidders’.',
           access: 'session',
+          scope: 'bids:read',
           responses: { 200: 'The bids you may see, newest first' },
         }),
         response: { 200: Type.Array(ProjectBidRef), ...errors(400, 401, 404) },
@@ -59,6 +60,7 @@ export const projectBidRoutes: FastifyPluginAsyncTypebox<UsesOf<typeof projectBi
             'BID_ALREADY_EXISTS / PROJECT_NOT_BIDDING / BID_DEADLINE_PASSED / PROJECT_NOT_ACTIVE. ' +
             IDEMPOTENCY_TEXT,
           access: 'session',
+          scope: 'bids:write',
           errors: {
             400: [
               'AMOUNT_REQUIRED',

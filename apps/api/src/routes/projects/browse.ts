@@ -36,6 +36,7 @@ export const browseRoutes: FastifyPluginAsyncTypebox<UsesOf<typeof browseNeeds>>
             'Newest first. Empty values and `all` mean no filter. The body is the page; the total is in ' +
             'X-Total-Count and the next page in `Link: <...>; rel="next"` (keyset paging with an opaque cursor).',
           access: 'session',
+          scope: 'projects:read',
           errors: { 400: BROWSE_ERRORS },
           responses: { 200: 'One page of projects, newest first' },
         }),
@@ -70,6 +71,7 @@ export const browseRoutes: FastifyPluginAsyncTypebox<UsesOf<typeof browseNeeds>>
             'Reading a project counts a view: one per signed-in viewer per project per day (America/Nassau ' +
             "days), never the owner's. `viewCount` includes this view; `savedByMe` says whether the caller saved it.",
           access: 'session',
+          scope: 'projects:read',
           responses: { 200: 'The project' },
         }),
         response: { 200: ProjectRef, ...errors(400, 401, 404) },

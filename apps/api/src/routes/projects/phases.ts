@@ -31,6 +31,7 @@ export const phaseRoutes: FastifyPluginAsyncTypebox<UsesOf<typeof phaseNeeds>> =
             'Owner only, one step at a time (409 INVALID_PHASE_TRANSITION otherwise). Reaching completed ' +
             'sets the status completed.',
           access: 'session',
+          scope: 'projects:write',
           errors: {
             403: ['NOT_PROJECT_OWNER'],
             409: ['INVALID_PHASE_TRANSITION', 'PROJECT_NOT_ACTIVE'],
@@ -62,6 +63,7 @@ export const phaseRoutes: FastifyPluginAsyncTypebox<UsesOf<typeof phaseNeeds>> =
           description:
             'Owner only. No body. A project that is not active answers 409 PROJECT_NOT_CANCELLABLE.',
           access: 'session',
+          scope: 'projects:write',
           errors: {
             403: ['NOT_PROJECT_OWNER'],
             409: ['PROJECT_NOT_CANCELLABLE'],
@@ -90,6 +92,7 @@ export const phaseRoutes: FastifyPluginAsyncTypebox<UsesOf<typeof phaseNeeds>> =
             "The owner rates the awarded contractor 1..5 stars; the contractor's rating is recomputed. " +
             'Only once per project (409 REVIEW_ALREADY_EXISTS).',
           access: 'session',
+          scope: 'projects:write',
           errors: {
             400: ['INVALID_RATING', 'COMMENT_TOO_LONG'],
             403: ['NOT_PROJECT_OWNER'],

@@ -70,6 +70,7 @@ export const postingRoutes: FastifyPluginAsyncTypebox<UsesOf<typeof postingNeeds
             'A request that fails keeps none of its files. ' +
             IDEMPOTENCY_TEXT,
           access: 'session',
+          scope: 'projects:write',
           errors: {
             ...PROJECT_FORM_ERRORS,
             400: [...PROJECT_FORM_ERRORS[400], 'INVALID_IDEMPOTENCY_KEY'],
@@ -107,6 +108,7 @@ export const postingRoutes: FastifyPluginAsyncTypebox<UsesOf<typeof postingNeeds
             "come as `files`. Kept plus new is at most 5: 'Maximum 5 files allowed. You currently have {n} files.' " +
             'Dropped files are deleted after the edit is saved.',
           access: 'session',
+          scope: 'projects:write',
           errors: {
             ...PROJECT_FORM_ERRORS,
             400: [...PROJECT_FORM_ERRORS[400], 'UNKNOWN_ATTACHMENT'],
@@ -151,6 +153,7 @@ export const postingRoutes: FastifyPluginAsyncTypebox<UsesOf<typeof postingNeeds
           summary: 'Delete your project permanently (its bids and files go too)',
           description: 'Owner (or admin) only. Its bids, reviews and files are removed with it.',
           access: 'session',
+          scope: 'projects:write',
           errors: { 403: ['NOT_PROJECT_OWNER'] },
           responses: { 204: 'Deleted' },
         }),
