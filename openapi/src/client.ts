@@ -1,14 +1,25 @@
 import createClient from 'openapi-fetch';
 import type { paths } from '../schema.d.ts';
 
+export interface ApiOptions {
+  /**
+   * A personal access token (`bbpat_…`, decision 0211): every call sends `Authorization: Bearer <token>`
+   * and no cookie, so a script can use the client outside the browser (docs/api-quickstart.md).
+   */
+  token?: string;
+}
+
 /**
  * The typed API client every frontend uses. `paths` comes from openapi/schema.d.ts, which
- * openapi-typescript generates from the API's OpenAPI document. All calls send the session cookie.
+ * openapi-typescript generates from the API's OpenAPI document. In the browser all calls send the
+ * session cookie; given a token, they send it instead.
  */
-export function createApi(baseUrl = '') {
+export function createApi(baseUrl = '', options: ApiOptions = {}) {
   return createClient<paths>({
     baseUrl,
-    credentials: 'include',
+    ...(options.token
+      ? { credentials: 'omit' as const, headers: { authorization: `Bearer ${options.token}` } }
+      : { credentials: 'include' as const }),
     // Looked up at call time, so tests (and polyfills) can replace globalThis.fetch after creation.
     fetch: (request: Request) => globalThis.fetch(request),
   });

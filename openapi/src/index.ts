@@ -1,6 +1,6 @@
 export type { components, operations, paths } from '../schema.d.ts';
 export type { Api } from './client.ts';
-export { createApi, createBrowserApi } from './client.ts';
+export { type ApiOptions, createApi, createBrowserApi } from './client.ts';
 export { ApiError, hasStatus, serverMessage, toApiError, unwrap } from './errors.ts';
 export { newIdempotencyKey, SubmissionKey } from './idempotency.ts';
 export { nextCursorOf, type Page, pageOf } from './paging.ts';

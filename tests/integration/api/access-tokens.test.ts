@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SCOPE_NAMES } from '#domain/access/scopes.ts';
+import { createApi } from '#openapi/client.ts';
 import { truncateAll } from '../support/database.ts';
 import {
   buildMarketplaceApp,
@@ -211,6 +212,26 @@ describe('personal access tokens (decision 0211)', () => {
       .getConnection()
       .execute('select count(*)::int as n from access_tokens');
     expect(count[0].n).toBe(50);
+  });
+});
+
+describe('the typed client with a token (docs/api-quickstart.md)', () => {
+  it('calls the API from Node over HTTP with the token and no cookie', async () => {
+    const client = await signUp(t, 'client');
+    await createProject(t, client.cookie);
+    const { token } = await createToken(client, { name: 'Node script', scopes: ['projects:read'] });
+    // Over real HTTP (closed with the app after the file).
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const api = createApi(address, { token });
+    const { data, response } = await api.GET('/api/projects', { params: { query: { limit: 3 } } });
+    expect(response.status).toBe(200);
+    expect(data?.map((p) => p.title)).toHaveLength(1);
+    expect(response.headers.get('ratelimit-remaining')).toBe('599');
+    const refused = await api.POST('/api/access-tokens', {
+      body: { name: 'x', scopes: ['projects:read'] },
+    });
+    expect(refused.response.status).toBe(403);
+    expect(refused.error).toMatchObject({ code: 'TOKEN_NOT_ALLOWED' });
   });
 });
 
