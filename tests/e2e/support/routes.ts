@@ -185,6 +185,12 @@ const ROWS: Row[] = [
     screenshot: ['contractor'],
   },
   {
+    route: '/developer',
+    path: fixed('/developer'),
+    roles: ALL_SIGNED_IN,
+    heading: () => 'Developer',
+  },
+  {
     route: '/switch-role',
     path: fixed('/switch-role'),
     roles: ALL_SIGNED_IN,
