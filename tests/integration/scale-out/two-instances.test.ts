@@ -215,6 +215,35 @@ describe('two API instances behind a load balancer', () => {
     console.info(`scale-out: a sign-out on A was refused on B after ${ms.toFixed(0)} ms`);
   });
 
+  it('refuses a token on the other instance from the request after a password change through one, and shares its budget', async () => {
+    const user = await register(a.url, 'contractor');
+    const created = await call(a.url, '/api/access-tokens', user.cookie, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Two instances', scopes: ['profile:read'] }),
+    });
+    const { token } = (await created.json()) as { token: string };
+    const asToken = (base: string) =>
+      fetch(`${base}/api/auth/user`, { headers: { authorization: `Bearer ${token}` } });
+    const onA = await asToken(a.url);
+    const onB = await asToken(b.url);
+    expect([onA.status, onB.status]).toEqual([200, 200]);
+    // One budget for the token, counted in Redis by both instances (decision 0211).
+    expect(Number(onB.headers.get('ratelimit-remaining'))).toBe(
+      Number(onA.headers.get('ratelimit-remaining')) - 1,
+    );
+    const changed = await call(a.url, '/api/users/me/password', user.cookie, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ currentPassword: 'secret12', newPassword: 'a new long passphrase' }),
+    });
+    expect(changed.status).toBe(204);
+    // Read from the database on every request: no cache to wait for.
+    const refused = await asToken(b.url);
+    expect(refused.status).toBe(401);
+    expect(((await refused.json()) as { code: string }).code).toBe('INVALID_TOKEN');
+  });
+
   it('shows a role change made through one instance on the other at once (user cache invalidated)', async () => {
     const user = await register(a.url, 'contractor');
     expect((await (await call(b.url, '/api/auth/user', user.cookie)).json()).role).toBe('contractor');
