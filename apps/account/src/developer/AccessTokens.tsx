@@ -23,7 +23,7 @@ import { type AccessToken, listAccessTokens, revokeAccessToken } from '../api.ts
 import { Facts, type Shell } from '../profile/shared.tsx';
 import { GenerateTokenDialog, NewTokenDialog } from './TokenDialogs.tsx';
 
-export const NEVER_USED = 'Never used';
+const NEVER_USED = 'Never used';
 
 /** 'Mar 2, 2027 from 203.0.113.7', or 'Never used'. */
 export function lastUseText(token: Pick<AccessToken, 'lastUsedAt' | 'lastUsedIp'>): string {

@@ -37,7 +37,7 @@ import type { Shell } from '../profile/shared.tsx';
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The expiries offered, in days; the default is the API's. */
-export const EXPIRY_DAYS = [7, 30, 60, DEFAULT_TOKEN_DAYS, 180, MAX_TOKEN_DAYS] as const;
+const EXPIRY_DAYS = [7, 30, 60, DEFAULT_TOKEN_DAYS, 180, MAX_TOKEN_DAYS] as const;
 const EXPIRY_OPTIONS = EXPIRY_DAYS.map((days) => ({ value: String(days), label: `${days} days` }));
 
 /** The same words as the API's refusals (domain/access/errors.json), checked before sending. */
