@@ -23,6 +23,17 @@ function user(role: ApiUser['role']): ApiUser {
   } as ApiUser;
 }
 
+/** The signed-in header on `path`, its bell answered with no notifications. */
+function renderHeader(role: ApiUser['role'], path: string) {
+  routeFetch({ 'GET /api/notifications/unread-count': { count: 0 }, 'GET /api/notifications': [] });
+  navigate(path);
+  render(
+    <Provider store={shellStore}>
+      <Header user={user(role)} />
+    </Provider>,
+  );
+}
+
 describe('Saved Searches in the navigation (decision 0198)', () => {
   afterEach(() => {
     cleanup();
@@ -41,13 +52,7 @@ describe('Saved Searches in the navigation (decision 0198)', () => {
   });
 
   it("is in the header's main navigation, marked current on its page, and the route is a signed-in page", () => {
-    routeFetch({ 'GET /api/notifications/unread-count': { count: 0 }, 'GET /api/notifications': [] });
-    navigate('/saved-searches');
-    render(
-      <Provider store={shellStore}>
-        <Header user={user('vendor')} />
-      </Provider>,
-    );
+    renderHeader('vendor', '/saved-searches');
     const nav = screen.getByRole('navigation', { name: 'Main' });
     const link = within(nav).getByRole('link', { name: 'Saved Searches' });
     expect(link.getAttribute('href')).toBe('/saved-searches');
@@ -84,13 +89,7 @@ describe('Developer in the user menu and the sheet (decision 0211)', () => {
   });
 
   it("follows Profile in the header's user menu and opens /developer", async () => {
-    routeFetch({ 'GET /api/notifications/unread-count': { count: 0 }, 'GET /api/notifications': [] });
-    navigate('/');
-    render(
-      <Provider store={shellStore}>
-        <Header user={user('contractor')} />
-      </Provider>,
-    );
+    renderHeader('contractor', '/');
     fireEvent.click(screen.getAllByRole('button', { name: /Cora Client/ })[0] as HTMLElement);
     const items = (await screen.findAllByRole('menuitem')).map((i) => i.textContent);
     expect(items).toEqual(['Profile', 'Developer', 'Switch Role', 'Upgrade', 'Sign out']);
