@@ -1,4 +1,4 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -33,6 +33,7 @@ import {
 import { DomainError } from '#domain/shared/errors.ts';
 import { User } from '#domain/user/user.ts';
 import { openTestOrm, truncateAll } from '../support/database.ts';
+import { CookieJar, pkce } from '../support/oauth-browser.ts';
 
 /**
  * The OAuth 2.0 core of docs/decisions/0213-oauth-apps-with-oidc-provider.md end to end over real HTTP:
@@ -43,44 +44,6 @@ import { openTestOrm, truncateAll } from '../support/database.ts';
 
 const REDIRECT_URI = 'https://app.example/callback';
 const STATUS = { invalid: 400, unauthenticated: 401, forbidden: 403, not_found: 404, conflict: 409 } as const;
-
-/** Cookies by name and path, sent where their path matches, as a browser does. */
-class CookieJar {
-  readonly #cookies = new Map<string, { value: string; path: string }>();
-
-  store(response: Response): void {
-    for (const line of response.headers.getSetCookie()) {
-      const [pair = '', ...attributes] = line.split(';').map((part) => part.trim());
-      const at = pair.indexOf('=');
-      const name = pair.slice(0, at);
-      const value = pair.slice(at + 1);
-      const path = attributes.find((a) => a.toLowerCase().startsWith('path='))?.slice(5) ?? '/';
-      const expired = attributes.some((a) => /^expires=Thu, 01 Jan 1970/i.test(a)) || value === '';
-      const key = `${name};${path}`;
-      if (expired) this.#cookies.delete(key);
-      else this.#cookies.set(key, { value, path });
-    }
-  }
-
-  headerFor(url: string): string {
-    const { pathname } = new URL(url);
-    return [...this.#cookies]
-      .filter(
-        ([, { path }]) => pathname === path || pathname.startsWith(path.endsWith('/') ? path : `${path}/`),
-      )
-      .map(([key, { value }]) => `${key.split(';')[0]}=${value}`)
-      .join('; ');
-  }
-
-  names(): string[] {
-    return [...this.#cookies.keys()].map((key) => key.split(';')[0] as string);
-  }
-}
-
-function pkce() {
-  const verifier = randomBytes(32).toString('base64url');
-  return { verifier, challenge: createHash('sha256').update(verifier).digest('base64url') };
-}
 
 let orm: MikroORM;
 let app: FastifyInstance;
