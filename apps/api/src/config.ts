@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import type { WebhookMode } from '#domain/webhook/endpoint.ts';
 import {
   developmentSessionKey,
   type Env,
@@ -68,6 +69,11 @@ export interface Config {
   mailFrom: string;
   /** The site's public origin, for links in mails (unsubscribe, projects). */
   publicUrl: string;
+  /**
+   * Which webhook URLs may be saved and called (decision 0212): 'production' (NODE_ENV=production) takes
+   * https only and refuses private addresses; otherwise also http://localhost and http://127.0.0.1.
+   */
+  webhookMode: WebhookMode;
   /** How often the outbox worker looks for due mails. */
   mailPollMs: number;
   /** How often the saved-search digest worker looks for digests that are due (DIGEST_POLL_MS). */
@@ -252,6 +258,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     smtpUrl,
     mailFrom: env.MAIL_FROM?.trim() || 'BuildBid <no-reply@buildbid.local>',
     publicUrl,
+    webhookMode: appEnv === 'production' ? 'production' : 'development',
     mailPollMs,
     outboxPollMs,
     outboxGraceMs,

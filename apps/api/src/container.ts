@@ -28,6 +28,8 @@ import { SqlEmailAudience, SqlMailOutbox } from '#adapters/persistence/sql-mail-
 import { SqlMessageRepository } from '#adapters/persistence/sql-message-repository.ts';
 import { SqlNotificationRepository } from '#adapters/persistence/sql-notification-repository.ts';
 import { SqlSavedSearches } from '#adapters/persistence/sql-saved-searches.ts';
+import { SqlWebhookDeliveries } from '#adapters/persistence/webhook-deliveries.ts';
+import { SqlWebhookEndpoints, SqlWebhookMarketplace } from '#adapters/persistence/webhook-endpoints.ts';
 import { InProcessSocketHub } from '#adapters/realtime/in-process-socket-hub.ts';
 import { PgNotifyRealtime } from '#adapters/realtime/pg-notify-realtime.ts';
 import { RandomAccessTokenSecrets } from '#adapters/security/access-token-secrets.ts';
@@ -46,8 +48,12 @@ import { createS3Client, S3FileStorage } from '#adapters/storage/s3-file-storage
 import { ThumbnailingFileStorage } from '#adapters/storage/thumbnailing-file-storage.ts';
 import type { BackgroundLoop } from '#adapters/system/background-loop.ts';
 import { SystemClock, UuidGenerator } from '#adapters/system/system.ts';
+import { HttpWebhookTransport } from '#adapters/webhooks/http-delivery.ts';
+import { HmacWebhookSigning } from '#adapters/webhooks/signer.ts';
+import { SsrfGuard } from '#adapters/webhooks/ssrf-guard.ts';
 import type { Clock } from '#application/shared/ports.ts';
 import { DEFAULT_PLATFORM_TIME_ZONE } from '#domain/shared/time-zone.ts';
+import { DELIVERY_TIMEOUT_MS } from '#domain/webhook/delivery.ts';
 import { allUseCasesIn, CONTEXTS, type HttpPorts, httpPortsOf, type UseCases } from './composition/index.ts';
 import { TOKENS } from './composition/tokens.ts';
 import { startWorkers, workers } from './composition/workers.ts';
@@ -85,13 +91,14 @@ export interface Composition {
   settled(): Promise<void>;
   /**
    * The background workers: the mail outbox, the unread-message reminders, the saved-search digests, the
-   * event relay, and the sent mails' retention (decision 0194).
+   * webhook deliveries (decision 0212), the event relay, and the sent mails' retention (decision 0194).
    */
   workers: {
     mail: BackgroundLoop;
     mailRetention: BackgroundLoop;
     unreadReminders: BackgroundLoop;
     digests: BackgroundLoop;
+    webhooks: BackgroundLoop;
     events: BackgroundLoop;
   };
   close(): Promise<void>;
@@ -224,6 +231,8 @@ export async function compose(config: Config, options: ComposeOptions = {}): Pro
   const settings = { timeZone: DEFAULT_PLATFORM_TIME_ZONE };
   const smtp = config.smtpUrl ? new SmtpMailer({ url: config.smtpUrl, from: config.mailFrom }) : undefined;
   const gateway = paymentGateway(config, clock);
+  // One guard checks an endpoint's URL when it is saved and its addresses when a delivery connects.
+  const webhookGuard = new SsrfGuard({ mode: config.webhookMode });
 
   // Every port, bound to its adapter; the contexts' modules bind the use cases that take them.
   const container = new Container({ defaultScope: 'Singleton' });
@@ -289,6 +298,19 @@ export async function compose(config: Config, options: ComposeOptions = {}): Pro
       unreadReminderMs: 15 * 60_000,
     },
     SandboxPayments: gateway instanceof SandboxPaymentGateway ? gateway : null,
+    WebhookEndpoints: new SqlWebhookEndpoints(orm.em),
+    WebhookDeliveries: new SqlWebhookDeliveries(orm.em),
+    WebhookMarketplace: new SqlWebhookMarketplace(orm.em),
+    WebhookSigning: new HmacWebhookSigning(),
+    WebhookGuard: webhookGuard,
+    WebhookTransport: new HttpWebhookTransport({ guard: webhookGuard }),
+    // The lease outlasts the timeout, so a delivery being attempted is never taken by another worker.
+    WebhookSettings: {
+      mode: config.webhookMode,
+      batchSize: 20,
+      leaseMs: 60_000,
+      timeoutMs: DELIVERY_TIMEOUT_MS,
+    },
   });
   bindAll(container, PAYMENT_TOKENS, {
     Gateway: gateway,
@@ -359,6 +381,7 @@ export async function compose(config: Config, options: ComposeOptions = {}): Pro
           started.unreadReminders.stop(),
           started.digests.stop(),
           started.mailRetention.stop(),
+          started.webhooks.stop(),
         ]),
       );
       smtp?.close();

@@ -38,6 +38,15 @@ import type { FileStorage, PlatformSettings, UnitOfWork } from '#application/sha
 import type { Clock, IdGenerator } from '#application/shared/ports.ts';
 import type { StatsQuery } from '#application/stats/ports.ts';
 import type { SandboxCardPayments } from '#application/subscription/ports.ts';
+import type {
+  WebhookAddressGuard,
+  WebhookDeliveryRepository,
+  WebhookEndpointRepository,
+  WebhookMarketplace,
+  WebhookSettings,
+  WebhookSigning,
+  WebhookTransport,
+} from '#application/webhooks/ports.ts';
 import { HTTP_TOKENS } from '../http/tokens.ts';
 
 const port = <T>(name: string) => Symbol(name) as ServiceIdentifier<T>;
@@ -88,4 +97,12 @@ export const TOKENS = {
   EmailSettings: port<EmailSettings>('EmailSettings'),
   /** The sandbox gateway's test-card form, or null with Stripe (decision 0006). */
   SandboxPayments: port<SandboxCardPayments | null>('SandboxCardPayments'),
+  /** Webhook endpoints, their durable deliveries, signing, the SSRF guard and the HTTP delivery (decision 0212). */
+  WebhookEndpoints: port<WebhookEndpointRepository>('WebhookEndpointRepository'),
+  WebhookDeliveries: port<WebhookDeliveryRepository>('WebhookDeliveryRepository'),
+  WebhookMarketplace: port<WebhookMarketplace>('WebhookMarketplace'),
+  WebhookSigning: port<WebhookSigning>('WebhookSigning'),
+  WebhookGuard: port<WebhookAddressGuard>('WebhookAddressGuard'),
+  WebhookTransport: port<WebhookTransport>('WebhookTransport'),
+  WebhookSettings: port<WebhookSettings>('WebhookSettings'),
 };

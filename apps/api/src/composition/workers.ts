@@ -13,6 +13,7 @@ import { MAIL_PURGE_INTERVAL_MS, PurgeSentMail } from '#application/email/retent
 import { AddSaversToAudience } from '#application/engagement/index.ts';
 import { NotifyOnEvent } from '#application/notifications/index.ts';
 import { AlertSavedSearches } from '#application/saved-searches/index.ts';
+import { WebhookDispatcher, WebhooksOnEvent } from '#application/webhooks/index.ts';
 import type { DomainEvent } from '#domain/shared/events.ts';
 import type { Config } from '../config.ts';
 import { context, resolved, withDeps } from './context.ts';
@@ -23,6 +24,16 @@ export const MAIL_DELIVERY = {
   Worker: Symbol('MailWorker') as ServiceIdentifier<BackgroundLoop>,
   Outbox: Symbol('MailOutbox.waking') as ServiceIdentifier<MailOutbox>,
 };
+
+/**
+ * The webhook worker (decision 0212), and what wakes it: the outbox subscriber, once it queued a delivery.
+ */
+export const WEBHOOK_DELIVERY = {
+  Worker: Symbol('WebhookWorker') as ServiceIdentifier<BackgroundLoop>,
+  Wake: Symbol('WebhookWorker.wake') as ServiceIdentifier<() => void>,
+};
+/** How often every instance's webhook worker looks for due deliveries (besides being woken). */
+const WEBHOOK_POLL_MS = 1000;
 
 /** The events that earn achievement points (pointsForEvent); the others need no transaction. */
 const POINT_EVENTS: ReadonlySet<DomainEvent['type']> = new Set([
@@ -68,6 +79,17 @@ export function workers(config: Config, log: Logger) {
       }),
       [Outbox, MAIL_DELIVERY.Worker],
     ),
+    // Due webhook deliveries, claimed with SKIP LOCKED, so every instance runs it (decision 0212).
+    resolved(
+      WEBHOOK_DELIVERY.Worker,
+      (dispatcher) =>
+        loops(log)(WEBHOOK_POLL_MS, 'webhook delivery', async () => {
+          const attempted = await dispatcher.runDue();
+          if (attempted > 0) log.debug({ attempted }, 'webhook deliveries attempted');
+        }),
+      [WebhookDispatcher],
+    ),
+    resolved(WEBHOOK_DELIVERY.Wake, (worker) => () => worker.wake(), [WEBHOOK_DELIVERY.Worker]),
     // Sent mails keep their receivers' addresses and names: gone after the retention period (decision 0194).
     withDeps(PurgeSentMail, { outbox: Outbox, clock: Time }),
     withDeps(AlertSavedSearches, { searches: TOKENS.SavedSearches, events: TOKENS.Events, clock: Time }),
@@ -77,8 +99,8 @@ export function workers(config: Config, log: Logger) {
 
 /**
  * The workers: the mail outbox, the sent mails' retention (decision 0194), the unread-message reminders,
- * the saved-search alerts and digests, the achievements, notifications and mails that follow committed
- * events, and the event relay. Started here, stopped by the composition's close().
+ * the saved-search alerts and digests, the achievements, notifications, mails and webhook deliveries that
+ * follow committed events, and the event relay. Started here, stopped by the composition's close().
  */
 export function startWorkers(container: Container, shared: { config: Config; log: Logger }) {
   const { config, log } = shared;
@@ -111,6 +133,11 @@ export function startWorkers(container: Container, shared: { config: Config; log
     if (event.type !== 'project_posted') return;
     await alertSavedSearches.execute(event);
   });
+  // Webhooks (decision 0212): a committed event queues its deliveries after the request has answered,
+  // and the worker sends them (woken by the queuing, or on its next round).
+  const webhookWorker = container.get(WEBHOOK_DELIVERY.Worker).start();
+  const webhooksOnEvent = container.get(WebhooksOnEvent);
+  events.subscribeInBackground((event) => webhooksOnEvent.execute(event));
   const sendDigests = container.get(SendSavedSearchDigests);
   const digestWorker = every(config.digestPollMs, 'saved-search digest', async () => {
     if ((await sendDigests.execute()) > 0) mailWorker.wake();
@@ -143,6 +170,7 @@ export function startWorkers(container: Container, shared: { config: Config; log
     mailRetention: retentionWorker,
     unreadReminders: reminderWorker,
     digests: digestWorker,
+    webhooks: webhookWorker,
     events: relayWorker,
   };
 }
