@@ -1308,6 +1308,158 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/webhooks/deliveries/{id}/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Resend a webhook delivery
+         * @description Attempts the delivery now with the same event id and answers how it went. One still being retried keeps its schedule if this attempt fails; one that had finished gets just this attempt. 409 WEBHOOK_DELIVERY_IN_PROGRESS while it is being sent.
+         */
+        post: operations["resendWebhookDelivery"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhooks/endpoints": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your webhook endpoints, newest first
+         * @description Each with its event types and status (and why it is disabled). Never the secrets.
+         */
+        get: operations["listWebhookEndpoints"];
+        put?: never;
+        /**
+         * Add a webhook endpoint
+         * @description The URL is https (http://localhost and http://127.0.0.1 also in development), at most 2048 characters, without a user name or password; a host that resolves to a private, loopback or link-local address is refused (400 WEBHOOK_URL_NOT_ALLOWED). `project.posted` needs `savedSearchId`, one of your saved searches. The answer holds the signing secret (`whsec_…`); reveal it again with revealWebhookSecret. At most 10 endpoints (409 WEBHOOK_LIMIT_REACHED).
+         */
+        post: operations["createWebhookEndpoint"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhooks/endpoints/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One of your webhook endpoints
+         * @description Without its secret (revealWebhookSecret).
+         */
+        get: operations["getWebhookEndpoint"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a webhook endpoint
+         * @description Nothing more is sent to it, and its delivery log is deleted with it.
+         */
+        delete: operations["deleteWebhookEndpoint"];
+        options?: never;
+        head?: never;
+        /**
+         * Edit, enable or disable a webhook endpoint
+         * @description Fields left out keep their values. The URL is https (http://localhost and http://127.0.0.1 also in development), at most 2048 characters, without a user name or password; a host that resolves to a private, loopback or link-local address is refused (400 WEBHOOK_URL_NOT_ALLOWED). `project.posted` needs `savedSearchId`, one of your saved searches. `enabled: false` stops its deliveries (the pending ones fail); `enabled: true` enables it again, its failure count started afresh.
+         */
+        patch: operations["updateWebhookEndpoint"];
+        trace?: never;
+    };
+    "/api/webhooks/endpoints/{id}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A webhook endpoint's delivery log, newest first
+         * @description Each event sent to it with its status, attempts and the last answer. A page at a time: give the answer's `nextCursor` as `before` for the next one.
+         */
+        get: operations["listWebhookDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhooks/endpoints/{id}/secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Reveal a webhook endpoint's signing secret
+         * @description The secret that signs its deliveries now, and during a roll the previous one too.
+         */
+        get: operations["revealWebhookSecret"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhooks/endpoints/{id}/secret/roll": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Roll a webhook endpoint's signing secret
+         * @description A new secret signs from now on; the previous one keeps signing beside it for 24 hours (one `v1` per secret in the signature header), so a receiver switches without missing an event.
+         */
+        post: operations["rollWebhookSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhooks/endpoints/{id}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a test event to a webhook endpoint
+         * @description Posts a signed `ping` event now, enabled or not, and answers how the attempt went (a failure is not retried). It is kept in the delivery log.
+         */
+        post: operations["sendTestWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/healthz": {
         parameters: {
             query?: never;
@@ -1409,7 +1561,248 @@ export interface paths {
         trace?: never;
     };
 }
-export type webhooks = Record<string, never>;
+export interface webhooks {
+    "bid.accepted": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The receiver's bid was accepted
+         * @description Posted to each enabled endpoint that takes `bid.accepted` and whose owner the event concerns. Verify the BuildBid-Signature header on the raw body before parsing it (docs/api.md › Webhooks); drop an event whose `id` you have seen.
+         */
+        post: operations["bidAcceptedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "bid.received": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A bid on the receiver's project
+         * @description Posted to each enabled endpoint that takes `bid.received` and whose owner the event concerns. Verify the BuildBid-Signature header on the raw body before parsing it (docs/api.md › Webhooks); drop an event whose `id` you have seen.
+         */
+        post: operations["bidReceivedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "bid.rejected": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The receiver's bid was not accepted: declined, another bid accepted, or the project cancelled
+         * @description Posted to each enabled endpoint that takes `bid.rejected` and whose owner the event concerns. Verify the BuildBid-Signature header on the raw body before parsing it (docs/api.md › Webhooks); drop an event whose `id` you have seen.
+         */
+        post: operations["bidRejectedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "bid.withdrawn": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A pending bid on the receiver's project was withdrawn (its bidder deleted their account)
+         * @description Posted to each enabled endpoint that takes `bid.withdrawn` and whose owner the event concerns. Verify the BuildBid-Signature header on the raw body before parsing it (docs/api.md › Webhooks); drop an event whose `id` you have seen.
+         */
+        post: operations["bidWithdrawnEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "message.received": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A message to the receiver
+         * @description Posted to each enabled endpoint that takes `message.received` and whose owner the event concerns. Verify the BuildBid-Signature header on the raw body before parsing it (docs/api.md › Webhooks); drop an event whose `id` you have seen.
+         */
+        post: operations["messageReceivedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    ping: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The test event ('Send test event'); its id is new each time
+         * @description Posted to each enabled endpoint that takes `ping` and whose owner the event concerns. Verify the BuildBid-Signature header on the raw body before parsing it (docs/api.md › Webhooks); drop an event whose `id` you have seen.
+         */
+        post: operations["pingEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "project.addendum_posted": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The owner of a project the receiver bid on posted an addendum
+         * @description Posted to each enabled endpoint that takes `project.addendum_posted` and whose owner the event concerns. Verify the BuildBid-Signature header on the raw body before parsing it (docs/api.md › Webhooks); drop an event whose `id` you have seen.
+         */
+        post: operations["projectAddendumPostedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "project.deadline_changed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The bid deadline of a project the receiver bid on moved
+         * @description Posted to each enabled endpoint that takes `project.deadline_changed` and whose owner the event concerns. Verify the BuildBid-Signature header on the raw body before parsing it (docs/api.md › Webhooks); drop an event whose `id` you have seen.
+         */
+        post: operations["projectDeadlineChangedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "project.phase_changed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The project the receiver was awarded moved to another phase
+         * @description Posted to each enabled endpoint that takes `project.phase_changed` and whose owner the event concerns. Verify the BuildBid-Signature header on the raw body before parsing it (docs/api.md › Webhooks); drop an event whose `id` you have seen.
+         */
+        post: operations["projectPhaseChangedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "project.posted": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A new project that meets the endpoint's saved search (never the receiver's own project)
+         * @description Posted to each enabled endpoint that takes `project.posted` and whose owner the event concerns. Verify the BuildBid-Signature header on the raw body before parsing it (docs/api.md › Webhooks); drop an event whose `id` you have seen.
+         */
+        post: operations["projectPostedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "question.answered": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * An answer to the receiver's question, or a public answer or clarification on a project they bid on
+         * @description Posted to each enabled endpoint that takes `question.answered` and whose owner the event concerns. Verify the BuildBid-Signature header on the raw body before parsing it (docs/api.md › Webhooks); drop an event whose `id` you have seen.
+         */
+        post: operations["questionAnsweredEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "question.asked": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A question on the receiver's project
+         * @description Posted to each enabled endpoint that takes `question.asked` and whose owner the event concerns. Verify the BuildBid-Signature header on the raw body before parsing it (docs/api.md › Webhooks); drop an event whose `id` you have seen.
+         */
+        post: operations["questionAskedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
 export interface components {
     schemas: {
         /**
@@ -1597,6 +1990,41 @@ export interface components {
             updatedAt: string;
         };
         /**
+         * @description The receiver's bid was accepted
+         * @example {
+         *       "id": "evt_9f86d081884c7d659a2feaa0c55ad015",
+         *       "type": "bid.accepted",
+         *       "created": 1772366400,
+         *       "data": {
+         *         "projectId": "0d1c2b3a-4f5e-4a6b-8c7d-9e0f1a2b3c4d",
+         *         "projectTitle": "Kitchen remodel in Nassau",
+         *         "bidId": "2b3c4d5e-6f70-4a81-9b2c-3d4e5f607182"
+         *       }
+         *     }
+         */
+        BidAcceptedWebhookEvent: {
+            /** @description When the event happened, in Unix seconds (UTC) */
+            created: number;
+            data: {
+                /**
+                 * Format: uuid
+                 * @description The bid
+                 */
+                bidId: string;
+                /**
+                 * Format: uuid
+                 * @description The project
+                 */
+                projectId: string;
+                /** @description The project's title */
+                projectTitle: string;
+            };
+            /** @description The same on every attempt of this event to this endpoint: drop repeats by it */
+            id: string;
+            /** @enum {string} */
+            type: "bid.accepted";
+        };
+        /**
          * @example {
          *       "tier": "free",
          *       "limit": 3,
@@ -1622,6 +2050,134 @@ export interface components {
             resetsAt: string;
             /** @enum {unknown} */
             tier: "free" | "pro";
+        };
+        /**
+         * @description A bid on the receiver's project
+         * @example {
+         *       "id": "evt_9f86d081884c7d659a2feaa0c55ad015",
+         *       "type": "bid.received",
+         *       "created": 1772366400,
+         *       "data": {
+         *         "projectId": "0d1c2b3a-4f5e-4a6b-8c7d-9e0f1a2b3c4d",
+         *         "projectTitle": "Kitchen remodel in Nassau",
+         *         "bidId": "2b3c4d5e-6f70-4a81-9b2c-3d4e5f607182",
+         *         "contractorId": "7e6d5c4b-3a29-4f18-9e07-d6c5b4a39281",
+         *         "amount": "12500.00"
+         *       }
+         *     }
+         */
+        BidReceivedWebhookEvent: {
+            /** @description When the event happened, in Unix seconds (UTC) */
+            created: number;
+            data: {
+                /** @description The bid, in USD; a decimal string, e.g. '5000.00' */
+                amount: string;
+                /**
+                 * Format: uuid
+                 * @description The bid
+                 */
+                bidId: string;
+                /**
+                 * Format: uuid
+                 * @description The bidder
+                 */
+                contractorId: string;
+                /**
+                 * Format: uuid
+                 * @description The project
+                 */
+                projectId: string;
+                /** @description The project's title */
+                projectTitle: string;
+            };
+            /** @description The same on every attempt of this event to this endpoint: drop repeats by it */
+            id: string;
+            /** @enum {string} */
+            type: "bid.received";
+        };
+        /**
+         * @description The receiver's bid was not accepted: declined, another bid accepted, or the project cancelled
+         * @example {
+         *       "id": "evt_9f86d081884c7d659a2feaa0c55ad015",
+         *       "type": "bid.rejected",
+         *       "created": 1772366400,
+         *       "data": {
+         *         "projectId": "0d1c2b3a-4f5e-4a6b-8c7d-9e0f1a2b3c4d",
+         *         "projectTitle": "Kitchen remodel in Nassau",
+         *         "bidId": "2b3c4d5e-6f70-4a81-9b2c-3d4e5f607182",
+         *         "reason": "declined"
+         *       }
+         *     }
+         */
+        BidRejectedWebhookEvent: {
+            /** @description When the event happened, in Unix seconds (UTC) */
+            created: number;
+            data: {
+                /**
+                 * Format: uuid
+                 * @description The bid
+                 */
+                bidId: string;
+                /**
+                 * Format: uuid
+                 * @description The project
+                 */
+                projectId: string;
+                /** @description The project's title */
+                projectTitle: string;
+                reason: "declined" | "another_bid_accepted" | "project_cancelled";
+            };
+            /** @description The same on every attempt of this event to this endpoint: drop repeats by it */
+            id: string;
+            /** @enum {string} */
+            type: "bid.rejected";
+        };
+        /**
+         * @description A pending bid on the receiver's project was withdrawn (its bidder deleted their account)
+         * @example {
+         *       "id": "evt_9f86d081884c7d659a2feaa0c55ad015",
+         *       "type": "bid.withdrawn",
+         *       "created": 1772366400,
+         *       "data": {
+         *         "projectId": "0d1c2b3a-4f5e-4a6b-8c7d-9e0f1a2b3c4d",
+         *         "projectTitle": "Kitchen remodel in Nassau",
+         *         "bidId": "2b3c4d5e-6f70-4a81-9b2c-3d4e5f607182",
+         *         "contractorId": "7e6d5c4b-3a29-4f18-9e07-d6c5b4a39281",
+         *         "amount": "12500.00",
+         *         "reason": "account_deleted"
+         *       }
+         *     }
+         */
+        BidWithdrawnWebhookEvent: {
+            /** @description When the event happened, in Unix seconds (UTC) */
+            created: number;
+            data: {
+                /** @description The bid, in USD; a decimal string, e.g. '5000.00' */
+                amount: string;
+                /**
+                 * Format: uuid
+                 * @description The bid
+                 */
+                bidId: string;
+                /**
+                 * Format: uuid
+                 * @description The bidder
+                 */
+                contractorId: string;
+                /**
+                 * Format: uuid
+                 * @description The project
+                 */
+                projectId: string;
+                /** @description The project's title */
+                projectTitle: string;
+                /** @enum {string} */
+                reason: "account_deleted";
+            };
+            /** @description The same on every attempt of this event to this endpoint: drop repeats by it */
+            id: string;
+            /** @enum {string} */
+            type: "bid.withdrawn";
         };
         /** @description Every catalogue the forms and filters use (one source with the server checks) */
         Catalog: {
@@ -1756,6 +2312,12 @@ export interface components {
             accessToken: components["schemas"]["AccessToken"];
             /** @description The secret, `bbpat_…`: shown this once and never again. Send it as `Authorization: Bearer <token>` */
             token: string;
+        };
+        /** @description A new endpoint and its signing secret */
+        CreatedWebhookEndpoint: {
+            endpoint: components["schemas"]["WebhookEndpoint"];
+            /** @description The signing secret (`whsec_…`) that verifies the BuildBid-Signature header of each delivery */
+            secret: string;
         };
         /**
          * @example {
@@ -1906,6 +2468,50 @@ export interface components {
             type: "text" | "file" | "system";
         };
         /**
+         * @description A message to the receiver
+         * @example {
+         *       "id": "evt_9f86d081884c7d659a2feaa0c55ad015",
+         *       "type": "message.received",
+         *       "created": 1772366400,
+         *       "data": {
+         *         "messageId": "4d5e6f70-8192-4a3b-8c4d-5e6f708192a3",
+         *         "senderId": "7e6d5c4b-3a29-4f18-9e07-d6c5b4a39281",
+         *         "senderName": "Marcus Rolle",
+         *         "projectId": "0d1c2b3a-4f5e-4a6b-8c7d-9e0f1a2b3c4d",
+         *         "preview": "We can start on the 14th."
+         *       }
+         *     }
+         */
+        MessageReceivedWebhookEvent: {
+            /** @description When the event happened, in Unix seconds (UTC) */
+            created: number;
+            data: {
+                /**
+                 * Format: uuid
+                 * @description The message
+                 */
+                messageId: string;
+                /** @description A short single line of the message */
+                preview: string;
+                /**
+                 * Format: uuid
+                 * @description The project it is about, if any
+                 */
+                projectId: string | null;
+                /**
+                 * Format: uuid
+                 * @description Who sent it
+                 */
+                senderId: string;
+                /** @description The sender's name */
+                senderName: string;
+            };
+            /** @description The same on every attempt of this event to this endpoint: drop repeats by it */
+            id: string;
+            /** @enum {string} */
+            type: "message.received";
+        };
+        /**
          * @description A bid in the caller's My Bids list, with its project
          * @example {
          *       "id": "6d1f4f1e-2c55-4a2f-8d7c-1b1a9d0e5f21",
@@ -2048,6 +2654,34 @@ export interface components {
             };
             /** @description Stripe.js's publishable key (pk_...); null in sandbox mode */
             stripePublishableKey: string | null;
+        };
+        /**
+         * @description The test event ('Send test event'); its id is new each time
+         * @example {
+         *       "id": "evt_9f86d081884c7d659a2feaa0c55ad015",
+         *       "type": "ping",
+         *       "created": 1772366400,
+         *       "data": {
+         *         "endpointId": "3c9e7a1f-5b2d-4e8a-9f6c-1d2b3a4c5e6f",
+         *         "message": "A test event from BuildBid"
+         *       }
+         *     }
+         */
+        PingWebhookEvent: {
+            /** @description When the event happened, in Unix seconds (UTC) */
+            created: number;
+            data: {
+                /**
+                 * Format: uuid
+                 * @description The endpoint
+                 */
+                endpointId: string;
+                message: string;
+            };
+            /** @description The same on every attempt of this event to this endpoint: drop repeats by it */
+            id: string;
+            /** @enum {string} */
+            type: "ping";
         };
         /**
          * @description A project with its files and, for a bidder, the caller's own bid (`myBid`, else null)
@@ -2194,6 +2828,41 @@ export interface components {
             viewCount: number;
         };
         /**
+         * @description The owner of a project the receiver bid on posted an addendum
+         * @example {
+         *       "id": "evt_9f86d081884c7d659a2feaa0c55ad015",
+         *       "type": "project.addendum_posted",
+         *       "created": 1772366400,
+         *       "data": {
+         *         "projectId": "0d1c2b3a-4f5e-4a6b-8c7d-9e0f1a2b3c4d",
+         *         "projectTitle": "Kitchen remodel in Nassau",
+         *         "addendumId": "6f708192-a3b4-4c5d-8e6f-708192a3b4c5"
+         *       }
+         *     }
+         */
+        ProjectAddendumPostedWebhookEvent: {
+            /** @description When the event happened, in Unix seconds (UTC) */
+            created: number;
+            data: {
+                /**
+                 * Format: uuid
+                 * @description The addendum
+                 */
+                addendumId: string;
+                /**
+                 * Format: uuid
+                 * @description The project
+                 */
+                projectId: string;
+                /** @description The project's title */
+                projectTitle: string;
+            };
+            /** @description The same on every attempt of this event to this endpoint: drop repeats by it */
+            id: string;
+            /** @enum {string} */
+            type: "project.addendum_posted";
+        };
+        /**
          * @description A bid in a project's 'Received Bids' list, with its bidder
          * @example {
          *       "id": "6d1f4f1e-2c55-4a2f-8d7c-1b1a9d0e5f21",
@@ -2322,6 +2991,122 @@ export interface components {
             tags?: string[];
             /** @description 5..255 characters after trimming */
             title?: string;
+        };
+        /**
+         * @description The bid deadline of a project the receiver bid on moved
+         * @example {
+         *       "id": "evt_9f86d081884c7d659a2feaa0c55ad015",
+         *       "type": "project.deadline_changed",
+         *       "created": 1772366400,
+         *       "data": {
+         *         "projectId": "0d1c2b3a-4f5e-4a6b-8c7d-9e0f1a2b3c4d",
+         *         "projectTitle": "Kitchen remodel in Nassau",
+         *         "previousDeadline": null,
+         *         "bidDeadline": "2027-04-15T00:00:00.000Z"
+         *       }
+         *     }
+         */
+        ProjectDeadlineChangedWebhookEvent: {
+            /** @description When the event happened, in Unix seconds (UTC) */
+            created: number;
+            data: {
+                /**
+                 * Format: date-time
+                 * @description The new deadline; null: the project no longer has one
+                 */
+                bidDeadline: string | null;
+                /** Format: date-time */
+                previousDeadline: string | null;
+                /**
+                 * Format: uuid
+                 * @description The project
+                 */
+                projectId: string;
+                /** @description The project's title */
+                projectTitle: string;
+            };
+            /** @description The same on every attempt of this event to this endpoint: drop repeats by it */
+            id: string;
+            /** @enum {string} */
+            type: "project.deadline_changed";
+        };
+        /**
+         * @description The project the receiver was awarded moved to another phase
+         * @example {
+         *       "id": "evt_9f86d081884c7d659a2feaa0c55ad015",
+         *       "type": "project.phase_changed",
+         *       "created": 1772366400,
+         *       "data": {
+         *         "projectId": "0d1c2b3a-4f5e-4a6b-8c7d-9e0f1a2b3c4d",
+         *         "projectTitle": "Kitchen remodel in Nassau",
+         *         "from": "awarded",
+         *         "to": "in_progress"
+         *       }
+         *     }
+         */
+        ProjectPhaseChangedWebhookEvent: {
+            /** @description When the event happened, in Unix seconds (UTC) */
+            created: number;
+            data: {
+                /** @description A phase: planning, bidding, awarded, in_progress, review, completed */
+                from: string;
+                /**
+                 * Format: uuid
+                 * @description The project
+                 */
+                projectId: string;
+                /** @description The project's title */
+                projectTitle: string;
+                /** @description The phase it is in now */
+                to: string;
+            };
+            /** @description The same on every attempt of this event to this endpoint: drop repeats by it */
+            id: string;
+            /** @enum {string} */
+            type: "project.phase_changed";
+        };
+        /**
+         * @description A new project that meets the endpoint's saved search (never the receiver's own project)
+         * @example {
+         *       "id": "evt_9f86d081884c7d659a2feaa0c55ad015",
+         *       "type": "project.posted",
+         *       "created": 1772366400,
+         *       "data": {
+         *         "projectId": "0d1c2b3a-4f5e-4a6b-8c7d-9e0f1a2b3c4d",
+         *         "projectTitle": "Kitchen remodel in Nassau",
+         *         "services": [
+         *           "Kitchen remodeling"
+         *         ],
+         *         "country": "BS",
+         *         "savedSearchId": "6f1c2a9e-3b7d-4c1e-9a2f-8d5e4b3c2a10"
+         *       }
+         *     }
+         */
+        ProjectPostedWebhookEvent: {
+            /** @description When the event happened, in Unix seconds (UTC) */
+            created: number;
+            data: {
+                /** @description Two-letter country code */
+                country: string;
+                /**
+                 * Format: uuid
+                 * @description The project
+                 */
+                projectId: string;
+                /** @description The project's title */
+                projectTitle: string;
+                /**
+                 * Format: uuid
+                 * @description The saved search the project meets
+                 */
+                savedSearchId: string;
+                /** @description The project's services */
+                services: string[];
+            };
+            /** @description The same on every attempt of this event to this endpoint: drop repeats by it */
+            id: string;
+            /** @enum {string} */
+            type: "project.posted";
         };
         /**
          * @description A project in a list (browse, My Projects): everything but `takingBids` and the caller’s bid
@@ -2491,6 +3276,78 @@ export interface components {
             /** @description Null for a clarification */
             question: string | null;
             showAsker: boolean;
+        };
+        /**
+         * @description An answer to the receiver's question, or a public answer or clarification on a project they bid on
+         * @example {
+         *       "id": "evt_9f86d081884c7d659a2feaa0c55ad015",
+         *       "type": "question.answered",
+         *       "created": 1772366400,
+         *       "data": {
+         *         "questionId": "5e6f7081-92a3-4b4c-9d5e-6f708192a3b4",
+         *         "kind": "question",
+         *         "projectId": "0d1c2b3a-4f5e-4a6b-8c7d-9e0f1a2b3c4d",
+         *         "projectTitle": "Kitchen remodel in Nassau"
+         *       }
+         *     }
+         */
+        QuestionAnsweredWebhookEvent: {
+            /** @description When the event happened, in Unix seconds (UTC) */
+            created: number;
+            data: {
+                kind: "question" | "clarification";
+                /**
+                 * Format: uuid
+                 * @description The project
+                 */
+                projectId: string;
+                /** @description The project's title */
+                projectTitle: string;
+                /**
+                 * Format: uuid
+                 * @description The question or clarification
+                 */
+                questionId: string;
+            };
+            /** @description The same on every attempt of this event to this endpoint: drop repeats by it */
+            id: string;
+            /** @enum {string} */
+            type: "question.answered";
+        };
+        /**
+         * @description A question on the receiver's project
+         * @example {
+         *       "id": "evt_9f86d081884c7d659a2feaa0c55ad015",
+         *       "type": "question.asked",
+         *       "created": 1772366400,
+         *       "data": {
+         *         "questionId": "5e6f7081-92a3-4b4c-9d5e-6f708192a3b4",
+         *         "projectId": "0d1c2b3a-4f5e-4a6b-8c7d-9e0f1a2b3c4d",
+         *         "projectTitle": "Kitchen remodel in Nassau"
+         *       }
+         *     }
+         */
+        QuestionAskedWebhookEvent: {
+            /** @description When the event happened, in Unix seconds (UTC) */
+            created: number;
+            data: {
+                /**
+                 * Format: uuid
+                 * @description The project
+                 */
+                projectId: string;
+                /** @description The project's title */
+                projectTitle: string;
+                /**
+                 * Format: uuid
+                 * @description The question
+                 */
+                questionId: string;
+            };
+            /** @description The same on every attempt of this event to this endpoint: drop repeats by it */
+            id: string;
+            /** @enum {string} */
+            type: "question.asked";
         };
         ReceivedReview: {
             comment: string | null;
@@ -2797,6 +3654,163 @@ export interface components {
             totalBids: number;
             /** @description The user's accepted bids */
             wonProjects: number;
+        };
+        /**
+         * @description One event sent to one endpoint, with the outcome of its last attempt
+         * @example {
+         *       "id": "8a7b6c5d-4e3f-4a2b-9c1d-0e9f8a7b6c5d",
+         *       "endpointId": "3c9e7a1f-5b2d-4e8a-9f6c-1d2b3a4c5e6f",
+         *       "eventId": "evt_9f86d081884c7d659a2feaa0c55ad015",
+         *       "type": "bid.received",
+         *       "status": "succeeded",
+         *       "attempts": 1,
+         *       "nextAttemptAt": null,
+         *       "lastAttemptAt": "2027-03-01T12:00:01.000Z",
+         *       "responseStatus": 200,
+         *       "latencyMs": 84,
+         *       "responseBody": "ok",
+         *       "error": null,
+         *       "payload": "{\"id\":\"evt_9f86d081884c7d659a2feaa0c55ad015\",\"type\":\"bid.received\",\"created\":1772366400,\"data\":{}}",
+         *       "createdAt": "2027-03-01T12:00:00.000Z",
+         *       "updatedAt": "2027-03-01T12:00:01.000Z"
+         *     }
+         */
+        WebhookDelivery: {
+            /** @description Attempts made so far, resends included */
+            attempts: number;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: uuid */
+            endpointId: string;
+            /** @description Why the last attempt failed without an HTTP answer (timeout, refused address, DNS, TLS) */
+            error: string | null;
+            /** @description The payload's `id` (`evt_…`): the same on every attempt */
+            eventId: string;
+            /** Format: uuid */
+            id: string;
+            /** Format: date-time */
+            lastAttemptAt: string | null;
+            /** @description How long the last attempt took, in milliseconds */
+            latencyMs: number | null;
+            /**
+             * Format: date-time
+             * @description When the next attempt is due; null once it succeeded or failed
+             */
+            nextAttemptAt: string | null;
+            /** @description The body sent, byte for byte, on every attempt (JSON text) */
+            payload: string;
+            /** @description The first 1 KB of the last answer */
+            responseBody: string | null;
+            /** @description The HTTP status of the last answer; null when none came */
+            responseStatus: number | null;
+            /** @description 'pending': being retried (see nextAttemptAt); 'succeeded': the endpoint answered 2xx; 'failed': no more attempts */
+            status: "pending" | "succeeded" | "failed";
+            /**
+             * @description The event's type; `ping` for a test event
+             * @enum {string}
+             */
+            type: "project.posted" | "bid.received" | "bid.accepted" | "bid.rejected" | "bid.withdrawn" | "message.received" | "question.asked" | "question.answered" | "project.deadline_changed" | "project.addendum_posted" | "project.phase_changed" | "ping";
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        /**
+         * @description A page of an endpoint's delivery log
+         * @example {
+         *       "items": [
+         *         {
+         *           "id": "8a7b6c5d-4e3f-4a2b-9c1d-0e9f8a7b6c5d",
+         *           "endpointId": "3c9e7a1f-5b2d-4e8a-9f6c-1d2b3a4c5e6f",
+         *           "eventId": "evt_9f86d081884c7d659a2feaa0c55ad015",
+         *           "type": "bid.received",
+         *           "status": "succeeded",
+         *           "attempts": 1,
+         *           "nextAttemptAt": null,
+         *           "lastAttemptAt": "2027-03-01T12:00:01.000Z",
+         *           "responseStatus": 200,
+         *           "latencyMs": 84,
+         *           "responseBody": "ok",
+         *           "error": null,
+         *           "payload": "{\"id\":\"evt_9f86d081884c7d659a2feaa0c55ad015\",\"type\":\"bid.received\",\"created\":1772366400,\"data\":{}}",
+         *           "createdAt": "2027-03-01T12:00:00.000Z",
+         *           "updatedAt": "2027-03-01T12:00:01.000Z"
+         *         }
+         *       ],
+         *       "nextCursor": null
+         *     }
+         */
+        WebhookDeliveryPage: {
+            /** @description Newest first */
+            items: components["schemas"]["WebhookDelivery"][];
+            /** @description Give it as `before` for the next page; null on the last page */
+            nextCursor: string | null;
+        };
+        /**
+         * @description A webhook endpoint, without its signing secret (revealed one endpoint at a time)
+         * @example {
+         *       "id": "3c9e7a1f-5b2d-4e8a-9f6c-1d2b3a4c5e6f",
+         *       "url": "https://hooks.example.com/buildbid",
+         *       "description": "Bids into our CRM",
+         *       "eventTypes": [
+         *         "bid.received",
+         *         "message.received"
+         *       ],
+         *       "savedSearchId": null,
+         *       "status": "enabled",
+         *       "disabledReason": null,
+         *       "disabledAt": null,
+         *       "failingSince": null,
+         *       "createdAt": "2027-03-01T12:00:00.000Z",
+         *       "updatedAt": "2027-03-01T12:00:00.000Z"
+         *     }
+         */
+        WebhookEndpoint: {
+            /** Format: date-time */
+            createdAt: string;
+            /** @description What its owner noted about it; may be empty */
+            description: string;
+            /** Format: date-time */
+            disabledAt: string | null;
+            /** @description Why it is disabled: its owner turned it off, or its deliveries failed for 3 days (its owner got a mail); null while enabled */
+            disabledReason: "disabled_by_owner" | "deliveries_failing" | null;
+            /** @description The event types it receives */
+            eventTypes: ("project.posted" | "bid.received" | "bid.accepted" | "bid.rejected" | "bid.withdrawn" | "message.received" | "question.asked" | "question.answered" | "project.deadline_changed" | "project.addendum_posted" | "project.phase_changed")[];
+            /**
+             * Format: date-time
+             * @description When the first of its failed attempts since its last success was made; null when none failed
+             */
+            failingSince: string | null;
+            /** Format: uuid */
+            id: string;
+            /**
+             * Format: uuid
+             * @description With `project.posted`: the saved search of yours whose new projects it receives; otherwise null
+             */
+            savedSearchId: string | null;
+            /** @description A disabled endpoint receives nothing (test events excepted) */
+            status: "enabled" | "disabled";
+            /** Format: date-time */
+            updatedAt: string;
+            /** @description Where the events are posted: an https URL (http://localhost and http://127.0.0.1 also in development) */
+            url: string;
+        };
+        /**
+         * @description The secrets that sign an endpoint's deliveries now: one, or two for 24 hours after a roll
+         * @example {
+         *       "secret": "whsec_Qm9vbWVyYW5nLWJ1aWxkYmlkLXNpZ25pbmctc2VjcmV0",
+         *       "previousSecret": null,
+         *       "previousSecretExpiresAt": null
+         *     }
+         */
+        WebhookSecret: {
+            /** @description After a roll: the secret before it, which still signs until it expires */
+            previousSecret: string | null;
+            /**
+             * Format: date-time
+             * @description When the previous secret stops signing (24 hours after the roll)
+             */
+            previousSecretExpiresAt: string | null;
+            /** @description The signing secret (`whsec_…`): the key of the HMAC-SHA256 in the BuildBid-Signature header */
+            secret: string;
         };
     };
     responses: never;
@@ -4311,7 +5325,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Signed in, but not allowed: TOKEN_NOT_ALLOWED */
+            /** @description Signed in, but not allowed: INSUFFICIENT_SCOPE */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4319,7 +5333,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
-                        code?: "TOKEN_NOT_ALLOWED";
+                        code?: "INSUFFICIENT_SCOPE";
                     };
                 };
             };
@@ -4536,7 +5550,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Signed in, but not allowed: NOT_BID_OWNER, TOKEN_NOT_ALLOWED, ORIGIN_FORBIDDEN */
+            /** @description Signed in, but not allowed: NOT_BID_OWNER, INSUFFICIENT_SCOPE, ORIGIN_FORBIDDEN */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4544,7 +5558,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
-                        code?: "NOT_BID_OWNER" | "TOKEN_NOT_ALLOWED" | "ORIGIN_FORBIDDEN";
+                        code?: "NOT_BID_OWNER" | "INSUFFICIENT_SCOPE" | "ORIGIN_FORBIDDEN";
                     };
                 };
             };
@@ -4683,7 +5697,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Signed in, but not allowed: NOT_PROJECT_OWNER, ADMIN_CANNOT_DECIDE, TOKEN_NOT_ALLOWED, ORIGIN_FORBIDDEN */
+            /** @description Signed in, but not allowed: NOT_PROJECT_OWNER, ADMIN_CANNOT_DECIDE, INSUFFICIENT_SCOPE, ORIGIN_FORBIDDEN */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4691,7 +5705,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
-                        code?: "NOT_PROJECT_OWNER" | "ADMIN_CANNOT_DECIDE" | "TOKEN_NOT_ALLOWED" | "ORIGIN_FORBIDDEN";
+                        code?: "NOT_PROJECT_OWNER" | "ADMIN_CANNOT_DECIDE" | "INSUFFICIENT_SCOPE" | "ORIGIN_FORBIDDEN";
                     };
                 };
             };
@@ -5128,7 +6142,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Signed in, but not allowed: TOKEN_NOT_ALLOWED */
+            /** @description Signed in, but not allowed: INSUFFICIENT_SCOPE */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5136,7 +6150,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
-                        code?: "TOKEN_NOT_ALLOWED";
+                        code?: "INSUFFICIENT_SCOPE";
                     };
                 };
             };
@@ -5232,7 +6246,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Signed in, but not allowed: TOKEN_NOT_ALLOWED, ORIGIN_FORBIDDEN */
+            /** @description Signed in, but not allowed: INSUFFICIENT_SCOPE, ORIGIN_FORBIDDEN */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5240,7 +6254,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
-                        code?: "TOKEN_NOT_ALLOWED" | "ORIGIN_FORBIDDEN";
+                        code?: "INSUFFICIENT_SCOPE" | "ORIGIN_FORBIDDEN";
                     };
                 };
             };
@@ -5381,7 +6395,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Signed in, but not allowed: TOKEN_NOT_ALLOWED, ORIGIN_FORBIDDEN */
+            /** @description Signed in, but not allowed: INSUFFICIENT_SCOPE, ORIGIN_FORBIDDEN */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5389,7 +6403,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
-                        code?: "TOKEN_NOT_ALLOWED" | "ORIGIN_FORBIDDEN";
+                        code?: "INSUFFICIENT_SCOPE" | "ORIGIN_FORBIDDEN";
                     };
                 };
             };
@@ -5491,7 +6505,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Signed in, but not allowed: TOKEN_NOT_ALLOWED */
+            /** @description Signed in, but not allowed: INSUFFICIENT_SCOPE */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5499,7 +6513,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
-                        code?: "TOKEN_NOT_ALLOWED";
+                        code?: "INSUFFICIENT_SCOPE";
                     };
                 };
             };
@@ -5590,7 +6604,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Signed in, but not allowed: TOKEN_NOT_ALLOWED */
+            /** @description Signed in, but not allowed: INSUFFICIENT_SCOPE */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5598,7 +6612,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
-                        code?: "TOKEN_NOT_ALLOWED";
+                        code?: "INSUFFICIENT_SCOPE";
                     };
                 };
             };
@@ -5677,7 +6691,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Signed in, but not allowed: TOKEN_NOT_ALLOWED, ORIGIN_FORBIDDEN */
+            /** @description Signed in, but not allowed: INSUFFICIENT_SCOPE, ORIGIN_FORBIDDEN */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5685,7 +6699,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
-                        code?: "TOKEN_NOT_ALLOWED" | "ORIGIN_FORBIDDEN";
+                        code?: "INSUFFICIENT_SCOPE" | "ORIGIN_FORBIDDEN";
                     };
                 };
             };
@@ -5800,7 +6814,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Signed in, but not allowed: TOKEN_NOT_ALLOWED, ORIGIN_FORBIDDEN */
+            /** @description Signed in, but not allowed: INSUFFICIENT_SCOPE, ORIGIN_FORBIDDEN */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5808,7 +6822,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
-                        code?: "TOKEN_NOT_ALLOWED" | "ORIGIN_FORBIDDEN";
+                        code?: "INSUFFICIENT_SCOPE" | "ORIGIN_FORBIDDEN";
                     };
                 };
             };
@@ -5910,7 +6924,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Signed in, but not allowed: TOKEN_NOT_ALLOWED */
+            /** @description Signed in, but not allowed: INSUFFICIENT_SCOPE */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5918,7 +6932,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
-                        code?: "TOKEN_NOT_ALLOWED";
+                        code?: "INSUFFICIENT_SCOPE";
                     };
                 };
             };
@@ -6015,7 +7029,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Signed in, but not allowed: TOKEN_NOT_ALLOWED */
+            /** @description Signed in, but not allowed: INSUFFICIENT_SCOPE */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6023,7 +7037,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
-                        code?: "TOKEN_NOT_ALLOWED";
+                        code?: "INSUFFICIENT_SCOPE";
                     };
                 };
             };
@@ -6116,7 +7130,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Signed in, but not allowed: CLIENTS_ONLY, TOKEN_NOT_ALLOWED, ORIGIN_FORBIDDEN */
+            /** @description Signed in, but not allowed: CLIENTS_ONLY, INSUFFICIENT_SCOPE, ORIGIN_FORBIDDEN */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6124,7 +7138,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
-                        code?: "CLIENTS_ONLY" | "TOKEN_NOT_ALLOWED" | "ORIGIN_FORBIDDEN";
+                        code?: "CLIENTS_ONLY" | "INSUFFICIENT_SCOPE" | "ORIGIN_FORBIDDEN";
                     };
                 };
             };
@@ -6239,7 +7253,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Signed in, but not allowed: TOKEN_NOT_ALLOWED */
+            /** @description Signed in, but not allowed: INSUFFICIENT_SCOPE */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6247,7 +7261,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
-                        code?: "TOKEN_NOT_ALLOWED";
+                        code?: "INSUFFICIENT_SCOPE";
                     };
                 };
             };
@@ -6336,7 +7350,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Signed in, but not allowed: NOT_PROJECT_OWNER, TOKEN_NOT_ALLOWED, ORIGIN_FORBIDDEN */
+            /** @description Signed in, but not allowed: NOT_PROJECT_OWNER, INSUFFICIENT_SCOPE, ORIGIN_FORBIDDEN */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6344,7 +7358,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
-                        code?: "NOT_PROJECT_OWNER" | "TOKEN_NOT_ALLOWED" | "ORIGIN_FORBIDDEN";
+                        code?: "NOT_PROJECT_OWNER" | "INSUFFICIENT_SCOPE" | "ORIGIN_FORBIDDEN";
                     };
                 };
             };
@@ -6473,7 +7487,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Signed in, but not allowed: NOT_PROJECT_OWNER, TOKEN_NOT_ALLOWED, ORIGIN_FORBIDDEN */
+            /** @description Signed in, but not allowed: NOT_PROJECT_OWNER, INSUFFICIENT_SCOPE, ORIGIN_FORBIDDEN */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6481,7 +7495,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
-                        code?: "NOT_PROJECT_OWNER" | "TOKEN_NOT_ALLOWED" | "ORIGIN_FORBIDDEN";
+                        code?: "NOT_PROJECT_OWNER" | "INSUFFICIENT_SCOPE" | "ORIGIN_FORBIDDEN";
                     };
                 };
             };
@@ -6608,7 +7622,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Signed in, but not allowed: TOKEN_NOT_ALLOWED */
+            /** @description Signed in, but not allowed: INSUFFICIENT_SCOPE */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6616,7 +7630,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
-                        code?: "TOKEN_NOT_ALLOWED";
+                        code?: "INSUFFICIENT_SCOPE";
                     };
                 };
             };
@@ -6721,7 +7735,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Signed in, but not allowed: NOT_PROJECT_OWNER, TOKEN_NOT_ALLOWED, ORIGIN_FORBIDDEN */
+            /** @description Signed in, but not allowed: NOT_PROJECT_OWNER, INSUFFICIENT_SCOPE, ORIGIN_FORBIDDEN */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6729,7 +7743,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
-                        code?: "NOT_PROJECT_OWNER" | "TOKEN_NOT_ALLOWED" | "ORIGIN_FORBIDDEN";
+                        code?: "NOT_PROJECT_OWNER" | "INSUFFICIENT_SCOPE" | "ORIGIN_FORBIDDEN";
                     };
                 };
             };
@@ -6871,7 +7885,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Signed in, but not allowed: NOT_PROJECT_OWNER, TOKEN_NOT_ALLOWED, ORIGIN_FORBIDDEN */
+            /** @description Signed in, but not allowed: NOT_PROJECT_OWNER, INSUFFICIENT_SCOPE, ORIGIN_FORBIDDEN */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6879,7 +7893,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
-                        code?: "NOT_PROJECT_OWNER" | "TOKEN_NOT_ALLOWED" | "ORIGIN_FORBIDDEN";
+                        code?: "NOT_PROJECT_OWNER" | "INSUFFICIENT_SCOPE" | "ORIGIN_FORBIDDEN";
                     };
                 };
             };
@@ -7006,7 +8020,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Signed in, but not allowed: TOKEN_NOT_ALLOWED */
+            /** @description Signed in, but not allowed: INSUFFICIENT_SCOPE */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7014,7 +8028,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
-                        code?: "TOKEN_NOT_ALLOWED";
+                        code?: "INSUFFICIENT_SCOPE";
                     };
                 };
             };
@@ -7125,7 +8139,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Signed in, but not allowed: BID_LIMIT_REACHED, OWN_PROJECT, ROLE_CANNOT_BID, TOKEN_NOT_ALLOWED, ORIGIN_FORBIDDEN */
+            /** @description Signed in, but not allowed: BID_LIMIT_REACHED, OWN_PROJECT, ROLE_CANNOT_BID, INSUFFICIENT_SCOPE, ORIGIN_FORBIDDEN */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7133,7 +8147,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
-                        code?: "BID_LIMIT_REACHED" | "OWN_PROJECT" | "ROLE_CANNOT_BID" | "TOKEN_NOT_ALLOWED" | "ORIGIN_FORBIDDEN";
+                        code?: "BID_LIMIT_REACHED" | "OWN_PROJECT" | "ROLE_CANNOT_BID" | "INSUFFICIENT_SCOPE" | "ORIGIN_FORBIDDEN";
                     };
                 };
             };
@@ -7260,7 +8274,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Signed in, but not allowed: NOT_PROJECT_OWNER, TOKEN_NOT_ALLOWED, ORIGIN_FORBIDDEN */
+            /** @description Signed in, but not allowed: NOT_PROJECT_OWNER, INSUFFICIENT_SCOPE, ORIGIN_FORBIDDEN */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7268,7 +8282,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
-                        code?: "NOT_PROJECT_OWNER" | "TOKEN_NOT_ALLOWED" | "ORIGIN_FORBIDDEN";
+                        code?: "NOT_PROJECT_OWNER" | "INSUFFICIENT_SCOPE" | "ORIGIN_FORBIDDEN";
                     };
                 };
             };
@@ -7406,7 +8420,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Signed in, but not allowed: NOT_PROJECT_OWNER, TOKEN_NOT_ALLOWED, ORIGIN_FORBIDDEN */
+            /** @description Signed in, but not allowed: NOT_PROJECT_OWNER, INSUFFICIENT_SCOPE, ORIGIN_FORBIDDEN */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7414,7 +8428,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
-                        code?: "NOT_PROJECT_OWNER" | "TOKEN_NOT_ALLOWED" | "ORIGIN_FORBIDDEN";
+                        code?: "NOT_PROJECT_OWNER" | "INSUFFICIENT_SCOPE" | "ORIGIN_FORBIDDEN";
                     };
                 };
             };
@@ -7553,7 +8567,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Signed in, but not allowed: NOT_PROJECT_OWNER, TOKEN_NOT_ALLOWED, ORIGIN_FORBIDDEN */
+            /** @description Signed in, but not allowed: NOT_PROJECT_OWNER, INSUFFICIENT_SCOPE, ORIGIN_FORBIDDEN */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7561,7 +8575,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
-                        code?: "NOT_PROJECT_OWNER" | "TOKEN_NOT_ALLOWED" | "ORIGIN_FORBIDDEN";
+                        code?: "NOT_PROJECT_OWNER" | "INSUFFICIENT_SCOPE" | "ORIGIN_FORBIDDEN";
                     };
                 };
             };
@@ -7688,7 +8702,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Signed in, but not allowed: TOKEN_NOT_ALLOWED */
+            /** @description Signed in, but not allowed: INSUFFICIENT_SCOPE */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7696,7 +8710,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
-                        code?: "TOKEN_NOT_ALLOWED";
+                        code?: "INSUFFICIENT_SCOPE";
                     };
                 };
             };
@@ -7798,7 +8812,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Signed in, but not allowed: ROLE_CANNOT_ASK, OWN_PROJECT, TOKEN_NOT_ALLOWED, ORIGIN_FORBIDDEN */
+            /** @description Signed in, but not allowed: ROLE_CANNOT_ASK, OWN_PROJECT, INSUFFICIENT_SCOPE, ORIGIN_FORBIDDEN */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7806,7 +8820,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
-                        code?: "ROLE_CANNOT_ASK" | "OWN_PROJECT" | "TOKEN_NOT_ALLOWED" | "ORIGIN_FORBIDDEN";
+                        code?: "ROLE_CANNOT_ASK" | "OWN_PROJECT" | "INSUFFICIENT_SCOPE" | "ORIGIN_FORBIDDEN";
                     };
                 };
             };
@@ -7947,7 +8961,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Signed in, but not allowed: NOT_PROJECT_OWNER, TOKEN_NOT_ALLOWED, ORIGIN_FORBIDDEN */
+            /** @description Signed in, but not allowed: NOT_PROJECT_OWNER, INSUFFICIENT_SCOPE, ORIGIN_FORBIDDEN */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7955,7 +8969,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
-                        code?: "NOT_PROJECT_OWNER" | "TOKEN_NOT_ALLOWED" | "ORIGIN_FORBIDDEN";
+                        code?: "NOT_PROJECT_OWNER" | "INSUFFICIENT_SCOPE" | "ORIGIN_FORBIDDEN";
                     };
                 };
             };
@@ -8082,7 +9096,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Signed in, but not allowed: OWN_PROJECT_SAVE, TOKEN_NOT_ALLOWED, ORIGIN_FORBIDDEN */
+            /** @description Signed in, but not allowed: OWN_PROJECT_SAVE, INSUFFICIENT_SCOPE, ORIGIN_FORBIDDEN */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8090,7 +9104,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
-                        code?: "OWN_PROJECT_SAVE" | "TOKEN_NOT_ALLOWED" | "ORIGIN_FORBIDDEN";
+                        code?: "OWN_PROJECT_SAVE" | "INSUFFICIENT_SCOPE" | "ORIGIN_FORBIDDEN";
                     };
                 };
             };
@@ -8205,7 +9219,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Signed in, but not allowed: TOKEN_NOT_ALLOWED, ORIGIN_FORBIDDEN */
+            /** @description Signed in, but not allowed: INSUFFICIENT_SCOPE, ORIGIN_FORBIDDEN */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8213,7 +9227,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
-                        code?: "TOKEN_NOT_ALLOWED" | "ORIGIN_FORBIDDEN";
+                        code?: "INSUFFICIENT_SCOPE" | "ORIGIN_FORBIDDEN";
                     };
                 };
             };
@@ -8342,7 +9356,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Signed in, but not allowed: NOT_PROJECT_OWNER, TOKEN_NOT_ALLOWED, ORIGIN_FORBIDDEN */
+            /** @description Signed in, but not allowed: NOT_PROJECT_OWNER, INSUFFICIENT_SCOPE, ORIGIN_FORBIDDEN */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8350,7 +9364,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
-                        code?: "NOT_PROJECT_OWNER" | "TOKEN_NOT_ALLOWED" | "ORIGIN_FORBIDDEN";
+                        code?: "NOT_PROJECT_OWNER" | "INSUFFICIENT_SCOPE" | "ORIGIN_FORBIDDEN";
                     };
                 };
             };
@@ -8608,7 +9622,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Signed in, but not allowed: TOKEN_NOT_ALLOWED */
+            /** @description Signed in, but not allowed: INSUFFICIENT_SCOPE */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8616,7 +9630,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
-                        code?: "TOKEN_NOT_ALLOWED";
+                        code?: "INSUFFICIENT_SCOPE";
                     };
                 };
             };
@@ -8717,7 +9731,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Signed in, but not allowed: TOKEN_NOT_ALLOWED, ORIGIN_FORBIDDEN */
+            /** @description Signed in, but not allowed: INSUFFICIENT_SCOPE, ORIGIN_FORBIDDEN */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8725,7 +9739,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
-                        code?: "TOKEN_NOT_ALLOWED" | "ORIGIN_FORBIDDEN";
+                        code?: "INSUFFICIENT_SCOPE" | "ORIGIN_FORBIDDEN";
                     };
                 };
             };
@@ -8837,7 +9851,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Signed in, but not allowed: TOKEN_NOT_ALLOWED, ORIGIN_FORBIDDEN */
+            /** @description Signed in, but not allowed: INSUFFICIENT_SCOPE, ORIGIN_FORBIDDEN */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8845,7 +9859,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
-                        code?: "TOKEN_NOT_ALLOWED" | "ORIGIN_FORBIDDEN";
+                        code?: "INSUFFICIENT_SCOPE" | "ORIGIN_FORBIDDEN";
                     };
                 };
             };
@@ -8979,7 +9993,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Signed in, but not allowed: TOKEN_NOT_ALLOWED, ORIGIN_FORBIDDEN */
+            /** @description Signed in, but not allowed: INSUFFICIENT_SCOPE, ORIGIN_FORBIDDEN */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8987,7 +10001,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
-                        code?: "TOKEN_NOT_ALLOWED" | "ORIGIN_FORBIDDEN";
+                        code?: "INSUFFICIENT_SCOPE" | "ORIGIN_FORBIDDEN";
                     };
                 };
             };
@@ -9224,7 +10238,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Signed in, but not allowed: TOKEN_NOT_ALLOWED */
+            /** @description Signed in, but not allowed: INSUFFICIENT_SCOPE */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9232,7 +10246,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
-                        code?: "TOKEN_NOT_ALLOWED";
+                        code?: "INSUFFICIENT_SCOPE";
                     };
                 };
             };
@@ -9881,7 +10895,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Signed in, but not allowed: TOKEN_NOT_ALLOWED */
+            /** @description Signed in, but not allowed: INSUFFICIENT_SCOPE */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9889,7 +10903,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
-                        code?: "TOKEN_NOT_ALLOWED";
+                        code?: "INSUFFICIENT_SCOPE";
                     };
                 };
             };
@@ -10102,7 +11116,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Signed in, but not allowed: TOKEN_NOT_ALLOWED */
+            /** @description Signed in, but not allowed: INSUFFICIENT_SCOPE */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10110,7 +11124,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
-                        code?: "TOKEN_NOT_ALLOWED";
+                        code?: "INSUFFICIENT_SCOPE";
                     };
                 };
             };
@@ -10196,7 +11210,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Signed in, but not allowed: TOKEN_NOT_ALLOWED */
+            /** @description Signed in, but not allowed: INSUFFICIENT_SCOPE */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10204,7 +11218,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
-                        code?: "TOKEN_NOT_ALLOWED";
+                        code?: "INSUFFICIENT_SCOPE";
                     };
                 };
             };
@@ -10280,7 +11294,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Signed in, but not allowed: TOKEN_NOT_ALLOWED */
+            /** @description Signed in, but not allowed: INSUFFICIENT_SCOPE */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10288,7 +11302,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
-                        code?: "TOKEN_NOT_ALLOWED";
+                        code?: "INSUFFICIENT_SCOPE";
                     };
                 };
             };
@@ -10739,7 +11753,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Signed in, but not allowed: TOKEN_NOT_ALLOWED */
+            /** @description Signed in, but not allowed: INSUFFICIENT_SCOPE */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10747,7 +11761,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
-                        code?: "TOKEN_NOT_ALLOWED";
+                        code?: "INSUFFICIENT_SCOPE";
                     };
                 };
             };
@@ -10823,7 +11837,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Signed in, but not allowed: TOKEN_NOT_ALLOWED */
+            /** @description Signed in, but not allowed: INSUFFICIENT_SCOPE */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10831,7 +11845,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
-                        code?: "TOKEN_NOT_ALLOWED";
+                        code?: "INSUFFICIENT_SCOPE";
                     };
                 };
             };
@@ -10907,7 +11921,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Signed in, but not allowed: TOKEN_NOT_ALLOWED */
+            /** @description Signed in, but not allowed: INSUFFICIENT_SCOPE */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10915,7 +11929,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
-                        code?: "TOKEN_NOT_ALLOWED";
+                        code?: "INSUFFICIENT_SCOPE";
                     };
                 };
             };
@@ -11126,7 +12140,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Signed in, but not allowed: TOKEN_NOT_ALLOWED */
+            /** @description Signed in, but not allowed: INSUFFICIENT_SCOPE */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11134,7 +12148,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
-                        code?: "TOKEN_NOT_ALLOWED";
+                        code?: "INSUFFICIENT_SCOPE";
                     };
                 };
             };
@@ -11210,7 +12224,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Signed in, but not allowed: TOKEN_NOT_ALLOWED */
+            /** @description Signed in, but not allowed: INSUFFICIENT_SCOPE */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11218,7 +12232,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
-                        code?: "TOKEN_NOT_ALLOWED";
+                        code?: "INSUFFICIENT_SCOPE";
                     };
                 };
             };
@@ -11323,6 +12337,1175 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
                         code?: "EMAIL_ALREADY_VERIFIED";
+                    };
+                };
+            };
+            /** @description Too large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description The request body has a content type this operation does not read: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "UNSUPPORTED_MEDIA_TYPE";
+                    };
+                };
+            };
+            /** @description Too many requests; try again later: RATE_LIMITED */
+            429: {
+                headers: {
+                    /** @description Whole seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "RATE_LIMITED";
+                    };
+                };
+            };
+            /** @description The database is not reachable right now; retry after the Retry-After seconds: DATABASE_UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Whole seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    resendWebhookDelivery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The delivery id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The delivery after the attempt */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDelivery"];
+                };
+            };
+            /** @description The request is not valid: VALIDATION_FAILED, NUL_BYTE, BAD_REQUEST, MALFORMED_JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "VALIDATION_FAILED" | "NUL_BYTE" | "BAD_REQUEST" | "MALFORMED_JSON";
+                    };
+                };
+            };
+            /** @description Not signed in (no session cookie, or the session ended): UNAUTHENTICATED, INVALID_TOKEN */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "UNAUTHENTICATED" | "INVALID_TOKEN";
+                    };
+                };
+            };
+            /** @description Signed in, but not allowed: INSUFFICIENT_SCOPE, ORIGIN_FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "INSUFFICIENT_SCOPE" | "ORIGIN_FORBIDDEN";
+                    };
+                };
+            };
+            /** @description Not found: WEBHOOK_DELIVERY_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "WEBHOOK_DELIVERY_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description The current state does not allow it: WEBHOOK_DELIVERY_IN_PROGRESS */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "WEBHOOK_DELIVERY_IN_PROGRESS";
+                    };
+                };
+            };
+            /** @description Too large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description The request body has a content type this operation does not read: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "UNSUPPORTED_MEDIA_TYPE";
+                    };
+                };
+            };
+            /** @description Too many requests; try again later: RATE_LIMITED */
+            429: {
+                headers: {
+                    /** @description Whole seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "RATE_LIMITED";
+                    };
+                };
+            };
+            /** @description The database is not reachable right now; retry after the Retry-After seconds: DATABASE_UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Whole seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    listWebhookEndpoints: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Your endpoints */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpoint"][];
+                };
+            };
+            /** @description The request is not valid: NUL_BYTE */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "NUL_BYTE";
+                    };
+                };
+            };
+            /** @description Not signed in (no session cookie, or the session ended): UNAUTHENTICATED, INVALID_TOKEN */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "UNAUTHENTICATED" | "INVALID_TOKEN";
+                    };
+                };
+            };
+            /** @description Signed in, but not allowed: INSUFFICIENT_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "INSUFFICIENT_SCOPE";
+                    };
+                };
+            };
+            /** @description Too many requests; try again later: RATE_LIMITED */
+            429: {
+                headers: {
+                    /** @description Whole seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "RATE_LIMITED";
+                    };
+                };
+            };
+            /** @description The database is not reachable right now; retry after the Retry-After seconds: DATABASE_UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Whole seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    createWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "url": "https://hooks.example.com/buildbid",
+                 *       "description": "Bids into our CRM",
+                 *       "eventTypes": [
+                 *         "bid.received",
+                 *         "message.received"
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    /** @description At most 500 characters */
+                    description?: string | null;
+                    /** @description One or more of `project.posted`, `bid.received`, `bid.accepted`, `bid.rejected`, `bid.withdrawn`, `message.received`, `question.asked`, `question.answered`, `project.deadline_changed`, `project.addendum_posted`, `project.phase_changed` */
+                    eventTypes: string[];
+                    /** @description Required with `project.posted`: one of your saved searches; ignored without it */
+                    savedSearchId?: string | null;
+                    /** @description https, at most 2048 characters, without a user name or password */
+                    url: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The endpoint, enabled, and its signing secret */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatedWebhookEndpoint"];
+                };
+            };
+            /** @description The request is not valid: WEBHOOK_URL_REQUIRED, WEBHOOK_URL_TOO_LONG, WEBHOOK_URL_INVALID, WEBHOOK_URL_NOT_HTTPS, WEBHOOK_URL_NOT_ALLOWED, WEBHOOK_DESCRIPTION_TOO_LONG, WEBHOOK_EVENTS_REQUIRED, UNKNOWN_WEBHOOK_EVENT, WEBHOOK_SAVED_SEARCH_REQUIRED, WEBHOOK_SAVED_SEARCH_NOT_FOUND, VALIDATION_FAILED, NUL_BYTE, MALFORMED_JSON, BAD_REQUEST */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "WEBHOOK_URL_REQUIRED" | "WEBHOOK_URL_TOO_LONG" | "WEBHOOK_URL_INVALID" | "WEBHOOK_URL_NOT_HTTPS" | "WEBHOOK_URL_NOT_ALLOWED" | "WEBHOOK_DESCRIPTION_TOO_LONG" | "WEBHOOK_EVENTS_REQUIRED" | "UNKNOWN_WEBHOOK_EVENT" | "WEBHOOK_SAVED_SEARCH_REQUIRED" | "WEBHOOK_SAVED_SEARCH_NOT_FOUND" | "VALIDATION_FAILED" | "NUL_BYTE" | "MALFORMED_JSON" | "BAD_REQUEST";
+                    };
+                };
+            };
+            /** @description Not signed in (no session cookie, or the session ended): UNAUTHENTICATED, INVALID_TOKEN */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "UNAUTHENTICATED" | "INVALID_TOKEN";
+                    };
+                };
+            };
+            /** @description Signed in, but not allowed: INSUFFICIENT_SCOPE, ORIGIN_FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "INSUFFICIENT_SCOPE" | "ORIGIN_FORBIDDEN";
+                    };
+                };
+            };
+            /** @description The current state does not allow it: WEBHOOK_LIMIT_REACHED */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "WEBHOOK_LIMIT_REACHED";
+                    };
+                };
+            };
+            /** @description Too large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description The request body has a content type this operation does not read: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "UNSUPPORTED_MEDIA_TYPE";
+                    };
+                };
+            };
+            /** @description Too many requests; try again later: RATE_LIMITED */
+            429: {
+                headers: {
+                    /** @description Whole seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "RATE_LIMITED";
+                    };
+                };
+            };
+            /** @description The database is not reachable right now; retry after the Retry-After seconds: DATABASE_UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Whole seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    getWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The endpoint id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The endpoint */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpoint"];
+                };
+            };
+            /** @description The request is not valid: VALIDATION_FAILED, NUL_BYTE, BAD_REQUEST */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "VALIDATION_FAILED" | "NUL_BYTE" | "BAD_REQUEST";
+                    };
+                };
+            };
+            /** @description Not signed in (no session cookie, or the session ended): UNAUTHENTICATED, INVALID_TOKEN */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "UNAUTHENTICATED" | "INVALID_TOKEN";
+                    };
+                };
+            };
+            /** @description Signed in, but not allowed: INSUFFICIENT_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "INSUFFICIENT_SCOPE";
+                    };
+                };
+            };
+            /** @description Not found: WEBHOOK_ENDPOINT_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "WEBHOOK_ENDPOINT_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description Too many requests; try again later: RATE_LIMITED */
+            429: {
+                headers: {
+                    /** @description Whole seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "RATE_LIMITED";
+                    };
+                };
+            };
+            /** @description The database is not reachable right now; retry after the Retry-After seconds: DATABASE_UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Whole seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    deleteWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The endpoint id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The request is not valid: VALIDATION_FAILED, NUL_BYTE, BAD_REQUEST, MALFORMED_JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "VALIDATION_FAILED" | "NUL_BYTE" | "BAD_REQUEST" | "MALFORMED_JSON";
+                    };
+                };
+            };
+            /** @description Not signed in (no session cookie, or the session ended): UNAUTHENTICATED, INVALID_TOKEN */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "UNAUTHENTICATED" | "INVALID_TOKEN";
+                    };
+                };
+            };
+            /** @description Signed in, but not allowed: INSUFFICIENT_SCOPE, ORIGIN_FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "INSUFFICIENT_SCOPE" | "ORIGIN_FORBIDDEN";
+                    };
+                };
+            };
+            /** @description Not found: WEBHOOK_ENDPOINT_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "WEBHOOK_ENDPOINT_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description Too large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description The request body has a content type this operation does not read: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "UNSUPPORTED_MEDIA_TYPE";
+                    };
+                };
+            };
+            /** @description Too many requests; try again later: RATE_LIMITED */
+            429: {
+                headers: {
+                    /** @description Whole seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "RATE_LIMITED";
+                    };
+                };
+            };
+            /** @description The database is not reachable right now; retry after the Retry-After seconds: DATABASE_UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Whole seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    updateWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The endpoint id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description At most 500 characters */
+                    description?: string | null;
+                    /** @description Whether it receives events */
+                    enabled?: boolean;
+                    /** @description One or more of `project.posted`, `bid.received`, `bid.accepted`, `bid.rejected`, `bid.withdrawn`, `message.received`, `question.asked`, `question.answered`, `project.deadline_changed`, `project.addendum_posted`, `project.phase_changed` */
+                    eventTypes?: string[];
+                    /** @description Required with `project.posted`: one of your saved searches; ignored without it */
+                    savedSearchId?: string | null;
+                    /** @description https, at most 2048 characters, without a user name or password */
+                    url?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The endpoint as saved */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpoint"];
+                };
+            };
+            /** @description The request is not valid: WEBHOOK_URL_REQUIRED, WEBHOOK_URL_TOO_LONG, WEBHOOK_URL_INVALID, WEBHOOK_URL_NOT_HTTPS, WEBHOOK_URL_NOT_ALLOWED, WEBHOOK_DESCRIPTION_TOO_LONG, WEBHOOK_EVENTS_REQUIRED, UNKNOWN_WEBHOOK_EVENT, WEBHOOK_SAVED_SEARCH_REQUIRED, WEBHOOK_SAVED_SEARCH_NOT_FOUND, VALIDATION_FAILED, NUL_BYTE, BAD_REQUEST, MALFORMED_JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "WEBHOOK_URL_REQUIRED" | "WEBHOOK_URL_TOO_LONG" | "WEBHOOK_URL_INVALID" | "WEBHOOK_URL_NOT_HTTPS" | "WEBHOOK_URL_NOT_ALLOWED" | "WEBHOOK_DESCRIPTION_TOO_LONG" | "WEBHOOK_EVENTS_REQUIRED" | "UNKNOWN_WEBHOOK_EVENT" | "WEBHOOK_SAVED_SEARCH_REQUIRED" | "WEBHOOK_SAVED_SEARCH_NOT_FOUND" | "VALIDATION_FAILED" | "NUL_BYTE" | "BAD_REQUEST" | "MALFORMED_JSON";
+                    };
+                };
+            };
+            /** @description Not signed in (no session cookie, or the session ended): UNAUTHENTICATED, INVALID_TOKEN */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "UNAUTHENTICATED" | "INVALID_TOKEN";
+                    };
+                };
+            };
+            /** @description Signed in, but not allowed: INSUFFICIENT_SCOPE, ORIGIN_FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "INSUFFICIENT_SCOPE" | "ORIGIN_FORBIDDEN";
+                    };
+                };
+            };
+            /** @description Not found: WEBHOOK_ENDPOINT_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "WEBHOOK_ENDPOINT_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description Too large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description The request body has a content type this operation does not read: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "UNSUPPORTED_MEDIA_TYPE";
+                    };
+                };
+            };
+            /** @description Too many requests; try again later: RATE_LIMITED */
+            429: {
+                headers: {
+                    /** @description Whole seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "RATE_LIMITED";
+                    };
+                };
+            };
+            /** @description The database is not reachable right now; retry after the Retry-After seconds: DATABASE_UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Whole seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    listWebhookDeliveries: {
+        parameters: {
+            query?: {
+                /** @description The previous page's `nextCursor` */
+                before?: string;
+                /** @description At most this many (default 20, max 100) */
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                /** @description The endpoint id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of deliveries */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDeliveryPage"];
+                };
+            };
+            /** @description The request is not valid: VALIDATION_FAILED, NUL_BYTE, BAD_REQUEST */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "VALIDATION_FAILED" | "NUL_BYTE" | "BAD_REQUEST";
+                    };
+                };
+            };
+            /** @description Not signed in (no session cookie, or the session ended): UNAUTHENTICATED, INVALID_TOKEN */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "UNAUTHENTICATED" | "INVALID_TOKEN";
+                    };
+                };
+            };
+            /** @description Signed in, but not allowed: INSUFFICIENT_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "INSUFFICIENT_SCOPE";
+                    };
+                };
+            };
+            /** @description Not found: WEBHOOK_ENDPOINT_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "WEBHOOK_ENDPOINT_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description Too many requests; try again later: RATE_LIMITED */
+            429: {
+                headers: {
+                    /** @description Whole seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "RATE_LIMITED";
+                    };
+                };
+            };
+            /** @description The database is not reachable right now; retry after the Retry-After seconds: DATABASE_UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Whole seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    revealWebhookSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The endpoint id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The signing secrets */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookSecret"];
+                };
+            };
+            /** @description The request is not valid: VALIDATION_FAILED, NUL_BYTE, BAD_REQUEST */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "VALIDATION_FAILED" | "NUL_BYTE" | "BAD_REQUEST";
+                    };
+                };
+            };
+            /** @description Not signed in (no session cookie, or the session ended): UNAUTHENTICATED, INVALID_TOKEN */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "UNAUTHENTICATED" | "INVALID_TOKEN";
+                    };
+                };
+            };
+            /** @description Signed in, but not allowed: INSUFFICIENT_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "INSUFFICIENT_SCOPE";
+                    };
+                };
+            };
+            /** @description Not found: WEBHOOK_ENDPOINT_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "WEBHOOK_ENDPOINT_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description Too many requests; try again later: RATE_LIMITED */
+            429: {
+                headers: {
+                    /** @description Whole seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "RATE_LIMITED";
+                    };
+                };
+            };
+            /** @description The database is not reachable right now; retry after the Retry-After seconds: DATABASE_UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Whole seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    rollWebhookSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The endpoint id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The new secret and the previous one */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookSecret"];
+                };
+            };
+            /** @description The request is not valid: VALIDATION_FAILED, NUL_BYTE, BAD_REQUEST, MALFORMED_JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "VALIDATION_FAILED" | "NUL_BYTE" | "BAD_REQUEST" | "MALFORMED_JSON";
+                    };
+                };
+            };
+            /** @description Not signed in (no session cookie, or the session ended): UNAUTHENTICATED, INVALID_TOKEN */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "UNAUTHENTICATED" | "INVALID_TOKEN";
+                    };
+                };
+            };
+            /** @description Signed in, but not allowed: INSUFFICIENT_SCOPE, ORIGIN_FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "INSUFFICIENT_SCOPE" | "ORIGIN_FORBIDDEN";
+                    };
+                };
+            };
+            /** @description Not found: WEBHOOK_ENDPOINT_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "WEBHOOK_ENDPOINT_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description Too large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description The request body has a content type this operation does not read: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "UNSUPPORTED_MEDIA_TYPE";
+                    };
+                };
+            };
+            /** @description Too many requests; try again later: RATE_LIMITED */
+            429: {
+                headers: {
+                    /** @description Whole seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "RATE_LIMITED";
+                    };
+                };
+            };
+            /** @description The database is not reachable right now; retry after the Retry-After seconds: DATABASE_UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Whole seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    sendTestWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The endpoint id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The test delivery after its attempt */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDelivery"];
+                };
+            };
+            /** @description The request is not valid: VALIDATION_FAILED, NUL_BYTE, BAD_REQUEST, MALFORMED_JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "VALIDATION_FAILED" | "NUL_BYTE" | "BAD_REQUEST" | "MALFORMED_JSON";
+                    };
+                };
+            };
+            /** @description Not signed in (no session cookie, or the session ended): UNAUTHENTICATED, INVALID_TOKEN */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "UNAUTHENTICATED" | "INVALID_TOKEN";
+                    };
+                };
+            };
+            /** @description Signed in, but not allowed: INSUFFICIENT_SCOPE, ORIGIN_FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "INSUFFICIENT_SCOPE" | "ORIGIN_FORBIDDEN";
+                    };
+                };
+            };
+            /** @description Not found: WEBHOOK_ENDPOINT_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "WEBHOOK_ENDPOINT_NOT_FOUND";
                     };
                 };
             };
@@ -11634,7 +13817,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Signed in, but not allowed: TOKEN_NOT_ALLOWED */
+            /** @description Signed in, but not allowed: INSUFFICIENT_SCOPE */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11642,7 +13825,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
-                        code?: "TOKEN_NOT_ALLOWED";
+                        code?: "INSUFFICIENT_SCOPE";
                     };
                 };
             };
@@ -11733,7 +13916,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Signed in, but not allowed: TOKEN_NOT_ALLOWED */
+            /** @description Signed in, but not allowed: INSUFFICIENT_SCOPE */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11741,7 +13924,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
-                        code?: "TOKEN_NOT_ALLOWED";
+                        code?: "INSUFFICIENT_SCOPE";
                     };
                 };
             };
@@ -11784,6 +13967,426 @@ export interface operations {
                         code?: "DATABASE_UNAVAILABLE";
                     };
                 };
+            };
+        };
+    };
+    bidAcceptedEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the whsec_ secret>`; one `v1` per valid secret (two for 24 hours after a roll). Refuse a `t` more than 5 minutes away.
+                 * @example t=1772366400,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
+                "BuildBid-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BidAcceptedWebhookEvent"];
+            };
+        };
+        responses: {
+            /** @description Received. Answer within 10 seconds. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer, a redirect, or none in time fails the attempt: it is retried after 1 min, 5 min, 30 min, 2 h, 5 h, then every 10 h for 3 days. An endpoint failing for 3 days is disabled. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    bidReceivedEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the whsec_ secret>`; one `v1` per valid secret (two for 24 hours after a roll). Refuse a `t` more than 5 minutes away.
+                 * @example t=1772366400,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
+                "BuildBid-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BidReceivedWebhookEvent"];
+            };
+        };
+        responses: {
+            /** @description Received. Answer within 10 seconds. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer, a redirect, or none in time fails the attempt: it is retried after 1 min, 5 min, 30 min, 2 h, 5 h, then every 10 h for 3 days. An endpoint failing for 3 days is disabled. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    bidRejectedEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the whsec_ secret>`; one `v1` per valid secret (two for 24 hours after a roll). Refuse a `t` more than 5 minutes away.
+                 * @example t=1772366400,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
+                "BuildBid-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BidRejectedWebhookEvent"];
+            };
+        };
+        responses: {
+            /** @description Received. Answer within 10 seconds. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer, a redirect, or none in time fails the attempt: it is retried after 1 min, 5 min, 30 min, 2 h, 5 h, then every 10 h for 3 days. An endpoint failing for 3 days is disabled. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    bidWithdrawnEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the whsec_ secret>`; one `v1` per valid secret (two for 24 hours after a roll). Refuse a `t` more than 5 minutes away.
+                 * @example t=1772366400,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
+                "BuildBid-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BidWithdrawnWebhookEvent"];
+            };
+        };
+        responses: {
+            /** @description Received. Answer within 10 seconds. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer, a redirect, or none in time fails the attempt: it is retried after 1 min, 5 min, 30 min, 2 h, 5 h, then every 10 h for 3 days. An endpoint failing for 3 days is disabled. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    messageReceivedEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the whsec_ secret>`; one `v1` per valid secret (two for 24 hours after a roll). Refuse a `t` more than 5 minutes away.
+                 * @example t=1772366400,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
+                "BuildBid-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MessageReceivedWebhookEvent"];
+            };
+        };
+        responses: {
+            /** @description Received. Answer within 10 seconds. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer, a redirect, or none in time fails the attempt: it is retried after 1 min, 5 min, 30 min, 2 h, 5 h, then every 10 h for 3 days. An endpoint failing for 3 days is disabled. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    pingEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the whsec_ secret>`; one `v1` per valid secret (two for 24 hours after a roll). Refuse a `t` more than 5 minutes away.
+                 * @example t=1772366400,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
+                "BuildBid-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PingWebhookEvent"];
+            };
+        };
+        responses: {
+            /** @description Received. Answer within 10 seconds. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer, a redirect, or none in time fails the attempt: it is retried after 1 min, 5 min, 30 min, 2 h, 5 h, then every 10 h for 3 days. An endpoint failing for 3 days is disabled. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    projectAddendumPostedEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the whsec_ secret>`; one `v1` per valid secret (two for 24 hours after a roll). Refuse a `t` more than 5 minutes away.
+                 * @example t=1772366400,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
+                "BuildBid-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProjectAddendumPostedWebhookEvent"];
+            };
+        };
+        responses: {
+            /** @description Received. Answer within 10 seconds. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer, a redirect, or none in time fails the attempt: it is retried after 1 min, 5 min, 30 min, 2 h, 5 h, then every 10 h for 3 days. An endpoint failing for 3 days is disabled. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    projectDeadlineChangedEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the whsec_ secret>`; one `v1` per valid secret (two for 24 hours after a roll). Refuse a `t` more than 5 minutes away.
+                 * @example t=1772366400,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
+                "BuildBid-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProjectDeadlineChangedWebhookEvent"];
+            };
+        };
+        responses: {
+            /** @description Received. Answer within 10 seconds. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer, a redirect, or none in time fails the attempt: it is retried after 1 min, 5 min, 30 min, 2 h, 5 h, then every 10 h for 3 days. An endpoint failing for 3 days is disabled. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    projectPhaseChangedEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the whsec_ secret>`; one `v1` per valid secret (two for 24 hours after a roll). Refuse a `t` more than 5 minutes away.
+                 * @example t=1772366400,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
+                "BuildBid-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProjectPhaseChangedWebhookEvent"];
+            };
+        };
+        responses: {
+            /** @description Received. Answer within 10 seconds. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer, a redirect, or none in time fails the attempt: it is retried after 1 min, 5 min, 30 min, 2 h, 5 h, then every 10 h for 3 days. An endpoint failing for 3 days is disabled. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    projectPostedEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the whsec_ secret>`; one `v1` per valid secret (two for 24 hours after a roll). Refuse a `t` more than 5 minutes away.
+                 * @example t=1772366400,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
+                "BuildBid-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProjectPostedWebhookEvent"];
+            };
+        };
+        responses: {
+            /** @description Received. Answer within 10 seconds. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer, a redirect, or none in time fails the attempt: it is retried after 1 min, 5 min, 30 min, 2 h, 5 h, then every 10 h for 3 days. An endpoint failing for 3 days is disabled. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    questionAnsweredEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the whsec_ secret>`; one `v1` per valid secret (two for 24 hours after a roll). Refuse a `t` more than 5 minutes away.
+                 * @example t=1772366400,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
+                "BuildBid-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["QuestionAnsweredWebhookEvent"];
+            };
+        };
+        responses: {
+            /** @description Received. Answer within 10 seconds. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer, a redirect, or none in time fails the attempt: it is retried after 1 min, 5 min, 30 min, 2 h, 5 h, then every 10 h for 3 days. An endpoint failing for 3 days is disabled. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    questionAskedEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the whsec_ secret>`; one `v1` per valid secret (two for 24 hours after a roll). Refuse a `t` more than 5 minutes away.
+                 * @example t=1772366400,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
+                "BuildBid-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["QuestionAskedWebhookEvent"];
+            };
+        };
+        responses: {
+            /** @description Received. Answer within 10 seconds. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer, a redirect, or none in time fails the attempt: it is retried after 1 min, 5 min, 30 min, 2 h, 5 h, then every 10 h for 3 days. An endpoint failing for 3 days is disabled. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };

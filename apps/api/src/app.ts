@@ -23,6 +23,7 @@ import { documentRoute, finishDocument } from './http/openapi.ts';
 import { MULTIPART_LIMITS } from './http/project-form.ts';
 import { ACCESS_TOKEN_SCHEMAS } from './http/schemas/access-token.ts';
 import { MARKETPLACE_SCHEMAS } from './http/schemas/index.ts';
+import { WEBHOOK_SCHEMAS, webhookEventsDocument } from './http/schemas/webhook.ts';
 import { SHARED_SCHEMAS } from './http/schemas.ts';
 import { registerSecurity } from './http/security.ts';
 import { type AppServices, pick } from './http/services.ts';
@@ -47,6 +48,7 @@ import { systemRoutes } from './routes/system.ts';
 import { unsubscribeNeeds, unsubscribeRoutes } from './routes/unsubscribe.ts';
 import { uploadNeeds, uploadRoutes } from './routes/uploads.ts';
 import { userNeeds, userRoutes } from './routes/users.ts';
+import { webhookNeeds, webhookRoutes } from './routes/webhooks.ts';
 
 export type { AppServices } from './http/services.ts';
 
@@ -135,6 +137,7 @@ export async function buildApp(config: Config, services: AppServices): Promise<A
     ...MESSAGING_SCHEMAS,
     ...PAYMENT_SCHEMAS,
     ...ACCESS_TOKEN_SCHEMAS,
+    ...WEBHOOK_SCHEMAS,
   ])
     app.addSchema(schema);
 
@@ -151,7 +154,8 @@ export async function buildApp(config: Config, services: AppServices): Promise<A
           'set by sign-in or registration, or, from a script or an integration, `Authorization: Bearer <token>` ' +
           'with a personal access token holding the scope the operation names; every answer to a token carries ' +
           '`RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`. docs/api-quickstart.md goes from ' +
-          'nothing to working calls. The real-time socket at `/ws` is described in docs/realtime.md.',
+          'nothing to working calls. The real-time socket at `/ws` is described in docs/realtime.md. ' +
+          'Webhook endpoints receive the events under `webhooks`, each signed in its `BuildBid-Signature` header.',
       },
       servers: [{ url: config.publicUrl, description: 'This server (PUBLIC_URL)' }],
       tags: [
@@ -167,8 +171,13 @@ export async function buildApp(config: Config, services: AppServices): Promise<A
         { name: 'messages', description: 'Conversations between two users' },
         { name: 'admin', description: 'The admin page (admins only)' },
         { name: 'subscription', description: 'The Pro plan: subscribing, billing, the Stripe webhook' },
-        { name: 'developers', description: 'Personal access tokens for scripts and integrations' },
+        {
+          name: 'developers',
+          description: 'Personal access tokens and webhook endpoints for scripts and integrations',
+        },
       ],
+      // The events posted to webhook endpoints (decision 0212): each type's body and signature header.
+      webhooks: webhookEventsDocument() as never,
       components: {
         securitySchemes: {
           session: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE },
@@ -251,6 +260,7 @@ export async function buildApp(config: Config, services: AppServices): Promise<A
   await app.register(unsubscribeRoutes, pick(services, unsubscribeNeeds));
   await app.register(subscriptionRoutes, { config, ...pick(services, subscriptionNeeds) });
   await app.register(accessTokenRoutes, pick(services, accessTokenNeeds));
+  await app.register(webhookRoutes, pick(services, webhookNeeds));
 
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 

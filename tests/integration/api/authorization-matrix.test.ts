@@ -225,6 +225,41 @@ const MATRIX: Record<string, Call> = {
   listAccessTokens: { expect: SIGNED_IN },
   createAccessToken: { expect: SIGNED_IN, body: () => ({ name: 'Matrix', scopes: ['projects:read'] }) },
   revokeAccessToken: { expect: row(404, { anonymous: 401 }) },
+
+  // Webhook endpoints (decision 0212): anyone signed in manages their own; someone else's endpoint or
+  // delivery (here an id that is none at all) does not exist for them. The host never resolves (RFC 6761),
+  // and nothing in the scenes is a bid.accepted, so no delivery leaves the machine.
+  listWebhookEndpoints: { expect: SIGNED_IN },
+  createWebhookEndpoint: {
+    expect: SIGNED_IN,
+    body: () => ({ url: 'https://matrix.invalid/hook', eventTypes: ['bid.accepted'] }),
+  },
+  getWebhookEndpoint: { expect: row(404, { anonymous: 401 }) },
+  updateWebhookEndpoint: { expect: row(404, { anonymous: 401 }), body: () => ({ enabled: false }) },
+  deleteWebhookEndpoint: { expect: row(404, { anonymous: 401 }) },
+  revealWebhookSecret: { expect: row(404, { anonymous: 401 }) },
+  rollWebhookSecret: { expect: row(404, { anonymous: 401 }) },
+  sendTestWebhook: { expect: row(404, { anonymous: 401 }) },
+  listWebhookDeliveries: { expect: row(404, { anonymous: 401 }) },
+  resendWebhookDelivery: { expect: row(404, { anonymous: 401 }) },
+
+  // OAuth apps (decision 0213): anyone signed in registers and manages their own apps and connections;
+  // someone else's app, a connection that is none, and an interaction this browser did not start are 404.
+  getOAuthConsent: { expect: row(404, { anonymous: 401 }) },
+  allowOAuthConsent: { expect: row(404, { anonymous: 401 }), body: () => ({ scopes: ['projects:read'] }) },
+  denyOAuthConsent: { expect: row(404, { anonymous: 401 }) },
+  listOAuthApps: { expect: SIGNED_IN },
+  registerOAuthApp: {
+    expect: SIGNED_IN,
+    body: () => ({
+      name: 'Matrix',
+      homepageUrl: 'https://matrix.example',
+      redirectUris: ['https://matrix.example/callback'],
+    }),
+  },
+  deleteOAuthApp: { expect: row(404, { anonymous: 401 }) },
+  listConnectedApps: { expect: SIGNED_IN },
+  disconnectApp: { expect: row(404, { anonymous: 401 }) },
 };
 
 interface Operation {
@@ -312,6 +347,8 @@ function pathFor(op: Operation, s: Scene): string {
     .replace('/api/admin/users/{id}', `/api/admin/users/${s.people.target.id}`)
     .replace('/api/saved-searches/{id}', `/api/saved-searches/${s.savedSearchId}`)
     .replace('/api/notifications/{id}', `/api/notifications/${s.notificationId}`)
+    .replace('{uid}', 'unknown-interaction')
+    .replace('{clientId}', s.projectId)
     .replace('{id}', s.projectId)
     .replace('{bidId}', s.bidId)
     .replace('{questionId}', s.questionId)
