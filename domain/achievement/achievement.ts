@@ -7,7 +7,7 @@ export const BADGE_TIERS = ['bronze', 'silver', 'gold', 'platinum'] as const;
 export type BadgeTier = (typeof BADGE_TIERS)[number];
 
 /** The category points a badge of each tier needs. */
-export const TIER_POINTS: Readonly<Record<BadgeTier, number>> = {
+const TIER_POINTS: Readonly<Record<BadgeTier, number>> = {
   bronze: 25,
   silver: 100,
   gold: 250,
@@ -94,13 +94,13 @@ export function tierProgress(points: number): {
 
 // ---- Point rules -------------------------------------------------------------------------
 
-export const QUICK_RESPONSE_WINDOW_MS = 24 * 60 * 60 * 1000;
-export const QUICK_RESPONSE_POINTS = 5;
-export const COMPLETION_EXPERIENCE_POINTS = 10;
-export const COMPLETION_RELIABILITY_POINTS = 10;
-export const SPECIALTY_EXPERTISE_POINTS = 10;
-export const GOOD_REVIEW_RELIABILITY_POINTS = 5;
-export const REVIEW_QUALITY_POINTS: Readonly<Record<number, number>> = { 1: 0, 2: 0, 3: 5, 4: 10, 5: 20 };
+const QUICK_RESPONSE_WINDOW_MS = 24 * 60 * 60 * 1000;
+const QUICK_RESPONSE_POINTS = 5;
+const COMPLETION_EXPERIENCE_POINTS = 10;
+const COMPLETION_RELIABILITY_POINTS = 10;
+const SPECIALTY_EXPERTISE_POINTS = 10;
+const GOOD_REVIEW_RELIABILITY_POINTS = 5;
+const REVIEW_QUALITY_POINTS: Readonly<Record<number, number>> = { 1: 0, 2: 0, 3: 5, 4: 10, 5: 20 };
 
 export interface PointAward {
   userId: string;
@@ -171,7 +171,7 @@ export interface CategoryProgress {
   updatedAt: Date;
 }
 
-export interface EarnedBadge {
+interface EarnedBadge {
   id: string;
   badgeId: string;
   earnedAt: Date;

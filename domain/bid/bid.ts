@@ -20,9 +20,9 @@ import { BID_ERRORS } from './errors.ts';
 export const BID_STATUSES = ['pending', 'accepted', 'rejected', 'withdrawn'] as const;
 export type BidStatus = (typeof BID_STATUSES)[number];
 
-export const MIN_TIMELINE_DAYS = 1;
-export const MAX_TIMELINE_DAYS = 3650;
-export const PROPOSAL_MAX_LENGTH = 5000;
+const MIN_TIMELINE_DAYS = 1;
+const MAX_TIMELINE_DAYS = 3650;
+const PROPOSAL_MAX_LENGTH = 5000;
 
 /** Only contractors and vendors bid (projects-and-bids section 6); clients and admins may not. */
 export const BIDDER_ROLES: readonly Role[] = ['contractor', 'vendor'];

@@ -19,13 +19,13 @@ import {
   SHORT_COUNTRY_LIST,
 } from './countries.ts';
 import {
-  BROWSE_CATEGORIES,
   CONTRACTOR_NEEDS,
   EDIT_FORM_CATEGORIES,
   KINDS_HIDDEN_BY_NEED,
   PHASE_GROUPS,
   POST_FORM_CATEGORY,
   POST_FORM_PROJECT_TYPES,
+  PROJECT_CATEGORIES,
   PROJECT_STAGES,
   PROJECT_TYPES,
   SERVICE_PHASES,
@@ -58,7 +58,7 @@ export const CATALOG = deepFreeze({
   postFormProjectTypes: POST_FORM_PROJECT_TYPES,
   postFormCategory: POST_FORM_CATEGORY,
   editFormCategories: EDIT_FORM_CATEGORIES,
-  browseCategories: BROWSE_CATEGORIES,
+  browseCategories: PROJECT_CATEGORIES,
   projectStages: PROJECT_STAGES,
   contractorNeeds: CONTRACTOR_NEEDS,
   phaseGroups: PHASE_GROUPS,

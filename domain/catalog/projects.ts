@@ -48,9 +48,6 @@ export const EDIT_FORM_CATEGORIES: readonly Option[] = PROJECT_CATEGORIES.map((c
   label: c,
 }));
 
-/** The browse page's category filter; 'All' is sent as no filter. Any case finds the category. */
-export const BROWSE_CATEGORIES = PROJECT_CATEGORIES;
-
 // ---- Stages ------------------------------------------------------------------------------
 
 export const PROJECT_STAGES: readonly Option[] = catalogue.stages;

@@ -15,7 +15,7 @@ export const NOTIFICATION_TYPES = [
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
-export const MAX_NOTIFICATION_TITLE_LENGTH = 255;
+const MAX_NOTIFICATION_TITLE_LENGTH = 255;
 
 /** What a notification says before it is stored. */
 export interface NotificationDraft {

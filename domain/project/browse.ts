@@ -14,7 +14,7 @@ export type BudgetBand = (typeof BUDGET_BANDS)[number]['value'];
 export const BUDGET_THRESHOLD_LOW_CENTS = 5_000_00;
 export const BUDGET_THRESHOLD_HIGH_CENTS = 25_000_00;
 
-export const DEFAULT_PAGE_SIZE = 20;
+const DEFAULT_PAGE_SIZE = 20;
 export const MAX_PAGE_SIZE = 100;
 
 export function isBudgetBand(value: string): value is BudgetBand {

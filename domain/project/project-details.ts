@@ -18,15 +18,15 @@ import { ValidationError } from '../shared/errors.ts';
 
 import { Money } from '../shared/money.ts';
 
-export const TITLE_MIN_LENGTH = 5;
-export const TITLE_MAX_LENGTH = 255;
-export const DESCRIPTION_MIN_LENGTH = 20;
-export const DESCRIPTION_MAX_LENGTH = 10_000;
+const TITLE_MIN_LENGTH = 5;
+const TITLE_MAX_LENGTH = 255;
+const DESCRIPTION_MIN_LENGTH = 20;
+const DESCRIPTION_MAX_LENGTH = 10_000;
 export const MAX_TAGS = 5;
-export const TAG_MAX_LENGTH = 50;
-export const CATEGORY_MAX_LENGTH = 100;
-export const LOCATION_MAX_LENGTH = 255;
-export const PLACE_MAX_LENGTH = 100;
+const TAG_MAX_LENGTH = 50;
+const CATEGORY_MAX_LENGTH = 100;
+const LOCATION_MAX_LENGTH = 255;
+const PLACE_MAX_LENGTH = 100;
 
 /** The fields of the post and edit forms. On edit, a field left undefined keeps its value. */
 export interface ProjectDetailsInput {
@@ -106,7 +106,7 @@ function cleanList(
 }
 
 /** Tags: trimmed, non-empty, no duplicates (ignoring case), at most 5, each at most 50 characters. */
-export function cleanTags(tags: readonly string[] | undefined): string[] {
+function cleanTags(tags: readonly string[] | undefined): string[] {
   const out: string[] = [];
   for (const raw of tags ?? []) {
     const tag = raw.trim();

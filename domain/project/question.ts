@@ -13,7 +13,7 @@ export const ANSWER_MAX_LENGTH = 5000;
 export const QUESTIONS_PER_WINDOW = 10;
 export const QUESTION_WINDOW_MS = 60 * 60 * 1000;
 
-export type QuestionKind = 'question' | 'clarification';
+type QuestionKind = 'question' | 'clarification';
 
 export interface QuestionSnapshot {
   id: string;

@@ -10,10 +10,10 @@ import { PROJECT_ERRORS } from './errors.ts';
 
 /** How many searches one user may keep. */
 export const MAX_SAVED_SEARCHES = 10;
-export const MAX_SAVED_SEARCH_NAME_LENGTH = 80;
+const MAX_SAVED_SEARCH_NAME_LENGTH = 80;
 
 /** Whether and how the owner hears of new matches: never, a mail per match, or one mail a day. */
-export const SEARCH_ALERTS = ['off', 'instant', 'daily'] as const;
+const SEARCH_ALERTS = ['off', 'instant', 'daily'] as const;
 export type SearchAlerts = (typeof SEARCH_ALERTS)[number];
 
 /** A daily digest goes out at most once in this long per user. */

@@ -5,9 +5,9 @@ import type { ConflictError } from '../shared/errors.ts';
 import type { ReviewReceived } from '../shared/events.ts';
 import { REVIEW_ERRORS } from './errors.ts';
 
-export const MIN_RATING = 1;
-export const MAX_RATING = 5;
-export const REVIEW_COMMENT_MAX_LENGTH = 2000;
+const MIN_RATING = 1;
+const MAX_RATING = 5;
+const REVIEW_COMMENT_MAX_LENGTH = 2000;
 
 export interface ReviewSnapshot {
   id: string;

@@ -6,7 +6,7 @@ import type { ReviewSnapshot } from './review.ts';
  * page keeps its sample quotes).
  */
 export const TESTIMONIAL_MIN_RATING = 4;
-export const MIN_REAL_TESTIMONIALS = 3;
+const MIN_REAL_TESTIMONIALS = 3;
 export const MAX_TESTIMONIALS = 4;
 
 /** What a review shows of itself to be quoted. */

@@ -66,7 +66,7 @@ const ERROR_CLASSES = {
 export type ErrorSpec = readonly [kind: ErrorKind, message?: string];
 
 /** What a throw site may add to a catalogued error: its own message (a detail), and the input field. */
-export interface ErrorDetails {
+interface ErrorDetails {
   message?: string;
   field?: string;
 }
@@ -80,7 +80,7 @@ export type ErrorFactory<S extends ErrorSpec> = S extends readonly [ErrorKind, s
   : (message: string | (ErrorDetails & { message: string }), field?: string) => ErrorOfKind[S[0]];
 
 /** The error class of each kind. */
-export type ErrorOfKind = { [K in keyof typeof ERROR_CLASSES]: InstanceType<(typeof ERROR_CLASSES)[K]> };
+type ErrorOfKind = { [K in keyof typeof ERROR_CLASSES]: InstanceType<(typeof ERROR_CLASSES)[K]> };
 
 /**
  * An error catalogue (one per context, domain/<context>/errors.ts): each code is written once, with its

@@ -220,5 +220,3 @@ export type DomainEvent =
   | QuestionAsked
   | QuestionAnswered
   | SavedSearchMatched;
-
-export type DomainEventType = DomainEvent['type'];

@@ -85,7 +85,7 @@ function offsetAt(instant: Date, timeZone: string): number {
 }
 
 /** The instant at which the wall clock in `timeZone` shows the given local date and time. */
-export function zonedTimeToInstant(
+function zonedTimeToInstant(
   local: { year: number; month: number; day: number; hour?: number; minute?: number; second?: number },
   timeZone: string,
 ): Date {

@@ -7,7 +7,7 @@ export const FREE_MONTHLY_BID_LIMIT = 3;
 export const PRO_PRICE_CENTS = 29_00;
 export const PRO_TRIAL_DAYS = 7;
 
-export const BID_LIMIT_REACHED_MESSAGE = `You've reached your monthly limit of ${FREE_MONTHLY_BID_LIMIT} bids on the free plan.`;
+const BID_LIMIT_REACHED_MESSAGE = `You've reached your monthly limit of ${FREE_MONTHLY_BID_LIMIT} bids on the free plan.`;
 
 /** The payment provider's subscription states (Stripe's names). */
 export const SUBSCRIPTION_STATUSES = [
@@ -40,9 +40,9 @@ export function tierForSubscriptionStatus(
 }
 
 /** The roles that bid, and so the only ones that may buy Pro (its benefit is unlimited bids). */
-export const SUBSCRIBING_ROLES: readonly string[] = ['contractor', 'vendor'];
+const SUBSCRIBING_ROLES: readonly string[] = ['contractor', 'vendor'];
 
-export const SUBSCRIBE_ROLE_MESSAGE =
+const SUBSCRIBE_ROLE_MESSAGE =
   'Pro is for contractors and vendors, who bid on projects. Switch your role to contractor or vendor to subscribe.';
 
 /** Throws 403 NOT_A_BIDDER unless the role may subscribe to Pro. */

@@ -10,19 +10,19 @@ export const ROLES = ['client', 'contractor', 'vendor', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
 
 /** The roles a user may give themselves; admin is granted only by another admin or the CLI. */
-export const SELF_SERVICE_ROLES = ['client', 'contractor', 'vendor'] as const;
-export type SelfServiceRole = (typeof SELF_SERVICE_ROLES)[number];
+const SELF_SERVICE_ROLES = ['client', 'contractor', 'vendor'] as const;
+type SelfServiceRole = (typeof SELF_SERVICE_ROLES)[number];
 
 export const SUBSCRIPTION_TIERS = ['free', 'pro'] as const;
 export type SubscriptionTier = (typeof SUBSCRIPTION_TIERS)[number];
 
-export const DEFAULT_ROLE: Role = 'client';
+const DEFAULT_ROLE: Role = 'client';
 /**
  * NIST SP 800-63B: at least 8 characters, and long passphrases allowed (at least 64; we take 256).
  * Characters are Unicode code points, as the API's schemas count them (decision 0191, departing from
  * the spec's 6).
  */
-export const MIN_PASSWORD_LENGTH = 8;
+const MIN_PASSWORD_LENGTH = 8;
 export const MAX_PASSWORD_LENGTH = 256;
 export const MAX_NAME_LENGTH = 100;
 export const MAX_EMAIL_LENGTH = 254;
@@ -33,7 +33,7 @@ export function isRole(value: string): value is Role {
   return (ROLES as readonly string[]).includes(value);
 }
 
-export function isSelfServiceRole(value: string): value is SelfServiceRole {
+function isSelfServiceRole(value: string): value is SelfServiceRole {
   return (SELF_SERVICE_ROLES as readonly string[]).includes(value);
 }
 
@@ -114,7 +114,7 @@ export interface UserSnapshot {
 }
 
 /** The name shown for a deleted account's bids, messages and reviews. */
-export const DELETED_USER_NAME = 'Deleted user';
+const DELETED_USER_NAME = 'Deleted user';
 
 /** The profile form's fields (accounts-and-shell section 3). */
 export interface ProfileForm {

@@ -15,7 +15,6 @@ export {
   REGISTRATION_COUNTRY_CODES,
 } from '../../domain/catalog/countries.ts';
 export {
-  BROWSE_CATEGORIES,
   CONTRACTOR_NEEDS,
   EDIT_FORM_CATEGORIES,
   filterServicesForNeeds,

@@ -1,6 +1,6 @@
 /** Projects browse (section 2.1): search, country, category and budget filters, cards, count. */
 import type { ApiUser, ProjectSummary, RemoteProps } from '@buildbid/api-client';
-import { BROWSE_CATEGORIES, COUNTRIES } from '@buildbid/domain/catalog';
+import { COUNTRIES, PROJECT_CATEGORIES } from '@buildbid/domain/catalog';
 import { BUDGET_BANDS } from '@buildbid/domain/project';
 import {
   Busy,
@@ -83,7 +83,7 @@ export function toQuery(f: BrowseFilters, cursor?: string): ProjectQuery {
 }
 
 /** The filters a saved search keeps: the text and the three filters, 'all' as none. */
-export function searchFilters(f: BrowseFilters): SearchFilters {
+function searchFilters(f: BrowseFilters): SearchFilters {
   return {
     q: f.q.trim() || null,
     country: f.country === ALL ? null : f.country,
@@ -92,9 +92,10 @@ export function searchFilters(f: BrowseFilters): SearchFilters {
   };
 }
 
+/** The category filter; 'All' is sent as no filter, and any case finds the category. */
 const CATEGORY_OPTIONS = [
   { value: ALL, label: 'All' },
-  ...BROWSE_CATEGORIES.map((c) => ({ value: c, label: c })),
+  ...PROJECT_CATEGORIES.map((c) => ({ value: c, label: c })),
 ];
 const BUDGET_OPTIONS = [{ value: ALL, label: 'Any Budget' }, ...BUDGET_BANDS];
 const COUNTRY_OPTIONS = [
