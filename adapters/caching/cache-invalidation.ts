@@ -10,7 +10,7 @@ export interface InvalidatableCaches {
   users: { forget(id: string): void };
 }
 
-export const CACHE_CHANNEL = 'buildbid_cache';
+const CACHE_CHANNEL = 'buildbid_cache';
 
 type Log = { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
 

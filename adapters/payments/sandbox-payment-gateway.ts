@@ -16,7 +16,7 @@ import { ConflictError, NotFoundError } from '../../domain/shared/errors.ts';
 import { PRO_PRICE_CENTS } from '../../domain/subscription/plan.ts';
 
 /** Stripe's test cards that the sandbox knows; any other valid card number succeeds. */
-export const SANDBOX_CARDS = {
+const SANDBOX_CARDS = {
   success: '4242424242424242',
   declined: '4000000000000002',
   insufficientFunds: '4000000000009995',
@@ -61,7 +61,7 @@ const INCOMPLETE_CVC = decline('INCOMPLETE_CVC', "Your card's security code is i
  * Stripe test mode's checks of the expiry and the CVC: 'MM / YY' (or MM/YYYY) of this month or later,
  * and 3 digits (4 for American Express, numbers starting 34 or 37).
  */
-export function checkExpiryAndCvc(digits: string, expiry: string, cvc: string, now: Date): Decline | null {
+function checkExpiryAndCvc(digits: string, expiry: string, cvc: string, now: Date): Decline | null {
   const match = /^\s*(\d{1,2})\s*\/\s*(\d{2}|\d{4})\s*$/.exec(expiry);
   if (!match) return INCOMPLETE_EXPIRY;
   const month = Number(match[1]);

@@ -56,7 +56,7 @@ function invoiceSecret(invoice: InvoiceLike): string | null {
 }
 
 /** Stripe's Subscription (expanded as SUBSCRIPTION_EXPAND) in the port's terms. */
-export function toProviderSubscription(sub: Stripe.Subscription): ProviderSubscription {
+function toProviderSubscription(sub: Stripe.Subscription): ProviderSubscription {
   let clientSecret: string | null = null;
   let confirmation: ConfirmationKind | null = null;
   const invoice = sub.latest_invoice;
@@ -101,7 +101,7 @@ function invoiceSubscription(invoice: Loose): { subscriptionId: string | null; u
 }
 
 /** A verified Stripe event in the port's terms. */
-export function toPaymentEvent(event: Stripe.Event): PaymentEvent {
+function toPaymentEvent(event: Stripe.Event): PaymentEvent {
   const object = event.data.object as unknown as Loose;
   const base = {
     id: event.id,

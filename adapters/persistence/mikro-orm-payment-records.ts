@@ -48,7 +48,7 @@ const COLUMNS = `id, user_id, customer_id, status, trial_end, current_period_end
   amount_cents, currency, created_at, updated_at`;
 
 /** payment_subscriptions and payment_events, in SQL, on the em's transaction. */
-export class MikroOrmPaymentRecords implements PaymentRecords {
+class MikroOrmPaymentRecords implements PaymentRecords {
   readonly #em: EntityManager;
 
   constructor(em: EntityManager) {

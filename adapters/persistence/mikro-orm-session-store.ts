@@ -34,7 +34,7 @@ const SESSION_WITH_USER_SQL = `select s.sid, s.expire, s.sess->>'userId' as "ses
   where s.sid = ? and s.expire > ?`;
 
 /** 32 random bytes: 256 bits, 43 characters of base64url. */
-export function newSessionId(): string {
+function newSessionId(): string {
   return randomBytes(32).toString('base64url');
 }
 

@@ -23,7 +23,7 @@ import { SqlEventOutbox } from './sql-event-outbox.ts';
 import { SqlQuestionRepository } from './sql-question-repository.ts';
 
 /** The repositories of one transaction, all bound to its EntityManager. */
-export function transactionOn(em: EntityManager, userCache?: UserReadCache): Transaction {
+function transactionOn(em: EntityManager, userCache?: UserReadCache): Transaction {
   return {
     projects: new MikroOrmProjectRepository(em),
     bids: new MikroOrmBidRepository(em),

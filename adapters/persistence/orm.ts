@@ -67,7 +67,7 @@ const entities = [
   ...WEBHOOK_RECORDS,
 ];
 
-export const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations/', import.meta.url));
+const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations/', import.meta.url));
 
 /**
  * Connections per ORM, sized for the cores (PostgreSQL's rule of thumb: 2 × cores + 1, at least 4):

@@ -22,12 +22,12 @@ export interface SqlPredicate {
  * (Migration20270130000001_search_text, decision 0112), under the GIN trigram index. A search word holds
  * no white space, so it can never match across the joining space.
  */
-export function searchTextSql(alias: string): string {
+function searchTextSql(alias: string): string {
   return `${alias}.search_text`;
 }
 
 /** `%text%` for LIKE, with the pattern characters escaped (the default escape is the backslash). */
-export function containsPattern(text: string): string {
+function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 

@@ -29,7 +29,7 @@ function serialize(event: DomainEvent): string {
   });
 }
 
-export function deserializeEvent(payload: unknown): DomainEvent {
+function deserializeEvent(payload: unknown): DomainEvent {
   const revive = (value: unknown): unknown => {
     if (Array.isArray(value)) return value.map(revive);
     if (value && typeof value === 'object') {

@@ -15,7 +15,7 @@ function isSubscriptionTier(value: string): value is SubscriptionTier {
 }
 
 /** 450 -> '4.50'. Integer arithmetic only, so the value is exact. */
-export function hundredthsToRating(hundredths: number): string {
+function hundredthsToRating(hundredths: number): string {
   if (!Number.isInteger(hundredths) || hundredths < 0 || hundredths > 999) {
     throw new RangeError(`ratingHundredths must be an integer in 0..999, got ${hundredths}`);
   }
@@ -68,7 +68,7 @@ export function userRowToSnapshot(row: UserRow): UserSnapshot {
 }
 
 /** The domain snapshot -> the column values to write. */
-export function snapshotToUserRow(snapshot: UserSnapshot): UserRow {
+function snapshotToUserRow(snapshot: UserSnapshot): UserRow {
   return {
     id: snapshot.id,
     email: snapshot.email,

@@ -2,9 +2,7 @@ import type { RealtimeMessage, RealtimePort } from '../../application/realtime/p
 import type { InProcessSocketHub } from './in-process-socket-hub.ts';
 import { MAX_NOTIFY_BYTES, PgNotifyChannel } from './pg-notify-channel.ts';
 
-export { MAX_NOTIFY_BYTES };
-
-export const REALTIME_CHANNEL = 'buildbid_realtime';
+const REALTIME_CHANNEL = 'buildbid_realtime';
 
 /** What travels on the channel: a delivery to a user, or a signed-out session to close. */
 type Envelope = { u: string; m: RealtimeMessage } | { s: string };

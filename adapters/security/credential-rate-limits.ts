@@ -8,7 +8,7 @@ export interface CredentialBudget {
 }
 
 /** 600 requests a minute per token or app: ten a second, GitHub's hourly budget every eight minutes. */
-export const DEFAULT_CREDENTIAL_BUDGET: CredentialBudget = { limit: 600, windowMs: 60_000 };
+const DEFAULT_CREDENTIAL_BUDGET: CredentialBudget = { limit: 600, windowMs: 60_000 };
 
 function stateOf(budget: CredentialBudget, count: number, now: Date): RateLimitState {
   const windowEnd = (Math.floor(now.getTime() / budget.windowMs) + 1) * budget.windowMs;

@@ -18,8 +18,8 @@ export interface ReadableFileStorage extends FileStorage {
 }
 
 /** Widest thumbnail edge in pixels: three fit a card at 2x density. */
-export const THUMBNAIL_WIDTH = 480;
-export const THUMBNAIL_HEIGHT = 360;
+const THUMBNAIL_WIDTH = 480;
+const THUMBNAIL_HEIGHT = 360;
 
 const IMAGE_NAME = /^([0-9a-f-]{36})\.(jpg|png|gif|webp)$/;
 

@@ -5,7 +5,7 @@ import { TooLargeError, ValidationError } from '../../domain/shared/errors.ts';
 import { MIME_BY_EXTENSION, SNIFF_BYTES, type SniffedType, sniffType } from './file-type.ts';
 
 /** The names every storage issues: a random UUID and the extension of the sniffed type. Nothing else is served. */
-export const STORED_NAME =
+const STORED_NAME =
   /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(jpg|png|gif|webp|pdf|doc|docx)$/;
 
 export function isStoredName(name: string): boolean {
@@ -13,7 +13,7 @@ export function isStoredName(name: string): boolean {
 }
 
 /** Keeps the name the browser gave for display: the last path segment, no control characters, ≤ 255. */
-export function cleanOriginalName(raw: string | undefined): string {
+function cleanOriginalName(raw: string | undefined): string {
   const base = (raw ?? '').split(/[\\/]/).pop() ?? '';
   // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is removed
   const clean = base.replace(/[\u0000-\u001f\u007f]/g, '').trim();

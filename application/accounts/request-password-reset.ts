@@ -3,12 +3,12 @@ import { USER_ERRORS } from '../../domain/user/errors.ts';
 import { normalizeEmail } from '../../domain/user/user.ts';
 import { AccountUseCase } from './lifecycle.ts';
 
-export const RESET_LINK_TTL_MS = 60 * 60 * 1000;
+const RESET_LINK_TTL_MS = 60 * 60 * 1000;
 
 /** Reset mails per account per hour; more are silently not sent (the answer never changes). */
-export const RESET_MAILS_PER_HOUR = 3;
+const RESET_MAILS_PER_HOUR = 3;
 
-export const RESET_REQUESTED_MESSAGE =
+const RESET_REQUESTED_MESSAGE =
   'If an account exists for that email, we have sent a link to reset its password. The link works for one hour.';
 
 /** 'Forgot password?': always the same answer, so nobody learns whether an email has an account. */

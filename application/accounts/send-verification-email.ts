@@ -3,7 +3,7 @@ import { USER_ERRORS } from '../../domain/user/errors.ts';
 import type { User } from '../../domain/user/user.ts';
 import { AccountUseCase } from './lifecycle.ts';
 
-export const VERIFICATION_LINK_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+const VERIFICATION_LINK_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
 /**
  * Sends the verification link for the user's current email (at registration, after an email change,

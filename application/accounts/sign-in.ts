@@ -14,7 +14,7 @@ import type {
 import { SESSION_TTL_MS } from './shared.ts';
 
 /** One message for a wrong password and an unknown email, so sign-in never reveals who has an account. */
-export const INVALID_CREDENTIALS_MESSAGE = 'Invalid email or password';
+const INVALID_CREDENTIALS_MESSAGE = 'Invalid email or password';
 
 export interface SignedIn {
   user: User;

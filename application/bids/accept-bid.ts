@@ -7,7 +7,7 @@ import type { Clock } from '../shared/ports.ts';
 import { UseCase } from '../shared/use-case.ts';
 import { lockDecision } from './shared.ts';
 
-export function bidderDeleted(): ConflictError {
+function bidderDeleted(): ConflictError {
   return BID_ERRORS.BIDDER_DELETED(
     'This bidder deleted their account, so their bid can no longer be accepted',
   );

@@ -8,7 +8,7 @@ import { UseCase } from '../shared/use-case.ts';
 import type { LandingQuery, Testimonial } from './ports.ts';
 
 /** How many Featured Projects the landing page shows. */
-export const FEATURED_PROJECTS = 3;
+const FEATURED_PROJECTS = 3;
 
 export interface Landing {
   /** The newest open projects: active and in the bidding phase (among the 12 newest active ones). */

@@ -16,7 +16,7 @@ import { UseCase } from '../shared/use-case.ts';
 import type { MessageRepository } from './ports.ts';
 
 /** The socket message that tells a receiver about a new message (the spec's client reads data.senderId). */
-export const NEW_MESSAGE_PUSH = 'new_message';
+const NEW_MESSAGE_PUSH = 'new_message';
 
 export interface SendMessageInput {
   receiverId: string;
@@ -75,7 +75,7 @@ export class SendMessage extends UseCase<{
  * The socket payload of a new message: ids and a preview only, so it stays far below PostgreSQL's
  * 8000-byte NOTIFY limit whatever the message's length. The client refetches the conversation.
  */
-export function newMessagePush(m: MessageSnapshot, preview = messagePreview(m.content)) {
+function newMessagePush(m: MessageSnapshot, preview = messagePreview(m.content)) {
   return {
     id: m.id,
     senderId: m.senderId,

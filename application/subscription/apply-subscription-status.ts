@@ -12,7 +12,7 @@ import type { Clock } from '../shared/ports.ts';
 import { UseCase } from '../shared/use-case.ts';
 
 /** Subscription states after which the subscription id is forgotten. */
-export const ENDED_STATUSES: readonly string[] = ['canceled', 'incomplete_expired'];
+const ENDED_STATUSES: readonly string[] = ['canceled', 'incomplete_expired'];
 
 /** Whether the provider's state grants Pro: active, or trialing with a card on file (tierForSubscriptionStatus). */
 export const grantsPro = (state: { status: string; hasPaymentMethod: boolean }) =>
