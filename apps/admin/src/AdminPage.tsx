@@ -35,18 +35,17 @@ import {
   setUserRole,
 } from './api.ts';
 
-export const ACCESS_DENIED_TEXT =
-  'You do not have permission to access this page. Admin privileges required.';
+const ACCESS_DENIED_TEXT = 'You do not have permission to access this page. Admin privileges required.';
 /** How long a non-admin sees the Access Denied card before the redirect to /home. */
 export const ACCESS_DENIED_REDIRECT_MS = 2000;
 
-export const ROLE_FILTERS = ['all', 'client', 'contractor', 'vendor', 'admin'] as const;
+const ROLE_FILTERS = ['all', 'client', 'contractor', 'vendor', 'admin'] as const;
 export type RoleFilter = (typeof ROLE_FILTERS)[number];
 const ROLES: Role[] = ['client', 'contractor', 'vendor', 'admin'];
 
 /** Users per page of the table, and audit entries per step of 'Show more'. */
-export const USERS_PAGE = 25;
-export const AUDIT_PAGE = 10;
+const USERS_PAGE = 25;
+const AUDIT_PAGE = 10;
 /** How long the search waits after the last key before it asks the server. */
 export const SEARCH_DELAY_MS = 300;
 
@@ -152,7 +151,7 @@ function filterLabel(f: RoleFilter): string {
 
 const FILTER_OPTIONS = ROLE_FILTERS.map((f) => ({ id: f, label: filterLabel(f) }));
 
-export const ROLE_CHANGE_FAILED = 'Failed to change the role. Please try again.';
+const ROLE_CHANGE_FAILED = 'Failed to change the role. Please try again.';
 
 export function AdminPage({
   user,

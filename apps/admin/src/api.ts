@@ -3,7 +3,7 @@
 import type { components } from '@buildbid/api-client';
 import { createBrowserApi, pageOf, unwrap } from '@buildbid/api-client';
 
-export const api = createBrowserApi();
+const api = createBrowserApi();
 
 export type AdminUser = components['schemas']['AdminUser'];
 export type AdminStats = components['schemas']['AdminStats'];

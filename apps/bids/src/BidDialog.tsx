@@ -6,13 +6,7 @@
  */
 
 import { SubmissionKey } from '@buildbid/api-client';
-import {
-  type BidDialogProject,
-  type BidDialogProps,
-  type EditableBid,
-  TextAreaInput,
-  TextInput,
-} from '@buildbid/ui';
+import { type BidDialogProps, TextAreaInput, TextInput } from '@buildbid/ui';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-aria-components';
 import { editBid, getMyStats, submitBid } from './api.ts';
@@ -35,10 +29,8 @@ import {
 
 type Props = BidDialogProps;
 
-export type { BidDialogProject, EditableBid };
-
-export const BID_LIMIT_TITLE = 'Bid Limit Reached';
-export const BID_LIMIT_TEXT = `You've reached your monthly limit of ${FREE_MONTHLY_BID_LIMIT} bids on the free plan.`;
+const BID_LIMIT_TITLE = 'Bid Limit Reached';
+const BID_LIMIT_TEXT = `You've reached your monthly limit of ${FREE_MONTHLY_BID_LIMIT} bids on the free plan.`;
 
 const TIPS = [
   'Be specific about what your price includes (labor, materials, permits).',

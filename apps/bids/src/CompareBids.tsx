@@ -28,7 +28,7 @@ import {
 } from 'react-aria-components';
 import { BidderRating } from './BidderRating.tsx';
 
-export const EXCERPT_LENGTH = 90;
+const EXCERPT_LENGTH = 90;
 
 type Decision = 'accepted' | 'rejected';
 
@@ -78,17 +78,17 @@ function LabelledCell({ label, children }: { label: string; children: ReactNode 
 }
 
 /** '18500.00' → 1850000 (the API's amounts are decimal strings with 2 places). */
-export function toCents(amount: string | number): number {
+function toCents(amount: string | number): number {
   return Math.round(Number(amount) * 100);
 }
 
-export function excerpt(text: string, max = EXCERPT_LENGTH): string {
+function excerpt(text: string, max = EXCERPT_LENGTH): string {
   const chars = [...text.trim()];
   return chars.length <= max ? text.trim() : `${chars.slice(0, max - 1).join('')}…`;
 }
 
 /** '+$1,250.00 vs median', '−$300.00 vs median' or 'At median'. */
-export function medianText(diffCents: number): string {
+function medianText(diffCents: number): string {
   if (diffCents === 0) return 'At median';
   const sign = diffCents > 0 ? '+' : '−';
   return `${sign}${formatUsd((Math.abs(diffCents) / 100).toFixed(2))} vs median`;

@@ -24,20 +24,20 @@ import { BidDialog } from './BidDialog.tsx';
 
 export type BidTab = 'all' | 'pending' | 'accepted' | 'rejected';
 
-export const TABS: ReadonlyArray<{ id: BidTab; label: string; empty: string }> = [
+const TABS: ReadonlyArray<{ id: BidTab; label: string; empty: string }> = [
   { id: 'all', label: 'All', empty: 'No bids yet' },
   { id: 'pending', label: 'Pending', empty: 'No pending bids' },
   { id: 'accepted', label: 'Accepted', empty: 'No accepted bids' },
   { id: 'rejected', label: 'Not Selected', empty: 'No rejected bids' },
 ];
 
-export const CARD_TAGS = 2;
+const CARD_TAGS = 2;
 
-export function bidsFor(bids: readonly OwnBid[], tab: BidTab): OwnBid[] {
+function bidsFor(bids: readonly OwnBid[], tab: BidTab): OwnBid[] {
   return tab === 'all' ? [...bids] : bids.filter((b) => b.status === tab);
 }
 
-export function summaryOf(bids: readonly OwnBid[]) {
+function summaryOf(bids: readonly OwnBid[]) {
   return {
     pending: bidsFor(bids, 'pending').length,
     accepted: bidsFor(bids, 'accepted').length,

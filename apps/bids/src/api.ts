@@ -5,7 +5,7 @@
  */
 import { createBrowserApi, type OwnBid, type ProjectBid, type UserStats, unwrap } from '@buildbid/api-client';
 
-export const api = createBrowserApi();
+const api = createBrowserApi();
 
 export async function listProjectBids(id: string): Promise<ProjectBid[]> {
   return unwrap(api.GET('/api/projects/{id}/bids', { params: { path: { id } } }));

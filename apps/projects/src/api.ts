@@ -16,13 +16,12 @@ import type {
 import {
   createBrowserApi,
   fetchWithUploadProgress,
-  nextCursorOf,
   pageOf,
   type UploadProgress,
   unwrap,
 } from '@buildbid/api-client';
 
-export const api = createBrowserApi();
+const api = createBrowserApi();
 
 type BrowseQuery = NonNullable<paths['/api/projects']['get']['parameters']['query']>;
 export type ProjectQuery = BrowseQuery;
@@ -34,8 +33,6 @@ export interface ProjectPage {
   /** The cursor of the Link rel=next page, if any. */
   nextCursor: string | null;
 }
-
-export { nextCursorOf };
 
 function toPage(projects: ProjectSummary[], response: Response): ProjectPage {
   const { items, total, nextCursor } = pageOf(projects, response);

@@ -7,7 +7,7 @@ import {
 } from '@buildbid/domain/catalog';
 
 /** The service phase each construction phase group belongs to (servicePhases of the project). */
-export const SERVICE_PHASE_OF_GROUP: Readonly<Record<string, string>> = {
+const SERVICE_PHASE_OF_GROUP: Readonly<Record<string, string>> = {
   site_demo: 'site_work',
   structure_shell: 'structure',
   envelope_roofing: 'building_envelope',

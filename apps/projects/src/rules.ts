@@ -12,8 +12,8 @@ import {
 
 export { MAX_PROJECT_FILES };
 export const MAX_TAGS = 5;
-export const TITLE_MIN = 5;
-export const DESCRIPTION_MIN = 20;
+const TITLE_MIN = 5;
+const DESCRIPTION_MIN = 20;
 
 /** Redirect delay to the login endpoint after a create without a session (section 9). */
 export { LOGIN_URL } from '@buildbid/ui';
@@ -54,11 +54,6 @@ export function validatePostForm(form: PostFormRequired): FieldMessage<PostField
     out.push({ field: 'phases', message: 'Please select at least one construction phase' });
   if (!form.country) out.push({ field: 'country', message: 'Please select a country' });
   return out;
-}
-
-/** An empty budget field is negotiable (null); otherwise a decimal number. */
-export function budgetValue(value: number | null | undefined): number | null {
-  return value === null || value === undefined || Number.isNaN(value) ? null : value;
 }
 
 // ---- Tags --------------------------------------------------------------------------------

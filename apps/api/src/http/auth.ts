@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { User } from '#domain/user/user.ts';
 
 declare module '@fastify/secure-session' {
@@ -19,9 +19,4 @@ export const SESSION_COOKIE = 'buildbid_session';
 
 export function sessionId(request: FastifyRequest): string | undefined {
   return request.session.get('sid');
-}
-
-export function clearSession(request: FastifyRequest, reply: FastifyReply): void {
-  request.session.delete();
-  void reply;
 }

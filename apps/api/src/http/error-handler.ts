@@ -3,7 +3,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { DomainError, type ErrorKind, RateLimitError } from '#domain/shared/errors.ts';
 import type { ErrorDto } from './schemas.ts';
 
-export const STATUS_BY_KIND: Record<ErrorKind, number> = {
+const STATUS_BY_KIND: Record<ErrorKind, number> = {
   invalid: 400,
   unauthenticated: 401,
   forbidden: 403,
@@ -71,7 +71,7 @@ const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
  * labels it: 'First name must be at most 100 characters', 'Email is required'. `field` keeps the
  * property's own name for the client to place the message.
  */
-export function describeValidation(
+function describeValidation(
   issues: ValidationIssue[],
   context: string | undefined,
 ): { message: string; field?: string } {
@@ -193,7 +193,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
 }
 
 /** Retry-After (seconds) of a 429 whose rule cannot say when a retry will succeed. */
-export const DEFAULT_RETRY_AFTER_S = 60;
+const DEFAULT_RETRY_AFTER_S = 60;
 
 function clientCode(error: FastifyError): string {
   if (error.statusCode === 429) return 'RATE_LIMITED';
@@ -207,7 +207,7 @@ function clientCode(error: FastifyError): string {
 }
 
 /** The code a framework error gets from its status, so the two always agree: 404 NOT_FOUND, 403 FORBIDDEN. */
-export function codeForStatus(status: number): string {
+function codeForStatus(status: number): string {
   if (status === 400) return 'BAD_REQUEST';
   const words = STATUS_CODES[status];
   return words
@@ -246,7 +246,7 @@ const UNAVAILABLE_MESSAGES =
   /timeout exceeded when trying to connect|Connection terminated|Query read timeout|connect ECONNREFUSED|Client has encountered a connection error|Connection refused|canceling statement due to statement timeout/i;
 
 /** The database could not be reached or did not answer in time (pool acquire, connect, statement timeout). */
-export function isDatabaseUnavailable(error: unknown): boolean {
+function isDatabaseUnavailable(error: unknown): boolean {
   if (errorCodes(error).some((code) => UNAVAILABLE_CODES.test(code))) return true;
   let current: unknown = error;
   for (let depth = 0; depth < 5 && current instanceof Error; depth++) {
@@ -257,7 +257,7 @@ export function isDatabaseUnavailable(error: unknown): boolean {
 }
 
 /** Node's answer when the client closes the connection while its request body is still being read. */
-export function isClientAbort(error: Error & { code?: string }): boolean {
+function isClientAbort(error: Error & { code?: string }): boolean {
   return error.code === 'ECONNRESET' && error.message === 'aborted';
 }
 

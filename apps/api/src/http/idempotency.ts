@@ -10,7 +10,7 @@ import type { Uses } from './services.ts';
  * another JSON request answers 409 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409
  * IDEMPOTENCY_KEY_IN_USE. Only successful answers are kept: after a failure the key is free again.
  */
-export const IDEMPOTENCY_HEADER = 'idempotency-key';
+const IDEMPOTENCY_HEADER = 'idempotency-key';
 const KEY = /^[\x21-\x7e]{1,100}$/;
 
 declare module 'fastify' {

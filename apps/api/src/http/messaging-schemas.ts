@@ -71,7 +71,7 @@ export const MessageSchema = Type.Object(
 );
 
 /** Whether a conversation takes new messages (decision 0193): closed once the other user deleted their account. */
-export const ConversationStatusSchema = Type.Object(
+const ConversationStatusSchema = Type.Object(
   {
     otherUserId: Type.String({ format: 'uuid' }),
     closed: Type.Boolean({ description: 'True once the other user deleted their account' }),
@@ -92,13 +92,13 @@ export const ConversationStatusSchema = Type.Object(
   },
 );
 
-export const AdminUserSchema = Type.Object(UserSchema.properties, {
+const AdminUserSchema = Type.Object(UserSchema.properties, {
   $id: 'AdminUser',
   additionalProperties: false,
   description: 'A user as the admin table shows it (the same fields as User).',
 });
 
-export const AdminStatsSchema = Type.Object(
+const AdminStatsSchema = Type.Object(
   {
     activeProjects: Type.Integer({ description: 'Projects with status active' }),
     totalBids: Type.Integer({ description: 'Every bid ever submitted' }),

@@ -41,7 +41,7 @@ function projectDataError(value: unknown): ValidationError {
 }
 
 /** Parses and checks the projectData field: JSON, then the ProjectData schema. */
-export function parseProjectData(raw: string): ProjectDataInput {
+function parseProjectData(raw: string): ProjectDataInput {
   let value: unknown;
   try {
     value = JSON.parse(raw);

@@ -1,5 +1,5 @@
 import { type Static, type TSchema, Type } from 'typebox';
-import { ROLES, SELF_SERVICE_ROLES, SUBSCRIPTION_TIERS, type User } from '#domain/user/user.ts';
+import { ROLES, SUBSCRIPTION_TIERS, type User } from '#domain/user/user.ts';
 
 /**
  * Shared schemas, registered once with an $id so the OpenAPI document names them
@@ -55,7 +55,7 @@ export const UserSchema = Type.Object(
 );
 export type UserDto = Static<typeof UserSchema>;
 
-export const ErrorSchema = Type.Object(
+const ErrorSchema = Type.Object(
   {
     message: Type.String({ description: 'What went wrong, in words a person can act on' }),
     code: Type.String({ description: 'A stable machine-readable code, e.g. EMAIL_TAKEN' }),
@@ -82,7 +82,6 @@ export const UserRef = ref(UserSchema);
 export const ErrorRef = ref(ErrorSchema);
 
 export const RoleSchema = Type.Enum([...ROLES], { description: 'client, contractor, vendor or admin' });
-export const SelfServiceRoleNames = SELF_SERVICE_ROLES;
 
 /** Responses every route may give, by status. */
 export function errors(...statuses: number[]): Record<number, typeof ErrorRef> {

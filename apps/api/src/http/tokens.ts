@@ -3,7 +3,7 @@ import type { FileStorage, PlatformSettings, StoredFile } from '#application/sha
 import type { Clock, IdempotencyStore } from '#application/shared/ports.ts';
 
 /** An opened stored file, ready to stream to a client. */
-export interface OpenedUpload {
+interface OpenedUpload {
   file: StoredFile;
   stream: NodeJS.ReadableStream;
 }

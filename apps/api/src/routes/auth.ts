@@ -39,7 +39,7 @@ const RegisterBody = Type.Object(
 );
 
 /** OWASP's device cookie (decision 0191): this browser signed in to the account it names before. */
-export const DEVICE_COOKIE = 'buildbid_device';
+const DEVICE_COOKIE = 'buildbid_device';
 const DEVICE_COOKIE_MAX_AGE_S = 365 * 24 * 60 * 60;
 
 const SignInBody = Type.Object(

@@ -10,7 +10,7 @@ import { needs, type UsesOf } from '../http/services.ts';
 import { onProject } from './projects/shared.ts';
 
 /** A project question or clarification as the project page shows it (decision 0131). */
-export const QuestionSchema = Type.Object(
+const QuestionSchema = Type.Object(
   {
     id: Type.String({ format: 'uuid' }),
     projectId: Type.String({ format: 'uuid' }),
@@ -48,10 +48,10 @@ export const QuestionSchema = Type.Object(
     ],
   },
 );
-export type QuestionDto = Static<typeof QuestionSchema>;
+type QuestionDto = Static<typeof QuestionSchema>;
 const QuestionRef = Type.Unsafe<QuestionDto>(Type.Ref('Question'));
 
-export function toQuestionDto(view: QuestionView): QuestionDto {
+function toQuestionDto(view: QuestionView): QuestionDto {
   const q = view.question;
   return {
     id: q.id,

@@ -7,7 +7,7 @@ import { isSiteOrigin } from '../http/security.ts';
 import type { RemotesFile } from '../remotes.ts';
 
 /** Close code for a socket without a valid session (HTTP 401's counterpart). */
-export const WS_UNAUTHORIZED = 4401;
+const WS_UNAUTHORIZED = 4401;
 
 /**
  * The real-time socket at /ws. Identity comes from the session cookie at upgrade; the spec's client

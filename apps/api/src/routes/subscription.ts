@@ -16,7 +16,7 @@ const PaymentsMode = Type.Enum(['stripe', 'sandbox'], {
 });
 const Instant = Type.Union([Type.String({ format: 'date-time' }), Type.Null()]);
 
-export const PublicConfigSchema = Type.Object(
+const PublicConfigSchema = Type.Object(
   {
     paymentsMode: PaymentsMode,
     stripePublishableKey: Type.Union([Type.String(), Type.Null()], {
@@ -32,7 +32,7 @@ export const PublicConfigSchema = Type.Object(
   { $id: 'PaymentsConfig', additionalProperties: false, description: 'Public settings the frontends need' },
 );
 
-export const SubscriptionStartSchema = Type.Object(
+const SubscriptionStartSchema = Type.Object(
   {
     clientSecret: Type.Optional(
       Type.String({
@@ -56,7 +56,7 @@ export const SubscriptionStartSchema = Type.Object(
   { $id: 'SubscriptionStart', additionalProperties: false },
 );
 
-export const SubscriptionSchema = Type.Object(
+const SubscriptionSchema = Type.Object(
   {
     plan: Type.Enum([...SUBSCRIPTION_TIERS], {
       description: 'The plan in force now (Pro while active or trialing)',

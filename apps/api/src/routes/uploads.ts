@@ -35,7 +35,7 @@ function fileHeaders(reply: FastifyReply, mimeType: string, maxAgeSeconds: numbe
 }
 
 /** `attachment; filename="..."; filename*=UTF-8''...` with an ASCII fallback (RFC 6266 / 5987). */
-export function contentDisposition(kind: 'inline' | 'attachment', fileName: string): string {
+function contentDisposition(kind: 'inline' | 'attachment', fileName: string): string {
   const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
   const encoded = encodeURIComponent(fileName).replace(
     /['()*]/g,

@@ -19,8 +19,8 @@ import {
 import { Button, Link } from 'react-aria-components';
 import { typeAndCategory } from '../badges.ts';
 
-export const CARD_SERVICES = 3;
-export const CARD_TAGS = 2;
+const CARD_SERVICES = 3;
+const CARD_TAGS = 2;
 interface Props {
   project: ProjectSummary;
   canBid: boolean;

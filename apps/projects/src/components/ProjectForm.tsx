@@ -149,7 +149,7 @@ export function BudgetFields({
 }
 
 /** A USD amount; empty is null (negotiable). */
-export function MoneyField({
+function MoneyField({
   label,
   name,
   value,

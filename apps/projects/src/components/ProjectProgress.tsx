@@ -29,7 +29,7 @@ type Step = {
 };
 
 /** The owner's next step from each phase of the awarded work; none before the award or after completion. */
-export function nextStep(phase: string): Step | null {
+function nextStep(phase: string): Step | null {
   switch (phase) {
     case 'awarded':
       return {
@@ -60,7 +60,7 @@ export function nextStep(phase: string): Step | null {
   }
 }
 
-export function Stars({ rating }: { rating: number }) {
+function Stars({ rating }: { rating: number }) {
   return (
     <span className="stars" role="img" aria-label={`${rating} out of 5 stars`}>
       {'★'.repeat(rating)}

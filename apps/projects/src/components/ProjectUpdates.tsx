@@ -22,7 +22,7 @@ import { earliestDeadlineDay, extendDeadlineBounds } from '../dates.ts';
 import { fileKind } from '../rules.ts';
 import { FilePicker } from './FilePicker.tsx';
 
-export const ADDENDUM_MAX_LENGTH = 5000;
+const ADDENDUM_MAX_LENGTH = 5000;
 
 type Shell = Pick<RemoteProps, 'toast' | 'navigate'>;
 

@@ -17,19 +17,19 @@ import { useState } from 'react';
 import { Button, Checkbox } from 'react-aria-components';
 import { answerQuestion, askQuestion, hideQuestion, listQuestions, postClarification } from '../api.ts';
 
-export const QUESTION_MAX_LENGTH = 1000;
-export const ANSWER_MAX_LENGTH = 5000;
+const QUESTION_MAX_LENGTH = 1000;
+const ANSWER_MAX_LENGTH = 5000;
 
 type Shell = Pick<RemoteProps, 'toast' | 'navigate'>;
 
 /** Who asked: 'you' for the asker's own question, the name where the API gives it, else 'a bidder'. */
-export function askedByText(q: Pick<ProjectQuestion, 'mine' | 'askerName'>): string {
+function askedByText(q: Pick<ProjectQuestion, 'mine' | 'askerName'>): string {
   if (q.mine) return 'asked by you';
   return q.askerName ? `asked by ${q.askerName}` : 'asked by a bidder';
 }
 
 /** The form's own check: not blank, not longer than `max`. */
-export function textError(value: string, max: number, what: string): string | undefined {
+function textError(value: string, max: number, what: string): string | undefined {
   const text = value.trim();
   if (text === '') return `${what} is required`;
   if (text.length > max) return `${what} must be at most ${max.toLocaleString('en-US')} characters`;

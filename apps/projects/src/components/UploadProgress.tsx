@@ -61,7 +61,7 @@ export function useUpload() {
 }
 
 /** Whether a failure is the user's own Cancel. */
-export function isCancelled(error: unknown): boolean {
+function isCancelled(error: unknown): boolean {
   return error instanceof DOMException && error.name === 'AbortError';
 }
 

@@ -213,5 +213,4 @@ export const SubmittedBidSchema = Type.Object(
     description: "The new bid, and the bidder's quota after it",
   },
 );
-export type SubmittedBidDto = Static<typeof SubmittedBidSchema>;
 export const SubmittedBidRef = refTo(SubmittedBidSchema);

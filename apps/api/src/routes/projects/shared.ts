@@ -18,7 +18,7 @@ import type { UploadStore } from '../../http/tokens.ts';
 /** The page size of GET /api/projects when `limit` is not given. */
 export const DEFAULT_PROJECT_LIMIT = 50;
 
-export const ProjectIdParams = Type.Object({
+const ProjectIdParams = Type.Object({
   id: Type.String({ format: 'uuid', description: 'The project id' }),
 });
 
@@ -31,7 +31,7 @@ export function onProject(doc: OperationDoc) {
   return { ...operation({ ...doc, errors: { ...doc.errors, 404: notFound } }), params: ProjectIdParams };
 }
 
-export const emptyOr = <T extends readonly string[]>(values: T, description: string) =>
+const emptyOr = <T extends readonly string[]>(values: T, description: string) =>
   Type.Optional(Type.Enum(['', 'all', ...values], { description }));
 
 export const PagingQuery = {
@@ -140,7 +140,7 @@ export function projectSummaries(
  * A page kept by the list cache (decision 0007) is mapped and serialized once, not per request. The
  * mapper builds exactly the ProjectSummary schema's fields, which the API tests and the contract check.
  */
-export const serializedPages = new WeakMap<ProjectPage, Promise<string>>();
+const serializedPages = new WeakMap<ProjectPage, Promise<string>>();
 
 /** What the project form (post and edit) can answer besides the automatic errors. */
 export const PROJECT_FORM_ERRORS = {
