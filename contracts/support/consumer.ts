@@ -143,7 +143,7 @@ function fixBoundary(contentType: string, body: Buffer): { contentType: string; 
  * The browser's part: same-origin requests (the frontends are served by the API's origin) go to `server`,
  * cookies the answers set are kept and sent back, as `credentials: 'include'` does in a browser.
  */
-export function browserFetch(server: string, jar: Map<string, string>) {
+function browserFetch(server: string, jar: Map<string, string>) {
   const realFetch = globalThis.fetch;
   return async (input: Request | string | URL, init?: RequestInit): Promise<Response> => {
     const request = new Request(input, init);

@@ -135,7 +135,7 @@ export function operationsCalledBy(frontend: FrontendName): Map<Operation, Call[
 }
 
 /** The API's path templates (openapi/openapi.json), literal ones first so /me wins over /{id}. */
-export function pathTemplates(): string[] {
+function pathTemplates(): string[] {
   const document = JSON.parse(readFileSync(join(ROOT, 'openapi', 'openapi.json'), 'utf8')) as {
     paths: Record<string, unknown>;
   };

@@ -54,7 +54,7 @@ class Table<T> {
 }
 
 /** ProjectEngagement in memory: view keys and saves with their order. */
-export class InMemoryEngagement implements ProjectEngagement {
+class InMemoryEngagement implements ProjectEngagement {
   readonly views = new Set<string>();
   readonly saves: Array<{ userId: string; projectId: string; at: Date }> = [];
 

@@ -86,7 +86,7 @@ export async function signUp(
 }
 
 /** Follows the verification link mailed to `email` (the newest one), then drops that mail from the outbox. */
-export async function verifyThroughMail(t: TestApp, email: string): Promise<void> {
+async function verifyThroughMail(t: TestApp, email: string): Promise<void> {
   const [mail] = await t.composition.orm.em.getConnection().execute<{ id: string; text_body: string }[]>(
     `select id, text_body from email_outbox
         where recipient = ? and subject = 'Verify your email for BuildBid' order by created_at desc limit 1`,

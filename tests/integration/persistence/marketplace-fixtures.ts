@@ -11,7 +11,7 @@ import { type Role, User, type UserSnapshot } from '#domain/user/user.ts';
 export const T0 = new Date('2026-03-01T10:00:00.000Z');
 export const minutes = (n: number, from = T0) => new Date(from.getTime() + n * 60_000);
 
-export function aUser(role: Role, overrides: Partial<UserSnapshot> = {}): User {
+function aUser(role: Role, overrides: Partial<UserSnapshot> = {}): User {
   const id = overrides.id ?? randomUUID();
   return User.restore({
     id,

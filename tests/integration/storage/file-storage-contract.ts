@@ -19,7 +19,7 @@ const PNG_HEADER = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])
 const MB = 1024 * 1024;
 
 /** A PNG-looking body of `size` bytes, delivered in chunks of `chunk` bytes as a multipart stream would. */
-export async function* pngBody(size: number, chunk = 64 * 1024): AsyncGenerator<Uint8Array> {
+async function* pngBody(size: number, chunk = 64 * 1024): AsyncGenerator<Uint8Array> {
   const header = Buffer.concat([
     PNG_HEADER,
     randomBytes(Math.max(0, Math.min(size, chunk) - PNG_HEADER.length)),
