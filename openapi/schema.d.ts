@@ -364,6 +364,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/connected-apps": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The apps you connected to your account
+         * @description Each app once, with what it may do in words and when you first allowed it, most recent first.
+         */
+        get: operations["listConnectedApps"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/connected-apps/{clientId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Disconnect an app
+         * @description At once, every token the app holds for you answers 401 INVALID_TOKEN; it must ask you again.
+         */
+        delete: operations["disconnectApp"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/create-subscription": {
         parameters: {
             query?: never;
@@ -543,6 +583,50 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/oauth-apps": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The OAuth apps you registered, newest first
+         * @description Never their secrets.
+         */
+        get: operations["listOAuthApps"];
+        put?: never;
+        /**
+         * Register an OAuth app
+         * @description The app id is its `client_id`. A confidential app (the default) gets a client secret (`bbcs_…`), in this answer only; a public app (single-page, command-line) has none and relies on PKCE. Redirect URIs are https (http://localhost outside production), matched exactly.
+         */
+        post: operations["registerOAuthApp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/oauth-apps/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete an OAuth app you registered
+         * @description Every user's connection to it goes with it: its codes and tokens answer as unknown ones.
+         */
+        delete: operations["deleteOAuthApp"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1480,6 +1564,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/oauth/consent/{uid}/allow": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Allow an app some of what it asked for
+         * @description The signed-in user allows `scopes`, a part of what the app asked for (at least one of the API scopes). The user keeps one connection per app: scopes left out are withdrawn from it. The page sends the browser to `redirectTo`, which ends at the app.
+         */
+        post: operations["allowOAuthConsent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/oauth/consent/{uid}/deny": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Refuse an app
+         * @description The app is told `access_denied` at its redirect URI, where `redirectTo` leads.
+         */
+        post: operations["denyOAuthConsent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/oauth/consent/{uid}/details": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What an app asks for (the consent page)
+         * @description The app (name, homepage, logo), the scopes it asks for in words and where the browser goes back to. The interaction is found by its cookie, set by `/oauth/auth`; the path's uid must match it.
+         */
+        get: operations["getOAuthConsent"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/readyz": {
         parameters: {
             query?: never;
@@ -2293,6 +2437,40 @@ export interface components {
             }[];
         };
         /**
+         * @description An app connected to your account, and what it may do
+         * @example {
+         *       "clientId": "7d1c2b3a-4e5f-4a6b-8c7d-9e0f1a2b3c4d",
+         *       "name": "Site Diary",
+         *       "homepageUrl": "https://sitediary.example",
+         *       "logoUrl": null,
+         *       "scopes": [
+         *         {
+         *           "scope": "projects:read",
+         *           "description": "See projects, their questions, addenda and files"
+         *         }
+         *       ],
+         *       "grantedAt": "2027-03-02T09:30:00.000Z"
+         *     }
+         */
+        ConnectedApp: {
+            /** Format: uuid */
+            clientId: string;
+            /**
+             * Format: date-time
+             * @description When you first allowed it
+             */
+            grantedAt: string;
+            homepageUrl: string;
+            logoUrl: string | null;
+            name: string;
+            scopes: {
+                /** @description What it allows, in words */
+                description: string;
+                /** @description A scope of the API (decision 0211), or `offline_access` (a refresh token) */
+                scope: string;
+            }[];
+        };
+        /**
          * @example {
          *       "otherUserId": "7e6d5c4b-3a29-4f18-9e07-d6c5b4a39281",
          *       "closed": true,
@@ -2614,6 +2792,63 @@ export interface components {
             type: "bid_received" | "bid_accepted" | "bid_rejected" | "project_completed" | "review_received" | "message_received" | "system";
             /** Format: uuid */
             userId: string;
+        };
+        /**
+         * @description An OAuth app you registered, without its secret
+         * @example {
+         *       "id": "7d1c2b3a-4e5f-4a6b-8c7d-9e0f1a2b3c4d",
+         *       "name": "Site Diary",
+         *       "homepageUrl": "https://sitediary.example",
+         *       "logoUrl": null,
+         *       "redirectUris": [
+         *         "https://sitediary.example/oauth/callback"
+         *       ],
+         *       "clientType": "confidential",
+         *       "createdAt": "2027-03-01T12:00:00.000Z"
+         *     }
+         */
+        OAuthApp: {
+            /** @description A confidential app has a client secret; a public one relies on PKCE alone */
+            clientType: "confidential" | "public";
+            /** Format: date-time */
+            createdAt: string;
+            homepageUrl: string;
+            /**
+             * Format: uuid
+             * @description The app id: its OAuth `client_id`
+             */
+            id: string;
+            logoUrl: string | null;
+            name: string;
+            /** @description Each matched exactly */
+            redirectUris: string[];
+        };
+        /** @description An authorization request waiting for the signed-in user’s consent */
+        OAuthConsentDetails: {
+            app: {
+                /** Format: uuid */
+                clientId: string;
+                homepageUrl: string | null;
+                logoUrl: string | null;
+                name: string;
+            };
+            /** @description True when nobody is signed in */
+            loginRequired: boolean;
+            /** @description Where the browser goes back to */
+            redirectUri: string;
+            /** @description What the app asks for, in words */
+            scopes: {
+                /** @description What it allows, in words */
+                description: string;
+                /** @description A scope of the API (decision 0211), or `offline_access` (a refresh token) */
+                scope: string;
+            }[];
+            uid: string;
+        };
+        /** @description Where the browser goes next */
+        OAuthConsentOutcome: {
+            /** @description Where the page sends the browser (`location.assign`) */
+            redirectTo: string;
         };
         /**
          * @description A project's owner as cards and pages show them: name, rating and review count
@@ -3365,6 +3600,34 @@ export interface components {
             rating: number;
             /** @description The project owner's name */
             reviewerName: string;
+        };
+        /**
+         * @description A new app: its credentials, once, and its details
+         * @example {
+         *       "client_id": "7d1c2b3a-4e5f-4a6b-8c7d-9e0f1a2b3c4d",
+         *       "client_secret": "bbcs_3q2+7w…",
+         *       "app": {
+         *         "id": "7d1c2b3a-4e5f-4a6b-8c7d-9e0f1a2b3c4d",
+         *         "name": "Site Diary",
+         *         "homepageUrl": "https://sitediary.example",
+         *         "logoUrl": null,
+         *         "redirectUris": [
+         *           "https://sitediary.example/oauth/callback"
+         *         ],
+         *         "clientType": "confidential",
+         *         "createdAt": "2027-03-01T12:00:00.000Z"
+         *       }
+         *     }
+         */
+        RegisteredOAuthApp: {
+            app: components["schemas"]["OAuthApp"];
+            /**
+             * Format: uuid
+             * @description The OAuth client_id (the app id)
+             */
+            client_id: string;
+            /** @description The client secret, `bbcs_…`: shown this once and never again; null for a public app */
+            client_secret: string | null;
         };
         Review: {
             comment: string | null;
@@ -5903,6 +6166,210 @@ export interface operations {
             };
         };
     };
+    listConnectedApps: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Your connected apps */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConnectedApp"][];
+                };
+            };
+            /** @description The request is not valid: NUL_BYTE */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "NUL_BYTE";
+                    };
+                };
+            };
+            /** @description Not signed in (no session cookie, or the session ended): UNAUTHENTICATED, INVALID_TOKEN */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "UNAUTHENTICATED" | "INVALID_TOKEN";
+                    };
+                };
+            };
+            /** @description Signed in, but not allowed: TOKEN_NOT_ALLOWED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "TOKEN_NOT_ALLOWED";
+                    };
+                };
+            };
+            /** @description Too many requests; try again later: RATE_LIMITED */
+            429: {
+                headers: {
+                    /** @description Whole seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "RATE_LIMITED";
+                    };
+                };
+            };
+            /** @description The database is not reachable right now; retry after the Retry-After seconds: DATABASE_UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Whole seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    disconnectApp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                clientId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Disconnected */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The request is not valid: VALIDATION_FAILED, NUL_BYTE, BAD_REQUEST, MALFORMED_JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "VALIDATION_FAILED" | "NUL_BYTE" | "BAD_REQUEST" | "MALFORMED_JSON";
+                    };
+                };
+            };
+            /** @description Not signed in (no session cookie, or the session ended): UNAUTHENTICATED, INVALID_TOKEN */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "UNAUTHENTICATED" | "INVALID_TOKEN";
+                    };
+                };
+            };
+            /** @description Signed in, but not allowed: TOKEN_NOT_ALLOWED, ORIGIN_FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "TOKEN_NOT_ALLOWED" | "ORIGIN_FORBIDDEN";
+                    };
+                };
+            };
+            /** @description Not found: CONNECTION_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "CONNECTION_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description Too large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description The request body has a content type this operation does not read: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "UNSUPPORTED_MEDIA_TYPE";
+                    };
+                };
+            };
+            /** @description Too many requests; try again later: RATE_LIMITED */
+            429: {
+                headers: {
+                    /** @description Whole seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "RATE_LIMITED";
+                    };
+                };
+            };
+            /** @description The database is not reachable right now; retry after the Retry-After seconds: DATABASE_UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Whole seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
     startProSubscription: {
         parameters: {
             query?: never;
@@ -6933,6 +7400,337 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
                         code?: "INSUFFICIENT_SCOPE";
+                    };
+                };
+            };
+            /** @description Too many requests; try again later: RATE_LIMITED */
+            429: {
+                headers: {
+                    /** @description Whole seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "RATE_LIMITED";
+                    };
+                };
+            };
+            /** @description The database is not reachable right now; retry after the Retry-After seconds: DATABASE_UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Whole seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    listOAuthApps: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Your apps */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthApp"][];
+                };
+            };
+            /** @description The request is not valid: NUL_BYTE */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "NUL_BYTE";
+                    };
+                };
+            };
+            /** @description Not signed in (no session cookie, or the session ended): UNAUTHENTICATED, INVALID_TOKEN */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "UNAUTHENTICATED" | "INVALID_TOKEN";
+                    };
+                };
+            };
+            /** @description Signed in, but not allowed: TOKEN_NOT_ALLOWED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "TOKEN_NOT_ALLOWED";
+                    };
+                };
+            };
+            /** @description Too many requests; try again later: RATE_LIMITED */
+            429: {
+                headers: {
+                    /** @description Whole seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "RATE_LIMITED";
+                    };
+                };
+            };
+            /** @description The database is not reachable right now; retry after the Retry-After seconds: DATABASE_UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Whole seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    registerOAuthApp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "Site Diary",
+                 *       "homepageUrl": "https://sitediary.example",
+                 *       "redirectUris": [
+                 *         "https://sitediary.example/oauth/callback"
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    clientType?: "confidential" | "public";
+                    homepageUrl: string;
+                    logoUrl?: string | null;
+                    name: string;
+                    redirectUris: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description The app, with its client_id and its secret this once */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RegisteredOAuthApp"];
+                };
+            };
+            /** @description The request is not valid: APP_NAME_REQUIRED, APP_NAME_TOO_LONG, APP_URL_INVALID, REDIRECT_URIS_REQUIRED, TOO_MANY_REDIRECT_URIS, REDIRECT_URI_INVALID, VALIDATION_FAILED, NUL_BYTE, MALFORMED_JSON, BAD_REQUEST */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "APP_NAME_REQUIRED" | "APP_NAME_TOO_LONG" | "APP_URL_INVALID" | "REDIRECT_URIS_REQUIRED" | "TOO_MANY_REDIRECT_URIS" | "REDIRECT_URI_INVALID" | "VALIDATION_FAILED" | "NUL_BYTE" | "MALFORMED_JSON" | "BAD_REQUEST";
+                    };
+                };
+            };
+            /** @description Not signed in (no session cookie, or the session ended): UNAUTHENTICATED, INVALID_TOKEN */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "UNAUTHENTICATED" | "INVALID_TOKEN";
+                    };
+                };
+            };
+            /** @description Signed in, but not allowed: TOKEN_NOT_ALLOWED, ORIGIN_FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "TOKEN_NOT_ALLOWED" | "ORIGIN_FORBIDDEN";
+                    };
+                };
+            };
+            /** @description Too large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description The request body has a content type this operation does not read: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "UNSUPPORTED_MEDIA_TYPE";
+                    };
+                };
+            };
+            /** @description Too many requests; try again later: RATE_LIMITED */
+            429: {
+                headers: {
+                    /** @description Whole seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "RATE_LIMITED";
+                    };
+                };
+            };
+            /** @description The database is not reachable right now; retry after the Retry-After seconds: DATABASE_UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Whole seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    deleteOAuthApp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The request is not valid: VALIDATION_FAILED, NUL_BYTE, BAD_REQUEST, MALFORMED_JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "VALIDATION_FAILED" | "NUL_BYTE" | "BAD_REQUEST" | "MALFORMED_JSON";
+                    };
+                };
+            };
+            /** @description Not signed in (no session cookie, or the session ended): UNAUTHENTICATED, INVALID_TOKEN */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "UNAUTHENTICATED" | "INVALID_TOKEN";
+                    };
+                };
+            };
+            /** @description Signed in, but not allowed: TOKEN_NOT_ALLOWED, ORIGIN_FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "TOKEN_NOT_ALLOWED" | "ORIGIN_FORBIDDEN";
+                    };
+                };
+            };
+            /** @description Not found: APP_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "APP_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description Too large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description The request body has a content type this operation does not read: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "UNSUPPORTED_MEDIA_TYPE";
                     };
                 };
             };
@@ -13619,6 +14417,362 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
                         code?: "RATE_LIMITED";
+                    };
+                };
+            };
+        };
+    };
+    allowOAuthConsent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                uid: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "scopes": [
+                 *         "projects:read",
+                 *         "offline_access"
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    scopes: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description Where the browser goes next */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthConsentOutcome"];
+                };
+            };
+            /** @description The request is not valid: CONSENT_SCOPES_REQUIRED, CONSENT_SCOPE_NOT_REQUESTED, VALIDATION_FAILED, NUL_BYTE, BAD_REQUEST, MALFORMED_JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "CONSENT_SCOPES_REQUIRED" | "CONSENT_SCOPE_NOT_REQUESTED" | "VALIDATION_FAILED" | "NUL_BYTE" | "BAD_REQUEST" | "MALFORMED_JSON";
+                    };
+                };
+            };
+            /** @description Not signed in (no session cookie, or the session ended): UNAUTHENTICATED, INVALID_TOKEN */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "UNAUTHENTICATED" | "INVALID_TOKEN";
+                    };
+                };
+            };
+            /** @description Signed in, but not allowed: TOKEN_NOT_ALLOWED, ORIGIN_FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "TOKEN_NOT_ALLOWED" | "ORIGIN_FORBIDDEN";
+                    };
+                };
+            };
+            /** @description Not found: INTERACTION_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "INTERACTION_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description Too large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description The request body has a content type this operation does not read: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "UNSUPPORTED_MEDIA_TYPE";
+                    };
+                };
+            };
+            /** @description Too many requests; try again later: RATE_LIMITED */
+            429: {
+                headers: {
+                    /** @description Whole seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "RATE_LIMITED";
+                    };
+                };
+            };
+            /** @description The database is not reachable right now; retry after the Retry-After seconds: DATABASE_UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Whole seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    denyOAuthConsent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                uid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Where the browser goes next */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthConsentOutcome"];
+                };
+            };
+            /** @description The request is not valid: VALIDATION_FAILED, NUL_BYTE, BAD_REQUEST, MALFORMED_JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "VALIDATION_FAILED" | "NUL_BYTE" | "BAD_REQUEST" | "MALFORMED_JSON";
+                    };
+                };
+            };
+            /** @description Not signed in (no session cookie, or the session ended): UNAUTHENTICATED, INVALID_TOKEN */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "UNAUTHENTICATED" | "INVALID_TOKEN";
+                    };
+                };
+            };
+            /** @description Signed in, but not allowed: TOKEN_NOT_ALLOWED, ORIGIN_FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "TOKEN_NOT_ALLOWED" | "ORIGIN_FORBIDDEN";
+                    };
+                };
+            };
+            /** @description Not found: INTERACTION_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "INTERACTION_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description Too large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description The request body has a content type this operation does not read: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "UNSUPPORTED_MEDIA_TYPE";
+                    };
+                };
+            };
+            /** @description Too many requests; try again later: RATE_LIMITED */
+            429: {
+                headers: {
+                    /** @description Whole seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "RATE_LIMITED";
+                    };
+                };
+            };
+            /** @description The database is not reachable right now; retry after the Retry-After seconds: DATABASE_UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Whole seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    getOAuthConsent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                uid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The authorization request */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthConsentDetails"];
+                };
+            };
+            /** @description The request is not valid: VALIDATION_FAILED, NUL_BYTE, BAD_REQUEST */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "VALIDATION_FAILED" | "NUL_BYTE" | "BAD_REQUEST";
+                    };
+                };
+            };
+            /** @description Not signed in (no session cookie, or the session ended): UNAUTHENTICATED, INVALID_TOKEN */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "UNAUTHENTICATED" | "INVALID_TOKEN";
+                    };
+                };
+            };
+            /** @description Signed in, but not allowed: TOKEN_NOT_ALLOWED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "TOKEN_NOT_ALLOWED";
+                    };
+                };
+            };
+            /** @description Not found: INTERACTION_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "INTERACTION_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description Too many requests; try again later: RATE_LIMITED */
+            429: {
+                headers: {
+                    /** @description Whole seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "RATE_LIMITED";
+                    };
+                };
+            };
+            /** @description The database is not reachable right now; retry after the Retry-After seconds: DATABASE_UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Whole seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "DATABASE_UNAVAILABLE";
                     };
                 };
             };

@@ -9,7 +9,8 @@ import type { AccessTokenRepository, AccessTokenSecrets } from './ports.ts';
 
 /** Who a bearer token speaks for, and what it may do. */
 export interface BearerCredential {
-  kind: 'personal_access_token';
+  /** A personal access token, or an OAuth app's token (AuthenticateOAuthToken, decision 0213). */
+  kind: 'personal_access_token' | 'oauth_app';
   /** The token's id: the rate limit's key and what the logs name. */
   id: string;
   user: User;

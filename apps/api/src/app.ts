@@ -14,6 +14,8 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { SESSION_TTL_MS } from '#application/accounts/index.ts';
+import { TOKEN_PREFIX } from '#domain/access/access-token.ts';
+import { SCOPES } from '#domain/access/scopes.ts';
 import type { Config } from './config.ts';
 import { registerAccess } from './http/access.ts';
 import { SESSION_COOKIE, sessionId } from './http/auth.ts';
@@ -23,6 +25,7 @@ import { documentRoute, finishDocument } from './http/openapi.ts';
 import { MULTIPART_LIMITS } from './http/project-form.ts';
 import { ACCESS_TOKEN_SCHEMAS } from './http/schemas/access-token.ts';
 import { MARKETPLACE_SCHEMAS } from './http/schemas/index.ts';
+import { OAUTH_SCHEMAS } from './http/schemas/oauth.ts';
 import { WEBHOOK_SCHEMAS, webhookEventsDocument } from './http/schemas/webhook.ts';
 import { SHARED_SCHEMAS } from './http/schemas.ts';
 import { registerSecurity } from './http/security.ts';
@@ -38,6 +41,7 @@ import { engagementNeeds, engagementRoutes } from './routes/engagement.ts';
 import { meNeeds, meRoutes } from './routes/me.ts';
 import { messageNeeds, messageRoutes } from './routes/messages.ts';
 import { notificationNeeds, notificationRoutes } from './routes/notifications.ts';
+import { oauthNeeds, oauthRoutes } from './routes/oauth.ts';
 import { profileNeeds, profileRoutes } from './routes/profile.ts';
 import { projectNeeds, projectRoutes } from './routes/projects/index.ts';
 import { questionNeeds, questionRoutes } from './routes/questions.ts';
@@ -137,6 +141,7 @@ export async function buildApp(config: Config, services: AppServices): Promise<A
     ...MESSAGING_SCHEMAS,
     ...PAYMENT_SCHEMAS,
     ...ACCESS_TOKEN_SCHEMAS,
+    ...OAUTH_SCHEMAS,
     ...WEBHOOK_SCHEMAS,
   ])
     app.addSchema(schema);
@@ -188,6 +193,22 @@ export async function buildApp(config: Config, services: AppServices): Promise<A
               'A personal access token (`bbpat_…`, made on the Developer page) as `Authorization: Bearer <token>`. ' +
               'An operation lists the scope it needs; without it: 403 INSUFFICIENT_SCOPE (decision 0211).',
           },
+          // OAuth apps (decision 0213): the same scopes, granted by the user on BuildBid's consent page.
+          oauth2: {
+            type: 'oauth2',
+            description:
+              "An OAuth app's access token as `Authorization: Bearer <token>`: authorization code with PKCE " +
+              '(S256), `offline_access` for a rotating refresh token. Metadata (RFC 8414): ' +
+              '`/.well-known/oauth-authorization-server`.',
+            flows: {
+              authorizationCode: {
+                authorizationUrl: `${config.publicUrl}/oauth/auth`,
+                tokenUrl: `${config.publicUrl}/oauth/token`,
+                refreshUrl: `${config.publicUrl}/oauth/token`,
+                scopes: { ...SCOPES },
+              },
+            },
+          },
         },
       },
     },
@@ -216,10 +237,14 @@ export async function buildApp(config: Config, services: AppServices): Promise<A
 
   // Each route's operation({ access, scope }) is checked here, before its handler, and every request's
   // caller is resolved here once: the session cookie, or a bearer token (http/access.ts, decision 0211).
-  const { authenticate, authenticateBearer } = services.useCases;
+  const { authenticate, authenticateBearer, authenticateOAuthToken } = services.useCases;
   const rateLimits = services.http.credentialRateLimits;
   registerAccess(app, (request) => authenticate.execute(sessionId(request)), {
-    authenticate: (secret, ip) => authenticateBearer.execute(secret, ip),
+    // A personal access token by its prefix; any other bearer token is an OAuth app's (decision 0213).
+    authenticate: (secret, ip) =>
+      secret.startsWith(TOKEN_PREFIX)
+        ? authenticateBearer.execute(secret, ip)
+        : authenticateOAuthToken.execute(secret),
     hit: (credentialId) => rateLimits.hit(credentialId, services.http.clock.now()),
   });
 
@@ -261,6 +286,7 @@ export async function buildApp(config: Config, services: AppServices): Promise<A
   await app.register(subscriptionRoutes, { config, ...pick(services, subscriptionNeeds) });
   await app.register(accessTokenRoutes, pick(services, accessTokenNeeds));
   await app.register(webhookRoutes, pick(services, webhookNeeds));
+  await app.register(oauthRoutes, pick(services, oauthNeeds));
 
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 

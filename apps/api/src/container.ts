@@ -9,6 +9,7 @@ import { CachingSessionStore } from '#adapters/caching/caching-session-store.ts'
 import { CachingSignedInUsers } from '#adapters/caching/caching-signed-in-users.ts';
 import { UserReadCache } from '#adapters/caching/user-read-cache.ts';
 import { FileOutboxMailer, SmtpMailer } from '#adapters/email/mailers.ts';
+import { RandomClientSecrets } from '#adapters/oauth/credentials.ts';
 import { SandboxPaymentGateway } from '#adapters/payments/sandbox-payment-gateway.ts';
 import { startEmbeddedPostgres } from '#adapters/persistence/embedded-postgres.ts';
 import { SqlBidQuery, SqlProjectQuery, SqlStatsQuery } from '#adapters/persistence/marketplace-queries.ts';
@@ -16,6 +17,8 @@ import { MikroOrmSubscriptionUnitOfWork } from '#adapters/persistence/mikro-orm-
 import { MikroOrmSessionStore } from '#adapters/persistence/mikro-orm-session-store.ts';
 import { MikroOrmUnitOfWork } from '#adapters/persistence/mikro-orm-unit-of-work.ts';
 import { MikroOrmUserRepository } from '#adapters/persistence/mikro-orm-user-repository.ts';
+import { SqlOAuthApps } from '#adapters/persistence/oauth-apps.ts';
+import { SqlOAuthModels } from '#adapters/persistence/oauth-models.ts';
 import { closeOrm, createOrm, migrate } from '#adapters/persistence/orm.ts';
 import { SqlAccessTokens } from '#adapters/persistence/sql-access-tokens.ts';
 import { SqlAccountExport, SqlPasswordResets } from '#adapters/persistence/sql-account-lifecycle.ts';
@@ -100,6 +103,7 @@ export interface Composition {
     digests: BackgroundLoop;
     webhooks: BackgroundLoop;
     events: BackgroundLoop;
+    oauthSweep: BackgroundLoop;
   };
   close(): Promise<void>;
 }
@@ -311,6 +315,16 @@ export async function compose(config: Config, options: ComposeOptions = {}): Pro
       leaseMs: 60_000,
       timeoutMs: DELIVERY_TIMEOUT_MS,
     },
+
+    // OAuth apps (decision 0213): http://localhost redirect URIs outside production only.
+    OAuthApps: new SqlOAuthApps(orm.em),
+    OAuthModels: new SqlOAuthModels(orm.em),
+    OAuthClientSecrets: new RandomClientSecrets(),
+    OAuthSettings: {
+      issuer: config.publicUrl,
+      secret: config.sessionKey,
+      loopbackRedirects: config.env !== 'production',
+    },
   });
   bindAll(container, PAYMENT_TOKENS, {
     Gateway: gateway,
@@ -382,6 +396,7 @@ export async function compose(config: Config, options: ComposeOptions = {}): Pro
           started.digests.stop(),
           started.mailRetention.stop(),
           started.webhooks.stop(),
+          started.oauthSweep.stop(),
         ]),
       );
       smtp?.close();

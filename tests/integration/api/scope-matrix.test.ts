@@ -98,6 +98,15 @@ const SCOPE_OF: Record<string, Scope | null> = {
   listAccessTokens: null,
   createAccessToken: null,
   revokeAccessToken: null,
+  // OAuth apps and the consent page (decision 0213): a session only, so no token consents or connects.
+  getOAuthConsent: null,
+  allowOAuthConsent: null,
+  denyOAuthConsent: null,
+  listOAuthApps: null,
+  registerOAuthApp: null,
+  deleteOAuthApp: null,
+  listConnectedApps: null,
+  disconnectApp: null,
 };
 
 interface Operation {

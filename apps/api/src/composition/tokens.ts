@@ -1,4 +1,5 @@
 import type { ServiceIdentifier } from 'inversify';
+import type { SqlOAuthModels } from '#adapters/persistence/oauth-models.ts';
 import type { OutboxEventPublisher } from '#adapters/persistence/sql-event-outbox.ts';
 import type { InProcessSocketHub } from '#adapters/realtime/in-process-socket-hub.ts';
 import type {
@@ -30,6 +31,7 @@ import type { ProjectEngagement } from '#application/engagement/ports.ts';
 import type { LandingQuery } from '#application/landing/ports.ts';
 import type { MessageRepository } from '#application/messages/ports.ts';
 import type { NotificationRepository } from '#application/notifications/ports.ts';
+import type { OAuthAppRepository, OAuthClientSecrets } from '#application/oauth-apps/ports.ts';
 import type { ProjectQuery } from '#application/projects/ports.ts';
 import type { RealtimePort } from '#application/realtime/ports.ts';
 import type { ReviewQuery } from '#application/reviews/ports.ts';
@@ -105,4 +107,10 @@ export const TOKENS = {
   WebhookGuard: port<WebhookAddressGuard>('WebhookAddressGuard'),
   WebhookTransport: port<WebhookTransport>('WebhookTransport'),
   WebhookSettings: port<WebhookSettings>('WebhookSettings'),
+  /** OAuth apps, the provider's stored models (grants, codes, tokens) and the apps' secrets (decision 0213). */
+  OAuthApps: port<OAuthAppRepository>('OAuthAppRepository'),
+  OAuthModels: port<SqlOAuthModels>('SqlOAuthModels'),
+  OAuthClientSecrets: port<OAuthClientSecrets>('OAuthClientSecrets'),
+  /** The authorization server's issuer (PUBLIC_URL), its keys' secret, and whether loopback redirects are allowed. */
+  OAuthSettings: port<{ issuer: string; secret: Buffer; loopbackRedirects: boolean }>('OAuthSettings'),
 };

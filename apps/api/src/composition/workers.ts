@@ -35,6 +35,9 @@ export const WEBHOOK_DELIVERY = {
 /** How often every instance's webhook worker looks for due deliveries (besides being woken). */
 const WEBHOOK_POLL_MS = 1000;
 
+/** How often expired OAuth models are deleted. */
+const OAUTH_SWEEP_MS = 60 * 60_000;
+
 /** The events that earn achievement points (pointsForEvent); the others need no transaction. */
 const POINT_EVENTS: ReadonlySet<DomainEvent['type']> = new Set([
   'bid_submitted',
@@ -165,6 +168,14 @@ export function startWorkers(container: Container, shared: { config: Config; log
   }).start();
   relayWorker.wake();
 
+  // Expired OAuth grants, codes, tokens and interactions are never answered; swept hourly (decision 0213).
+  const oauthModels = container.get(TOKENS.OAuthModels);
+  const clock = container.get(TOKENS.Clock);
+  const oauthSweep = every(OAUTH_SWEEP_MS, 'expired OAuth models', async () => {
+    const swept = await oauthModels.deleteExpired(clock.now());
+    if (swept > 0) log.debug({ swept }, 'expired OAuth models removed');
+  }).start();
+
   return {
     mail: mailWorker,
     mailRetention: retentionWorker,
@@ -172,5 +183,6 @@ export function startWorkers(container: Container, shared: { config: Config; log
     digests: digestWorker,
     webhooks: webhookWorker,
     events: relayWorker,
+    oauthSweep,
   };
 }

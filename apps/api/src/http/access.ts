@@ -74,7 +74,7 @@ export function isBearerRequest(request: Pick<FastifyRequest, 'headers'>): boole
  */
 export function securityOf(access: Access, scope?: Scope): Array<Record<string, string[]>> {
   if (access === 'public') return [];
-  return scope ? [{ session: [] }, { bearer: [scope] }] : [{ session: [] }];
+  return scope ? [{ session: [] }, { bearer: [scope] }, { oauth2: [scope] }] : [{ session: [] }];
 }
 
 /** The 403 a signed-in caller without one of the route's roles gets. */

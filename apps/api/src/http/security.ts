@@ -17,13 +17,23 @@ const STRIPE_CONNECT = 'https://api.stripe.com';
 /** Methods that change state: they must come from the site itself (docs/security.md, origin check). */
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
+/**
+ * The authorization server's endpoints an app calls itself, from its server or, for a public app, from a
+ * browser page on its own origin (the provider answers CORS for them): no origin check (decision 0213).
+ */
+const OAUTH_CLIENT_ENDPOINTS = new Set([
+  '/oauth/token',
+  '/oauth/token/revocation',
+  '/oauth/token/introspection',
+]);
+
 /** The origins a state-changing request may come from: PUBLIC_URL and the remotes' origins. */
-function allowedOrigins(config: Config, remotes: RemotesFile): Set<string> {
+export function allowedOrigins(config: Config, remotes: RemotesFile): Set<string> {
   return new Set([new URL(config.publicUrl).origin, ...remotes.origins()]);
 }
 
 /** sha256 sources for every inline <script> of the built shell's index.html (the theme script). */
-function inlineScriptHashes(indexHtml: string): string[] {
+export function inlineScriptHashes(indexHtml: string): string[] {
   const hashes: string[] = [];
   for (const match of indexHtml.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)) {
     const body = match[1] ?? '';
@@ -34,7 +44,7 @@ function inlineScriptHashes(indexHtml: string): string[] {
 }
 
 /** The page's Content-Security-Policy directives (helmet's camelCase form). */
-function cspDirectives(
+export function cspDirectives(
   config: Config,
   remoteFile: RemotesFile,
   scriptHashes: string[],
@@ -124,6 +134,8 @@ export async function registerSecurity(
     if (!STATE_CHANGING.has(request.method)) return;
     // A bearer token is never sent by the browser on its own, so another site cannot forge one (decision 0211).
     if (isBearerRequest(request)) return;
+    // Apps authenticate at these with their own credentials, not a cookie (decision 0213).
+    if (OAUTH_CLIENT_ENDPOINTS.has(request.url.split('?')[0] ?? '')) return;
     const origin = request.headers.origin;
     const referer = request.headers.referer;
     const from = origin !== undefined ? origin : referer !== undefined ? originOf(referer) : undefined;
@@ -175,7 +187,7 @@ export async function registerSecurity(
  * policy that changes while the API runs, through REMOTES_FILE). @fastify/helmet built helmet's whole
  * middleware, validating and joining every directive, on every request: 9 % of a cached request's time.
  */
-function helmetHeaders(options: HelmetOptions): (remotes: string) => ReadonlyArray<[string, string]> {
+export function helmetHeaders(options: HelmetOptions): (remotes: string) => ReadonlyArray<[string, string]> {
   const known = new Map<string, Array<[string, string]>>();
   return (remotes) => {
     const seen = known.get(remotes);
