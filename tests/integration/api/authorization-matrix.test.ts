@@ -242,6 +242,24 @@ const MATRIX: Record<string, Call> = {
   sendTestWebhook: { expect: row(404, { anonymous: 401 }) },
   listWebhookDeliveries: { expect: row(404, { anonymous: 401 }) },
   resendWebhookDelivery: { expect: row(404, { anonymous: 401 }) },
+
+  // OAuth apps (decision 0213): anyone signed in registers and manages their own apps and connections;
+  // someone else's app, a connection that is none, and an interaction this browser did not start are 404.
+  getOAuthConsent: { expect: row(404, { anonymous: 401 }) },
+  allowOAuthConsent: { expect: row(404, { anonymous: 401 }), body: () => ({ scopes: ['projects:read'] }) },
+  denyOAuthConsent: { expect: row(404, { anonymous: 401 }) },
+  listOAuthApps: { expect: SIGNED_IN },
+  registerOAuthApp: {
+    expect: SIGNED_IN,
+    body: () => ({
+      name: 'Matrix',
+      homepageUrl: 'https://matrix.example',
+      redirectUris: ['https://matrix.example/callback'],
+    }),
+  },
+  deleteOAuthApp: { expect: row(404, { anonymous: 401 }) },
+  listConnectedApps: { expect: SIGNED_IN },
+  disconnectApp: { expect: row(404, { anonymous: 401 }) },
 };
 
 interface Operation {
@@ -329,6 +347,8 @@ function pathFor(op: Operation, s: Scene): string {
     .replace('/api/admin/users/{id}', `/api/admin/users/${s.people.target.id}`)
     .replace('/api/saved-searches/{id}', `/api/saved-searches/${s.savedSearchId}`)
     .replace('/api/notifications/{id}', `/api/notifications/${s.notificationId}`)
+    .replace('{uid}', 'unknown-interaction')
+    .replace('{clientId}', s.projectId)
     .replace('{id}', s.projectId)
     .replace('{bidId}', s.bidId)
     .replace('{questionId}', s.questionId)

@@ -28,12 +28,12 @@ const OAUTH_CLIENT_ENDPOINTS = new Set([
 ]);
 
 /** The origins a state-changing request may come from: PUBLIC_URL and the remotes' origins. */
-export function allowedOrigins(config: Config, remotes: RemotesFile): Set<string> {
+function allowedOrigins(config: Config, remotes: RemotesFile): Set<string> {
   return new Set([new URL(config.publicUrl).origin, ...remotes.origins()]);
 }
 
 /** sha256 sources for every inline <script> of the built shell's index.html (the theme script). */
-export function inlineScriptHashes(indexHtml: string): string[] {
+function inlineScriptHashes(indexHtml: string): string[] {
   const hashes: string[] = [];
   for (const match of indexHtml.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)) {
     const body = match[1] ?? '';
@@ -44,7 +44,7 @@ export function inlineScriptHashes(indexHtml: string): string[] {
 }
 
 /** The page's Content-Security-Policy directives (helmet's camelCase form). */
-export function cspDirectives(
+function cspDirectives(
   config: Config,
   remoteFile: RemotesFile,
   scriptHashes: string[],
@@ -187,7 +187,7 @@ export async function registerSecurity(
  * policy that changes while the API runs, through REMOTES_FILE). @fastify/helmet built helmet's whole
  * middleware, validating and joining every directive, on every request: 9 % of a cached request's time.
  */
-export function helmetHeaders(options: HelmetOptions): (remotes: string) => ReadonlyArray<[string, string]> {
+function helmetHeaders(options: HelmetOptions): (remotes: string) => ReadonlyArray<[string, string]> {
   const known = new Map<string, Array<[string, string]>>();
   return (remotes) => {
     const seen = known.get(remotes);
