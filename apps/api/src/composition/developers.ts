@@ -115,7 +115,7 @@ export const developers = context(
         new MailWebhookNotices({
           audience,
           outbox,
-          developerPageUrl: `${links.publicUrl}/account/developer`,
+          developerPageUrl: `${links.publicUrl}/developer`,
         }),
       [TOKENS.EmailAudience, MAIL_DELIVERY.Outbox, TOKENS.AccountLinks],
     ),
