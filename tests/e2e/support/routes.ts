@@ -321,7 +321,7 @@ export function trackRequests(page: Page): void {
 }
 
 /** Resolves once no request has been in flight for 300 ms (late loads such as badges have arrived). */
-export async function networkQuiet(page: Page): Promise<void> {
+async function networkQuiet(page: Page): Promise<void> {
   const pending = inFlight.get(page);
   if (!pending) {
     await page.waitForLoadState('networkidle');
@@ -335,7 +335,7 @@ export async function networkQuiet(page: Page): Promise<void> {
 }
 
 /** Waits until the page shows the case's own screen: its heading, nothing busy, the network quiet. */
-export async function expectScreen(page: Page, routeCase: RouteCase, scene: Scene): Promise<void> {
+async function expectScreen(page: Page, routeCase: RouteCase, scene: Scene): Promise<void> {
   await expect(
     page.getByRole('heading', { level: 1, name: routeCase.heading(scene), exact: true }),
   ).toBeVisible();
