@@ -46,7 +46,14 @@ describe('the OpenAPI document for third parties', () => {
       expect(Array.isArray(op.security), where).toBe(true);
     }
     expect(doc.paths['/api/catalog'].get.security).toEqual([]);
-    expect(doc.paths['/api/projects'].get.security).toEqual([{ session: [] }]);
+    // A signed-in operation: the session, or a third party's token with its scope (decision 0211).
+    expect(doc.paths['/api/projects'].get.security).toEqual([
+      { session: [] },
+      { bearer: ['projects:read'] },
+      { oauth2: ['projects:read'] },
+    ]);
+    // The account's own security takes no token.
+    expect(doc.paths['/api/users/me/password'].put.security).toEqual([{ session: [] }]);
   });
 
   it('documents each error status with the shared schema, its codes and an example per code', () => {
