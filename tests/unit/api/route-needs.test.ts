@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { type AppServices, allNeeds, type Needs, needs, pick } from '#api/http/services.ts';
+import { accessTokenNeeds } from '#api/routes/access-tokens.ts';
 import { accountLifecycleNeeds } from '#api/routes/account-lifecycle.ts';
 import { adminNeeds } from '#api/routes/admin.ts';
 import { authNeeds } from '#api/routes/auth.ts';
@@ -9,6 +10,7 @@ import { engagementNeeds } from '#api/routes/engagement.ts';
 import { meNeeds } from '#api/routes/me.ts';
 import { messageNeeds } from '#api/routes/messages.ts';
 import { notificationNeeds } from '#api/routes/notifications.ts';
+import { oauthNeeds } from '#api/routes/oauth.ts';
 import { profileNeeds } from '#api/routes/profile.ts';
 import { addendaNeeds } from '#api/routes/projects/addenda.ts';
 import { projectBidNeeds } from '#api/routes/projects/bids.ts';
@@ -22,6 +24,7 @@ import { subscriptionNeeds } from '#api/routes/subscription.ts';
 import { unsubscribeNeeds } from '#api/routes/unsubscribe.ts';
 import { uploadNeeds } from '#api/routes/uploads.ts';
 import { userNeeds } from '#api/routes/users.ts';
+import { webhookNeeds } from '#api/routes/webhooks.ts';
 
 /** Every use case and port answers to any name, as the composition's objects do for theirs. */
 const everything = <T>() =>
@@ -32,6 +35,7 @@ const services = {
 };
 
 const ROUTE_NEEDS: [string, Needs][] = Object.entries({
+  accessTokenNeeds,
   accountLifecycleNeeds,
   adminNeeds,
   authNeeds,
@@ -41,6 +45,7 @@ const ROUTE_NEEDS: [string, Needs][] = Object.entries({
   meNeeds,
   messageNeeds,
   notificationNeeds,
+  oauthNeeds,
   profileNeeds,
   projectNeeds,
   addendaNeeds,
@@ -54,6 +59,7 @@ const ROUTE_NEEDS: [string, Needs][] = Object.entries({
   unsubscribeNeeds,
   uploadNeeds,
   userNeeds,
+  webhookNeeds,
 });
 
 describe('a route plugin gets only what its Needs list names (decision 0202)', () => {
