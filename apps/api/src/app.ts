@@ -69,7 +69,7 @@ declare module 'fastify' {
 export type App = FastifyInstance;
 
 /** The API's version: semantic, recorded in openapi/CHANGELOG.md (a breaking change is a new major). */
-export const API_VERSION = '1.3.0';
+export const API_VERSION = '1.4.0';
 
 export async function buildApp(config: Config, services: AppServices): Promise<App> {
   const app = Fastify({
