@@ -1,9 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { ACCESS_ERRORS } from '#domain/access/errors.ts';
 import { BID_ERRORS } from '#domain/bid/errors.ts';
 import { CATALOG_ERRORS } from '#domain/catalog/errors.ts';
 import { MESSAGE_ERRORS } from '#domain/message/errors.ts';
 import { NOTIFICATION_ERRORS } from '#domain/notification/errors.ts';
+import { OAUTH_ERRORS } from '#domain/oauth/errors.ts';
 import { PROJECT_ERRORS } from '#domain/project/errors.ts';
 import { REVIEW_ERRORS } from '#domain/review/errors.ts';
 import type { ErrorCode } from '#domain/shared/error-codes.ts';
@@ -11,6 +13,7 @@ import { DomainError } from '#domain/shared/errors.ts';
 import { HTTP_ONLY_ERROR_CODES, REQUEST_ERRORS } from '#domain/shared/request-errors.ts';
 import { SUBSCRIPTION_ERRORS } from '#domain/subscription/errors.ts';
 import { USER_ERRORS } from '#domain/user/errors.ts';
+import { WEBHOOK_ERRORS } from '#domain/webhook/errors.ts';
 
 const CATALOGUES = {
   PROJECT_ERRORS,
@@ -22,6 +25,9 @@ const CATALOGUES = {
   NOTIFICATION_ERRORS,
   CATALOG_ERRORS,
   REQUEST_ERRORS,
+  ACCESS_ERRORS,
+  OAUTH_ERRORS,
+  WEBHOOK_ERRORS,
 };
 
 /** Every `code` enum value of the OpenAPI document's error answers. */
