@@ -6,7 +6,7 @@ import { SavedSearchRecord } from './sql-entities.ts';
  * A webhook endpoint (decision 0212, Migration20270301000002_webhooks), written by SqlWebhookEndpoints: its
  * event types space-separated, its secrets as they sign (an HMAC needs the secret itself, not a hash).
  */
-export const WebhookEndpointRecord = defineEntity({
+const WebhookEndpointRecord = defineEntity({
   name: 'WebhookEndpointRecord',
   tableName: 'webhook_endpoints',
   properties: {
@@ -35,13 +35,12 @@ export const WebhookEndpointRecord = defineEntity({
   },
   indexes: [{ name: 'webhook_endpoints_user_id_created_at_index', properties: ['ownerUserId', 'createdAt'] }],
 });
-export type WebhookEndpointRecord = InferEntity<typeof WebhookEndpointRecord>;
 
 /**
  * One event's delivery to one endpoint (decision 0212), written by SqlWebhookDeliveries: the queue the
  * workers claim from (status, next_attempt_at, claimed_until) and the endpoint's delivery log.
  */
-export const WebhookDeliveryRecord = defineEntity({
+const WebhookDeliveryRecord = defineEntity({
   name: 'WebhookDeliveryRecord',
   tableName: 'webhook_deliveries',
   properties: {
@@ -75,7 +74,6 @@ export const WebhookDeliveryRecord = defineEntity({
     { name: 'webhook_deliveries_endpoint_id_created_at_index', properties: ['endpointId', 'createdAt'] },
   ],
 });
-export type WebhookDeliveryRecord = InferEntity<typeof WebhookDeliveryRecord>;
 
 /** The webhook mappings, for the ORM's entity list. */
 export const WEBHOOK_RECORDS = [WebhookEndpointRecord, WebhookDeliveryRecord] as const;

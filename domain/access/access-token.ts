@@ -14,7 +14,7 @@ export const MAX_TOKEN_NAME_LENGTH = 100;
 /** Active (not expired, not revoked) tokens a user may hold at once. */
 export const MAX_ACTIVE_TOKENS = 50;
 /** The last use is written at most this often per token, so a busy script does not write on every call. */
-export const LAST_USE_RESOLUTION_MS = 60_000;
+const LAST_USE_RESOLUTION_MS = 60_000;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -49,7 +49,7 @@ export interface NewAccessTokenInput {
   now: Date;
 }
 
-export function tokenName(raw: string): string {
+function tokenName(raw: string): string {
   const name = raw.trim();
   if (!name) throw ACCESS_ERRORS.TOKEN_NAME_REQUIRED({ field: 'name' });
   if (name.length > MAX_TOKEN_NAME_LENGTH) throw ACCESS_ERRORS.TOKEN_NAME_TOO_LONG({ field: 'name' });
@@ -57,7 +57,7 @@ export function tokenName(raw: string): string {
 }
 
 /** The scopes asked for, checked and put in the catalogue's order (a repeated scope counts once). */
-export function tokenScopes(raw: readonly string[]): Scope[] {
+function tokenScopes(raw: readonly string[]): Scope[] {
   if (raw.length === 0) throw ACCESS_ERRORS.TOKEN_SCOPES_REQUIRED({ field: 'scopes' });
   const unknown = raw.find((scope) => !isScope(scope));
   if (unknown !== undefined) {
@@ -69,7 +69,7 @@ export function tokenScopes(raw: readonly string[]): Scope[] {
   return SCOPE_NAMES.filter((scope) => raw.includes(scope));
 }
 
-export function tokenExpiry(now: Date, days: number | undefined): Date {
+function tokenExpiry(now: Date, days: number | undefined): Date {
   const chosen = days ?? DEFAULT_TOKEN_DAYS;
   if (!Number.isInteger(chosen) || chosen < 1 || chosen > MAX_TOKEN_DAYS) {
     throw ACCESS_ERRORS.TOKEN_EXPIRY_INVALID({ field: 'expiresInDays' });

@@ -31,10 +31,10 @@ import {
 import { AchievementCard, RecentBadges, StatsRow, SubscriptionCard } from './DashboardCards.tsx';
 
 /** Dashboard shows the first 5 projects (accounts-and-shell section 9). */
-export const DASHBOARD_PROJECTS = 5;
+const DASHBOARD_PROJECTS = 5;
 
 /** The greeting uses the first name, falling back to the user's name. */
-export function greetingName(user: ApiUser): string {
+function greetingName(user: ApiUser): string {
   return user.firstName?.trim() || user.name?.trim() || user.email;
 }
 
@@ -130,7 +130,7 @@ function ProjectList({ user, country }: Props) {
  * Until the address is verified (decision 0160): the banner says where the link went and sends a new one.
  * The answer's message (or the refusal) shows in the banner itself.
  */
-export function VerifyEmailBanner({ email }: { email: string }) {
+function VerifyEmailBanner({ email }: { email: string }) {
   const [sending, setSending] = useState(false);
   const [answer, setAnswer] = useState<{ text: string; failed: boolean } | null>(null);
 

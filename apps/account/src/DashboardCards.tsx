@@ -10,8 +10,8 @@ import { Label, Link, ProgressBar } from 'react-aria-components';
 import type { Achievements, BidQuota, UserBadge, UserStats } from './api.ts';
 import { BadgeList, tierColor } from './badges.tsx';
 
-export const RECENT_BADGES = 6;
-export const PRO_PRICE_TEXT = `$${PRO_PRICE_CENTS / 100}`;
+const RECENT_BADGES = 6;
+const PRO_PRICE_TEXT = `$${PRO_PRICE_CENTS / 100}`;
 
 interface Stat {
   label: string;
@@ -19,7 +19,7 @@ interface Stat {
 }
 
 /** The statistics shown for the role: a client's projects, a contractor's or vendor's bids. */
-export function statsFor(role: ApiUser['role'], s: UserStats): Stat[] {
+function statsFor(role: ApiUser['role'], s: UserStats): Stat[] {
   const rating = { label: 'Rating', value: `${formatRating(s.rating)} (${s.reviewCount})` };
   if (role === 'contractor' || role === 'vendor') {
     return [
@@ -65,7 +65,7 @@ export function StatsRow({ user, stats }: { user: ApiUser; stats: UserStats | nu
  * The card's three categories under the spec's names (decision 0121): real points from the recorded
  * events, the badge tier reached and the progress to the next tier, all computed by the API.
  */
-export const ACHIEVEMENT_ROWS: ReadonlyArray<{
+const ACHIEVEMENT_ROWS: ReadonlyArray<{
   category: 'quality' | 'speed' | 'reliability';
   name: string;
 }> = [

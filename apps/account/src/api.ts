@@ -8,7 +8,7 @@ import { createBrowserApi, pageOf, unwrap } from '@buildbid/api-client';
 
 export type { UserStats };
 
-export const api = createBrowserApi();
+const api = createBrowserApi();
 
 type Schemas = components['schemas'];
 export type BidQuota = Schemas['BidQuota'];

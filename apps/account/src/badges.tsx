@@ -10,8 +10,6 @@ export const TIER_COLORS = {
   platinum: '#6d8fb3',
 } as const;
 
-export type Tier = keyof typeof TIER_COLORS;
-
 export function tierColor(tier: string): string {
   return (TIER_COLORS as Record<string, string>)[tier] ?? TIER_COLORS.bronze;
 }
@@ -40,7 +38,7 @@ const ICONS: Record<string, React.ReactNode> = {
   ),
 };
 
-export function BadgeIcon({ icon, tier }: { icon: string; tier?: string }) {
+function BadgeIcon({ icon, tier }: { icon: string; tier?: string }) {
   return (
     <span className="badge-icon" style={tier ? { color: tierColor(tier) } : undefined}>
       <StrokeIcon size={18}>{ICONS[icon] ?? ICONS.award}</StrokeIcon>

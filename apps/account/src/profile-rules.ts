@@ -11,9 +11,6 @@ export interface ProfileForm {
 
 export type ProfileField = keyof ProfileForm;
 
-/** Profile form defaults: country US, role client. */
-export const PROFILE_DEFAULTS = { country: 'US', role: 'client' } as const;
-
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const ROLES: readonly string[] = ['client', 'contractor', 'vendor', 'admin'];
 
@@ -58,7 +55,7 @@ export interface PasswordChangeForm {
 export type PasswordChangeField = keyof PasswordChangeForm;
 
 /** The register page's rule (the API refuses shorter passwords too). */
-export const MIN_PASSWORD_LENGTH = 8;
+const MIN_PASSWORD_LENGTH = 8;
 
 /** The register page's checks, each under its field; the server checks the rest (common passwords). */
 export function validatePasswordChange(

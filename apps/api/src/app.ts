@@ -69,7 +69,7 @@ declare module 'fastify' {
 export type App = FastifyInstance;
 
 /** The API's version: semantic, recorded in openapi/CHANGELOG.md (a breaking change is a new major). */
-export const API_VERSION = '1.4.0';
+const API_VERSION = '1.4.0';
 
 export async function buildApp(config: Config, services: AppServices): Promise<App> {
   const app = Fastify({
@@ -323,7 +323,7 @@ type ValidatorFactory = ReturnType<typeof AjvCompiler>;
  * so a string or a one-item list where a number belongs is the client's mistake), everything else with
  * Fastify's usual coercion of text ('?limit=20' is a number, '?role=a' a list of one).
  */
-export function validatorsByPart(): ValidatorFactory {
+function validatorsByPart(): ValidatorFactory {
   const coercing = AjvCompiler();
   const strict = AjvCompiler();
   return ((externalSchemas: unknown, options: { customOptions?: Record<string, unknown> }) => {
@@ -342,7 +342,7 @@ export function validatorsByPart(): ValidatorFactory {
  * release: `no-cache`, so every load revalidates it by ETag (@fastify/static sends one) and a new
  * release reaches returning visitors.
  */
-export function cacheControlFor(path: string): string {
+function cacheControlFor(path: string): string {
   const file = path.split('/').pop() ?? '';
   return /\.[0-9a-f]{8,}\.[a-z0-9]+(\.(gz|br))?$/.test(file)
     ? 'public, max-age=31536000, immutable'

@@ -11,7 +11,7 @@ import type { Config } from './config.ts';
 
 const VALID_URL = /^(\/|https?:\/\/)/;
 
-export function currentRemotes(
+function currentRemotes(
   config: Pick<Config, 'remotes' | 'remotesFile'>,
   log?: FastifyBaseLogger,
 ): Record<string, string> {
@@ -42,7 +42,7 @@ export function currentRemotes(
 }
 
 /** How long the remotes' origins (the CSP and the origin check) are kept before REMOTES_FILE is read again. */
-export const REMOTE_ORIGINS_TTL_MS = 1000;
+const REMOTE_ORIGINS_TTL_MS = 1000;
 
 /**
  * The remotes of one running API: GET /remotes.json reads the file on every request; the origins the

@@ -13,13 +13,13 @@ export type AuthState =
 /** Not loaded until the first GET /api/auth/session answers; then signed in or signed out. */
 export const authAtom = atom<AuthState>({ status: 'loading' });
 
-export const userAtom = atom((get) => {
+const userAtom = atom((get) => {
   const auth = get(authAtom);
   return auth.status === 'signed-in' ? auth.user : null;
 });
 
 /** Where the header's country choice is kept, so a reload keeps it (cleared at sign-out). */
-export const COUNTRY_CHOICE_KEY = 'buildbid.countryFilter';
+const COUNTRY_CHOICE_KEY = 'buildbid.countryFilter';
 
 function storedCountryChoice(): string | null {
   try {
@@ -30,7 +30,7 @@ function storedCountryChoice(): string | null {
 }
 
 /** Remembers (or, with null, forgets) the header's country choice across reloads. */
-export function rememberCountryChoice(choice: string | null): void {
+function rememberCountryChoice(choice: string | null): void {
   try {
     if (choice === null) globalThis.localStorage?.removeItem(COUNTRY_CHOICE_KEY);
     else globalThis.localStorage?.setItem(COUNTRY_CHOICE_KEY, choice);
@@ -117,7 +117,7 @@ export const SIGN_OUT_FAILED = {
 } as const;
 
 /** How long to wait before the one automatic retry of a failed sign-out request. */
-export const SIGN_OUT_RETRY_MS = 1000;
+const SIGN_OUT_RETRY_MS = 1000;
 
 async function signOutRequest(): Promise<boolean> {
   try {

@@ -19,7 +19,7 @@ export const locationAtom = atom<AppLocation>(readLocation());
 /** Paths the server answers itself: navigating there must load the page, not route in the client. */
 const SERVER_PATHS = ['/api', '/uploads', '/docs', '/openapi.json', '/ws', '/remotes', '/remotes.json'];
 
-export function isServerPath(pathname: string): boolean {
+function isServerPath(pathname: string): boolean {
   return SERVER_PATHS.some((p) => pathname === p || pathname.startsWith(`${p}/`));
 }
 

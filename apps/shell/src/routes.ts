@@ -63,12 +63,12 @@ const VISITOR_ROUTES: Readonly<Record<string, Resolution>> = {
 };
 
 /** '/projects/' and '/projects' are the same route. */
-export function normalizePath(path: string): string {
+function normalizePath(path: string): string {
   const trimmed = path.length > 1 ? path.replace(/\/+$/, '') : path;
   return trimmed === '' ? '/' : trimmed;
 }
 
-export function remoteFor(path: string): RemoteName | null {
+function remoteFor(path: string): RemoteName | null {
   const found = REMOTE_ROUTES.find(([pattern]) => pattern.test(path));
   return found ? found[1] : null;
 }
@@ -97,7 +97,7 @@ export function resolveRoute(rawPath: string, status: AuthStatus): Resolution {
 }
 
 /** Where a signed-out visitor's deep link is kept while they sign in (this tab only). */
-export const RETURN_TO_KEY = 'buildbid.returnTo';
+const RETURN_TO_KEY = 'buildbid.returnTo';
 
 /** Only a path of this site (never '//other.host' or a full URL) may be returned to after sign-in. */
 export function safeReturnPath(value: string | null): string | null {

@@ -2,13 +2,13 @@ import { atom } from 'jotai';
 
 /** Theme preference kept under 'vite-ui-theme': system (default) follows the OS; light/dark is a root class. */
 export type Theme = 'system' | 'light' | 'dark';
-export const THEME_STORAGE_KEY = 'vite-ui-theme';
+const THEME_STORAGE_KEY = 'vite-ui-theme';
 
 function isTheme(value: unknown): value is Theme {
   return value === 'system' || value === 'light' || value === 'dark';
 }
 
-export function readTheme(): Theme {
+function readTheme(): Theme {
   try {
     const stored = window.localStorage.getItem(THEME_STORAGE_KEY);
     return isTheme(stored) ? stored : 'system';
@@ -21,7 +21,7 @@ function prefersDark(): boolean {
   return typeof window.matchMedia === 'function' && window.matchMedia('(prefers-color-scheme: dark)').matches;
 }
 
-export function applyTheme(theme: Theme): void {
+function applyTheme(theme: Theme): void {
   const root = window.document.documentElement;
   root.classList.remove('light', 'dark');
   root.classList.add(theme === 'system' ? (prefersDark() ? 'dark' : 'light') : theme);

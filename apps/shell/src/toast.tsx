@@ -4,7 +4,7 @@ import { Button } from 'react-aria-components';
 import { shellStore } from './store.ts';
 
 /** Toasts: at most one visible, shown for 5000 ms (accounts-and-shell section 9). */
-export const TOAST_DURATION_MS = 5000;
+const TOAST_DURATION_MS = 5000;
 
 interface ActiveToast extends ToastInput {
   id: number;
@@ -14,7 +14,7 @@ const toastAtom = atom<ActiveToast | null>(null);
 let lastId = 0;
 let timer: ReturnType<typeof setTimeout> | undefined;
 
-export function dismissToast(): void {
+function dismissToast(): void {
   clearTimeout(timer);
   shellStore.set(toastAtom, null);
 }

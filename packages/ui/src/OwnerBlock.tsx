@@ -54,7 +54,7 @@ interface Attachment {
 }
 
 /** How many images a card shows. */
-export const CARD_IMAGES = 3;
+const CARD_IMAGES = 3;
 
 function Thumb({ url }: { url: string | null }) {
   const [failed, setFailed] = useState(false);

@@ -34,7 +34,7 @@ function LabelRow({ label, isRequired }: { label: string; isRequired?: boolean |
 }
 
 /** The line under a field for its error: `error` when given, else the field's own validation message. */
-export function ErrorSlot({ error }: { error?: string | undefined }) {
+function ErrorSlot({ error }: { error?: string | undefined }) {
   return (
     <div className="field-error-slot">
       <FieldError className="field-error">{error}</FieldError>

@@ -7,7 +7,7 @@ import { cancelSubscription, getSubscription, paymentPortalUrl, type Subscriptio
 import { fallbackNextBilling } from '../profile-rules.ts';
 import { Facts, type Shell } from './shared.tsx';
 
-export const PRO_BILLING_AMOUNT = '$29.00';
+const PRO_BILLING_AMOUNT = '$29.00';
 
 /**
  * The next billing date: the provider's next charge (the trial's or period's end) when the API knows
@@ -22,7 +22,7 @@ export function nextBillingDate(subscription: Subscription | null, now: Date = n
 }
 
 /** '$29.00' from the API's decimal text, or the plan's constant. */
-export function billingAmount(subscription: Subscription | null): string {
+function billingAmount(subscription: Subscription | null): string {
   const n = Number(subscription?.amount);
   return subscription?.amount && Number.isFinite(n) ? `$${n.toFixed(2)}` : PRO_BILLING_AMOUNT;
 }

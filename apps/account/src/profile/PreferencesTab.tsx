@@ -8,7 +8,7 @@ import { passwordErrorField } from '../profile-rules.ts';
 import type { Shell } from './shared.tsx';
 
 /** Saves the export under EXPORT_FILE_NAME through a temporary link to the Blob. */
-export function saveFile(blob: Blob, name: string): void {
+function saveFile(blob: Blob, name: string): void {
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;
@@ -25,7 +25,7 @@ export function saveFile(blob: Blob, name: string): void {
  * 'Delete your account?' (decision 0160): says what goes and what stays, and asks for the password. The API
  * clears the session; the shell then reads the user again (signed out) and goes to '/'.
  */
-export function DeleteAccountDialog({
+function DeleteAccountDialog({
   isOpen,
   onOpenChange,
   shell,

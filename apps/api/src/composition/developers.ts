@@ -39,7 +39,7 @@ const { WebhookMarketplace: marketplace, WebhookSettings: settings } = TOKENS;
 const { OAuthApps: apps, OAuthModels: grants } = TOKENS;
 
 /** The OAuth authorization server (oidc-provider, decision 0213), built once from the bound ports. */
-export const OAUTH_SERVER = Symbol('OAuthServer') as ServiceIdentifier<OAuthServer>;
+const OAUTH_SERVER = Symbol('OAuthServer') as ServiceIdentifier<OAuthServer>;
 
 /** What saving the endpoint form reads. */
 const form = { endpoints, guard: TOKENS.WebhookGuard, marketplace, settings, clock };

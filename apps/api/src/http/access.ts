@@ -54,7 +54,7 @@ declare module 'fastify' {
 }
 
 /** The token of an `Authorization: Bearer` header; undefined without one; INVALID_TOKEN when malformed. */
-export function bearerOf(request: Pick<FastifyRequest, 'headers'>): string | undefined {
+function bearerOf(request: Pick<FastifyRequest, 'headers'>): string | undefined {
   const header = request.headers.authorization;
   if (header === undefined) return undefined;
   const match = /^Bearer +([\x21-\x7e]{1,512}) *$/i.exec(header);
@@ -86,12 +86,12 @@ function refusal(roles: readonly Role[]): PermissionError {
 }
 
 /** The access a route declared through `operation({ access })`, or undefined (hidden routes, static files). */
-export function accessOf(route: Pick<RouteOptions, 'schema'>): Access | undefined {
+function accessOf(route: Pick<RouteOptions, 'schema'>): Access | undefined {
   return (route.schema as Record<string, unknown> | undefined)?.[ACCESS_KEY] as Access | undefined;
 }
 
 /** The scope a route declared through `operation({ scope })`, or undefined: no token may call it. */
-export function scopeOf(route: Pick<RouteOptions, 'schema'>): Scope | undefined {
+function scopeOf(route: Pick<RouteOptions, 'schema'>): Scope | undefined {
   return (route.schema as Record<string, unknown> | undefined)?.[SCOPE_KEY] as Scope | undefined;
 }
 

@@ -18,9 +18,9 @@ import { ERROR_EXAMPLES } from './error-examples.ts';
  * `auditDocument` lists what a third party would miss; `npm run openapi:check` fails on any finding.
  */
 
-export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 503;
+type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 503;
 /** The codes a route answers by status: each one a known `ErrorCode`, so a misspelt code fails typecheck. */
-export type ErrorCodes = Partial<Record<ErrorStatus, readonly ErrorCode[]>>;
+type ErrorCodes = Partial<Record<ErrorStatus, readonly ErrorCode[]>>;
 
 export interface OperationDoc {
   /** The stable operationId (lowerCamelCase verb first: listProjects, submitBid). Never rename it. */

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { Type } from 'typebox';
+import { type TSchema, Type } from 'typebox';
 import {
   type ConsentRequest,
   denyConsent,
@@ -8,6 +8,7 @@ import {
   interactionDetails,
 } from '#adapters/oauth/interactions.ts';
 import { CONSENT_PATH, METADATA_PATHS, OAUTH_PREFIX } from '#adapters/oauth/provider.ts';
+import type { User } from '#domain/user/user.ts';
 import { operation } from '../http/openapi.ts';
 import {
   ConnectedAppRef,
@@ -36,6 +37,29 @@ const noStore = async (_request: FastifyRequest, reply: FastifyReply) => {
 };
 
 const Uid = Type.Object({ uid: Type.String({ minLength: 1, maxLength: 100, pattern: '^[\\w-]+$' }) });
+
+/** A GET of the caller's own items. */
+interface OwnList {
+  url: string;
+  id: string;
+  summary: string;
+  description: string;
+  answer: string;
+  item: TSchema;
+  list(user: User): Promise<unknown[]>;
+}
+
+/** A DELETE of one of the caller's own, by the path parameter `param`. */
+interface Removal {
+  url: string;
+  id: string;
+  param: string;
+  summary: string;
+  description: string;
+  code: 'APP_NOT_FOUND' | 'CONNECTION_NOT_FOUND';
+  answer: string;
+  remove(user: User, id: string): Promise<void>;
+}
 
 /**
  * OAuth apps (docs/decisions/0213-oauth-apps-with-oidc-provider.md): the authorization server itself,
@@ -143,23 +167,57 @@ export const oauthRoutes: FastifyPluginAsyncTypebox<UsesOf<typeof oauthNeeds>> =
     (request, reply) => denyConsent(oauthServer, consent(request, reply)),
   );
 
-  app.get(
-    '/api/oauth-apps',
-    {
-      schema: {
-        tags: ['developers'],
-        ...operation({
-          id: 'listOAuthApps',
-          summary: 'The OAuth apps you registered, newest first',
-          description: 'Never their secrets.',
-          access: 'session',
-          responses: { 200: 'Your apps' },
-        }),
-        response: { 200: Type.Array(OAuthAppRef), ...errors(401, 403) },
+  // The developer's apps and the user's connections: each a list of one's own and a removal by id.
+  /** GET: the caller's own items (apps registered, apps connected). */
+  function ownList({ url, id, summary, description, answer, item, list }: OwnList) {
+    app.get(
+      url,
+      {
+        schema: {
+          tags: ['developers'],
+          ...operation({ id, summary, description, access: 'session', responses: { 200: answer } }),
+          response: { 200: Type.Array(item), ...errors(401, 403) },
+        },
       },
-    },
-    async (request) => (await useCases.listMyOAuthApps.execute(request.user)).map(toOAuthAppDto),
-  );
+      (request) => list(request.user),
+    );
+  }
+
+  /** DELETE by id: 204, or 404 with `code` when the caller has none such. */
+  function removal({ url, id, param, summary, description, code, answer, remove }: Removal) {
+    app.delete(
+      url,
+      {
+        schema: {
+          tags: ['developers'],
+          ...operation({
+            id,
+            summary,
+            description,
+            access: 'session',
+            errors: { 404: [code] },
+            responses: { 204: answer },
+          }),
+          params: Type.Object({ [param]: Type.String({ format: 'uuid' }) }),
+          response: { 204: Type.Null(), ...errors(400, 401, 403, 404) },
+        },
+      },
+      async (request, reply) => {
+        await remove(request.user, (request.params as Record<string, string>)[param] as string);
+        return reply.status(204).send(null);
+      },
+    );
+  }
+
+  ownList({
+    url: '/api/oauth-apps',
+    id: 'listOAuthApps',
+    summary: 'The OAuth apps you registered, newest first',
+    description: 'Never their secrets.',
+    answer: 'Your apps',
+    item: OAuthAppRef,
+    list: async (user: User) => (await useCases.listMyOAuthApps.execute(user)).map(toOAuthAppDto),
+  });
 
   app.post(
     '/api/oauth-apps',
@@ -217,70 +275,35 @@ export const oauthRoutes: FastifyPluginAsyncTypebox<UsesOf<typeof oauthNeeds>> =
     },
   );
 
-  app.delete(
-    '/api/oauth-apps/:id',
-    {
-      schema: {
-        tags: ['developers'],
-        ...operation({
-          id: 'deleteOAuthApp',
-          summary: 'Delete an OAuth app you registered',
-          description:
-            "Every user's connection to it goes with it: its codes and tokens answer as unknown ones.",
-          access: 'session',
-          errors: { 404: ['APP_NOT_FOUND'] },
-          responses: { 204: 'Deleted' },
-        }),
-        params: Type.Object({ id: Type.String({ format: 'uuid' }) }),
-        response: { 204: Type.Null(), ...errors(400, 401, 403, 404) },
-      },
-    },
-    async (request, reply) => {
-      await useCases.deleteOAuthApp.execute(request.user, request.params.id);
-      return reply.status(204).send(null);
-    },
-  );
-
-  app.get(
-    '/api/connected-apps',
-    {
-      schema: {
-        tags: ['developers'],
-        ...operation({
-          id: 'listConnectedApps',
-          summary: 'The apps you connected to your account',
-          description:
-            'Each app once, with what it may do in words and when you first allowed it, most recent first.',
-          access: 'session',
-          responses: { 200: 'Your connected apps' },
-        }),
-        response: { 200: Type.Array(ConnectedAppRef), ...errors(401, 403) },
-      },
-    },
-    async (request) => (await useCases.listConnectedApps.execute(request.user)).map(toConnectedAppDto),
-  );
-
-  app.delete(
-    '/api/connected-apps/:clientId',
-    {
-      schema: {
-        tags: ['developers'],
-        ...operation({
-          id: 'disconnectApp',
-          summary: 'Disconnect an app',
-          description:
-            'At once, every token the app holds for you answers 401 INVALID_TOKEN; it must ask you again.',
-          access: 'session',
-          errors: { 404: ['CONNECTION_NOT_FOUND'] },
-          responses: { 204: 'Disconnected' },
-        }),
-        params: Type.Object({ clientId: Type.String({ format: 'uuid' }) }),
-        response: { 204: Type.Null(), ...errors(400, 401, 403, 404) },
-      },
-    },
-    async (request, reply) => {
-      await useCases.disconnectApp.execute(request.user, request.params.clientId);
-      return reply.status(204).send(null);
-    },
-  );
+  removal({
+    url: '/api/oauth-apps/:id',
+    id: 'deleteOAuthApp',
+    param: 'id',
+    summary: 'Delete an OAuth app you registered',
+    description: "Every user's connection to it goes with it: its codes and tokens answer as unknown ones.",
+    code: 'APP_NOT_FOUND',
+    answer: 'Deleted',
+    remove: (user: User, appId: string) => useCases.deleteOAuthApp.execute(user, appId),
+  });
+  ownList({
+    url: '/api/connected-apps',
+    id: 'listConnectedApps',
+    summary: 'The apps you connected to your account',
+    description:
+      'Each app once, with what it may do in words and when you first allowed it, most recent first.',
+    answer: 'Your connected apps',
+    item: ConnectedAppRef,
+    list: async (user: User) => (await useCases.listConnectedApps.execute(user)).map(toConnectedAppDto),
+  });
+  removal({
+    url: '/api/connected-apps/:clientId',
+    id: 'disconnectApp',
+    param: 'clientId',
+    summary: 'Disconnect an app',
+    description:
+      'At once, every token the app holds for you answers 401 INVALID_TOKEN; it must ask you again.',
+    code: 'CONNECTION_NOT_FOUND',
+    answer: 'Disconnected',
+    remove: (user: User, clientId: string) => useCases.disconnectApp.execute(user, clientId),
+  });
 };

@@ -13,7 +13,7 @@ const SECTION_NAMES: Record<RemoteName, string> = {
 };
 
 /** Shown inside the shell when a remote fails to load or to render. Never a blank page. */
-export function RemoteErrorPanel({ name, onRetry }: { name: RemoteName; onRetry(): void }) {
+function RemoteErrorPanel({ name, onRetry }: { name: RemoteName; onRetry(): void }) {
   return (
     <div className="card error-panel" role="alert">
       <h2 className="error-panel-title">This section didn't load</h2>

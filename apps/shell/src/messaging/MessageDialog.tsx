@@ -27,7 +27,7 @@ import {
   sendMessage,
 } from './api.ts';
 
-export const MESSAGE_PLACEHOLDER = 'Type a message...';
+const MESSAGE_PLACEHOLDER = 'Type a message...';
 /** What the dialog says in the composer's place once the other party deleted their account (decision 0193). */
 export const CONVERSATION_CLOSED = 'This account has been deleted; the conversation is closed';
 

@@ -17,7 +17,7 @@ import { badgeText, relativeTime } from './time.ts';
 
 export const UNREAD_REFETCH_MS = 10_000;
 export const LIST_REFETCH_MS = 30_000;
-export const MARK_ALL_READ_TOAST = 'All notifications marked as read';
+const MARK_ALL_READ_TOAST = 'All notifications marked as read';
 
 /** Socket messages that make the bell refetch at once. */
 const REFRESHING_TYPES = new Set(['notification', 'new_message']);

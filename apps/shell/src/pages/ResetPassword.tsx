@@ -12,7 +12,7 @@ import {
 import { navigate } from '../router.ts';
 
 /** What a used or expired link shows, followed by the 'Ask for a new link' link. */
-export const DEAD_LINK_MESSAGE = 'This reset link is invalid or has expired.';
+const DEAD_LINK_MESSAGE = 'This reset link is invalid or has expired.';
 
 /** The token of the mailed link: /reset-password?token=... */
 export function tokenOf(search: string): string {

@@ -9,10 +9,10 @@ import { atom } from 'jotai';
 import { shellStore } from '../store.ts';
 
 /** True while the socket is open and its last message parsed. */
-export const realtimeConnectedAtom = atom(false);
+const realtimeConnectedAtom = atom(false);
 
 /** How many received messages are kept (the spec's client collects them; the cap avoids a leak). */
-export const KEPT_MESSAGES = 50;
+const KEPT_MESSAGES = 50;
 
 /** Reconnect delays after an unexpected close: 2 s, 4 s, 8 s ... at most 30 s. Not after 4401. */
 const RECONNECT_BASE_MS = 2000;

@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { toast } from '../toast.tsx';
 import { realtime } from './socket.ts';
 
-export const NEW_MESSAGE_TOAST = { title: 'New Message', description: 'You have a new message' } as const;
+const NEW_MESSAGE_TOAST = { title: 'New Message', description: 'You have a new message' } as const;
 
 /** What the shell itself does with a pushed message: a new message gets the spec's toast. */
 export function handleShellMessage(message: RealtimeMessage, showToast = toast): void {

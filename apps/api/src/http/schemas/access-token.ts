@@ -5,13 +5,13 @@ import { dateTime, iso, nullable, refTo, uuid } from './common.ts';
 
 // ---- Personal access tokens (decision 0211) -----------------------------------------------------
 
-export const ScopeSchema = Type.Unsafe<Scope>({
+const ScopeSchema = Type.Unsafe<Scope>({
   type: 'string',
   enum: SCOPE_NAMES,
   description: `What a token may do, one resource and one verb: ${SCOPE_NAMES.map((s) => `\`${s}\` (${SCOPES[s]})`).join('; ')}`,
 });
 
-export const AccessTokenSchema = Type.Object(
+const AccessTokenSchema = Type.Object(
   {
     id: uuid(),
     name: Type.String({ description: 'The name its owner gave it' }),
@@ -46,7 +46,7 @@ export const AccessTokenSchema = Type.Object(
 );
 export const AccessTokenRef = refTo(AccessTokenSchema);
 
-export const CreatedAccessTokenSchema = Type.Object(
+const CreatedAccessTokenSchema = Type.Object(
   {
     token: Type.String({
       description:

@@ -25,7 +25,7 @@ const appExample = {
   createdAt: '2027-03-01T12:00:00.000Z',
 };
 
-export const OAuthAppSchema = Type.Object(
+const OAuthAppSchema = Type.Object(
   {
     id: uuid('The app id: its OAuth `client_id`'),
     name: Type.String(),
@@ -46,7 +46,7 @@ export const OAuthAppSchema = Type.Object(
 );
 export const OAuthAppRef = refTo(OAuthAppSchema);
 
-export const RegisteredOAuthAppSchema = Type.Object(
+const RegisteredOAuthAppSchema = Type.Object(
   {
     client_id: uuid('The OAuth client_id (the app id)'),
     client_secret: nullable(
@@ -65,7 +65,7 @@ export const RegisteredOAuthAppSchema = Type.Object(
 );
 export const RegisteredOAuthAppRef = refTo(RegisteredOAuthAppSchema);
 
-export const ConnectedAppSchema = Type.Object(
+const ConnectedAppSchema = Type.Object(
   {
     clientId: uuid(),
     name: Type.String(),
@@ -92,7 +92,7 @@ export const ConnectedAppSchema = Type.Object(
 );
 export const ConnectedAppRef = refTo(ConnectedAppSchema);
 
-export const ConsentDetailsSchema = Type.Object(
+const ConsentDetailsSchema = Type.Object(
   {
     uid: Type.String(),
     app: Type.Object(
@@ -116,7 +116,7 @@ export const ConsentDetailsSchema = Type.Object(
 );
 export const ConsentDetailsRef = refTo(ConsentDetailsSchema);
 
-export const ConsentOutcomeSchema = Type.Object(
+const ConsentOutcomeSchema = Type.Object(
   { redirectTo: Type.String({ description: 'Where the page sends the browser (`location.assign`)' }) },
   { $id: 'OAuthConsentOutcome', additionalProperties: false, description: 'Where the browser goes next' },
 );
