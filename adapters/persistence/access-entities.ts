@@ -2,7 +2,7 @@ import { defineEntity, type InferEntity, p } from '@mikro-orm/core';
 import { ownerUserId } from './entities.ts';
 
 /**
- * A personal access token (decision 0211, Migration20270301000001_access_tokens), written by
+ * A personal access token (decision 0211, Migration20270301000001_third_parties), written by
  * SqlAccessTokens: the secret's SHA-256 only, its scopes space-separated as OAuth writes them.
  */
 export const AccessTokenRecord = defineEntity({

@@ -3,7 +3,7 @@ import { ownerUserId, timestamptz, userRef } from './entities.ts';
 
 /**
  * An app registered for OAuth (docs/decisions/0213-oauth-apps-with-oidc-provider.md,
- * Migration20270301000003_oauth), written by SqlOAuthApps: its id is the client_id; a confidential app
+ * Migration20270301000001_third_parties), written by SqlOAuthApps: its id is the client_id; a confidential app
  * keeps the SHA-256 of its secret, a public one none.
  */
 export const OAuthAppRecord = defineEntity({

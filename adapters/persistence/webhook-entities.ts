@@ -3,7 +3,7 @@ import { ownerUserId } from './entities.ts';
 import { SavedSearchRecord } from './sql-entities.ts';
 
 /**
- * A webhook endpoint (decision 0212, Migration20270301000002_webhooks), written by SqlWebhookEndpoints: its
+ * A webhook endpoint (decision 0212, Migration20270301000001_third_parties), written by SqlWebhookEndpoints: its
  * event types space-separated, its secrets as they sign (an HMAC needs the secret itself, not a hash).
  */
 const WebhookEndpointRecord = defineEntity({
