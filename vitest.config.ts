@@ -64,6 +64,9 @@ export default defineConfig({
           exclude: leftOut,
           globalSetup: ['tests/integration/global-setup.ts'],
           fileParallelism: false,
+          // One worker runs the files one after another and keeps the modules it imported: each file still
+          // builds its own app, but the API's module graph is loaded once instead of once per file.
+          isolate: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
