@@ -13,7 +13,7 @@ export const SEARCHES = [
   'roof',
   'tile',
   'pergola',
-  'itche', // inside a word
+  'itche', // letters inside a word: found nothing since decision 0214
   'oof',
   'ment',
   RARE_TERM, // ~0.1%

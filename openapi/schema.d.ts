@@ -7779,7 +7779,7 @@ export interface operations {
                 cursor?: string;
                 /** @description Page size, 1..100; default 50 */
                 limit?: number;
-                /** @description Words, each found case-insensitively anywhere in the title or description (also inside words), in any order */
+                /** @description A search as in a search engine (decision 0214): words in any order, each found in the title or description by its English stem ('roofing' finds 'Roof') or as the start of a word ('kitch' finds 'Kitchen'); "a phrase" in quotes; `or` between alternatives; `-word` leaves a word out. Letters inside a word are not searched. A search that finds nothing may answer X-Did-You-Mean */
                 q?: string;
                 /** @description Project status */
                 status?: "" | "all" | "active" | "completed" | "cancelled";
@@ -7795,6 +7795,8 @@ export interface operations {
                 headers: {
                     /** @description The next page, when there is one: `</api/projects?...&cursor=...>; rel="next"` */
                     Link?: string;
+                    /** @description Only when a search (`q`) finds nothing on its first page and a corrected search finds projects with the same filters: that search, with each misspelt word replaced by the nearest word projects are written with, percent-encoded as a URI component (`kitchn tiles` gives `kitchen%20tiles`) */
+                    "X-Did-You-Mean"?: string;
                     /** @description How many projects match in all */
                     "X-Total-Count"?: number;
                     [name: string]: unknown;

@@ -14,7 +14,7 @@ export const COUNT_CAP = 200;
 /**
  * A search first reads the newest projects that pass its other filters, in browse order (decision 0113).
  * When more than COUNT_CAP of them hold every word, they are the page and the capped count, exactly, and
- * the trigram index is never read: it would visit every match to sort them, and words that go together
+ * the text index is never read: it would visit every match to sort them, and words that go together
  * ('storm roof') are planned as if independent, so PostgreSQL expects hundreds of matches and meets
  * thousands. The walk is taken only when the newest `headRows` show at least `headHits` matches
  * (3 %: enough to meet the cap within the walk), so a rare word goes straight to the index.
@@ -29,7 +29,7 @@ export const SEARCH_PROBE: SearchProbeSizes = {
 /** The probe's sizes (decision 0113): tests shrink them to reach each branch with a few hundred rows. */
 export interface SearchProbeSizes {
   /**
-   * The walk is taken from this many projects (PostgreSQL's estimate, pg_class.reltuples). Below, the trigram
+   * The walk is taken from this many projects (PostgreSQL's estimate, pg_class.reltuples). Below, the text
    * index's bitmaps are small and cheaper than the walk: at 10,000 projects the walk cost ~1 ms more a search.
    */
   minTableRows: number;
@@ -57,7 +57,7 @@ export const SAMPLE_PERCENT = `least(100, ${ESTIMATE_SAMPLE_ROWS} * 100.0 / grea
  * other than `q`, each marked by whether it holds every word; `probe`, when the head is full and dense
  * enough, the newest COUNT_CAP + 1 matches among the newest `walkRows` of those projects; and
  * `walked.source`, which of them holds every match the page and the count need:
- * - 'index' when the table is small (`minTableRows`): the trigram index answers;
+ * - 'index' when the table is small (`minTableRows`): the text (GIN) index answers;
  * - 'head' when the head read every project that passes the other filters;
  * - 'probe' when the probe found more than COUNT_CAP matches, or read every such project;
  * - 'index' otherwise.
@@ -79,7 +79,7 @@ export function searchWalk(filters: ProjectFilters, sizes: SearchProbeSizes): Sq
           order by p.created_at desc, p.id desc limit ${sizes.headRows}
         ), probe as materialized (
           select p.id, p.created_at from (
-            select p.id, p.created_at, p.search_text from projects p where ${others.sql}
+            select p.id, p.created_at, p.search_vector from projects p where ${others.sql}
             order by p.created_at desc, p.id desc limit ${sizes.walkRows}
           ) p where ${text.sql} and ${headFull} and ${headDense}
           order by p.created_at desc, p.id desc limit ${COUNT_CAP + 1}

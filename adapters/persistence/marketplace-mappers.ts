@@ -58,7 +58,7 @@ const toNullableDate = (value: Date | string | null | undefined) =>
   value === null || value === undefined ? null : new Date(value);
 
 /** The columns of a `projects` row that the ORM writes (the search vector is generated; the counts are SqlProjectEngagement's). */
-export type ProjectRow = Omit<ProjectRecord, 'searchText' | 'viewCount' | 'saveCount'>;
+export type ProjectRow = Omit<ProjectRecord, 'searchVector' | 'viewCount' | 'saveCount'>;
 
 /** A `projects` row (as the ORM or a raw query with the same column aliases reads it) -> the snapshot. */
 export function projectRowToSnapshot(row: ProjectRow): ProjectSnapshot {

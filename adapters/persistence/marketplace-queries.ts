@@ -221,7 +221,7 @@ export class SqlProjectQuery implements ProjectQuery {
     // The newest COUNT_CAP + 1 matches, in browse order, found once: their number is the exact total (up
     // to the cap) and, on the first page, their head is the page. Ordering this scan lets PostgreSQL pick
     // per filter set between walking the newest-first index (common words: it stops after the cap) and
-    // a bitmap of the trigram index plus a sort (rare words), instead of walking the index for a rare
+    // a bitmap of the text index plus a sort (rare words), instead of walking the index for a rare
     // word whose matches are far apart. Later pages read their own keyset slice.
     // With a cursor: while every match is among them (at most COUNT_CAP), the slice comes from them too;
     // otherwise matches are dense enough to walk the newest-first index from the cursor. The gate is a

@@ -7,10 +7,10 @@ import {
 import { centsToDecimalText, isUuid } from './marketplace-mappers.ts';
 
 /**
- * The browse filters as one SQL predicate: matchesProjectFilters (domain/project/browse.ts) in SQL.
- * The list query (SqlProjectQuery) uses it, and so may anything else that must select exactly the
- * projects a browse would show (a saved search's matches, say). Placeholders are `?` (MikroORM's
- * execute); `params` are in placeholder order. Paging (`limit`, `cursor`) is not part of it.
+ * The browse filters as one SQL predicate: matchesProjectFilters (domain/project/browse.ts) in SQL, with
+ * the database's English stems for the words (decision 0214). The list query (SqlProjectQuery) uses it, and
+ * so may anything else that must select exactly the projects a browse would show. Placeholders are `?`
+ * (MikroORM's execute); `params` are in placeholder order. Paging (`limit`, `cursor`) is not part of it.
  */
 export interface SqlPredicate {
   sql: string;
@@ -18,26 +18,22 @@ export interface SqlPredicate {
 }
 
 /**
- * The text a search reads: `search_text`, which PostgreSQL keeps as lower(title || ' ' || description)
- * (Migration20270130000001_search_text, decision 0112), under the GIN trigram index. A search word holds
- * no white space, so it can never match across the joining space.
+ * A search's text as a tsquery (decision 0214): websearch_to_tsquery's reading of it with English stems
+ * (words in any order must all match, "a phrase" in quotes, `or`, `-word` to leave out), then every word of
+ * it made a prefix as well (`'kitch':*`), so a word still being typed already finds. `param` is SQL text:
+ * a `?` placeholder or a column. The lexemes in the query's text form are quoted (a quote inside doubled),
+ * which is what the pattern rewrites (with no `?` in it: MikroORM would read one as a placeholder); the
+ * search itself reaches SQL only as a value.
  */
-function searchTextSql(alias: string): string {
-  return `${alias}.search_text`;
-}
-
-/** `%text%` for LIKE, with the pattern characters escaped (the default escape is the backslash). */
-function containsPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+export function searchQuerySql(param: string): string {
+  return `regexp_replace(websearch_to_tsquery('english', ${param})::text, '''(([^'']|'''')+)''', '''\\1'':*', 'g')::tsquery`;
 }
 
 const dollars = (cents: number) => centsToDecimalText(cents);
 
 /**
- * `filters` as a predicate on the projects table under `alias` (default `p`). Every word of `q` must be
- * a case-insensitive substring of the title or description: LIKE of the lower-cased word on the stored
- * lower-cased text (what ILIKE does, without lower-casing every row again). The GIN trigram index finds
- * a word inside words, and a condition per word lets the index intersect them.
+ * `filters` as a predicate on the projects table under `alias` (default `p`). `q` is matched by the stored
+ * `search_vector` under its GIN index (searchQuerySql).
  */
 export function projectFilterSql(
   filters: Omit<ProjectFilters, 'limit' | 'cursor'>,
@@ -45,12 +41,9 @@ export function projectFilterSql(
 ): SqlPredicate {
   const clauses: string[] = [];
   const params: unknown[] = [];
-  if (filters.q !== undefined) {
-    const text = searchTextSql(alias);
-    for (const word of searchWords(filters.q)) {
-      clauses.push(`${text} like lower(?)`);
-      params.push(containsPattern(word));
-    }
+  if (filters.q !== undefined && searchWords(filters.q).length > 0) {
+    clauses.push(`${alias}.search_vector @@ ${searchQuerySql('?')}`);
+    params.push(filters.q);
   }
   if (filters.country !== undefined) {
     clauses.push(`${alias}.country = ?`);

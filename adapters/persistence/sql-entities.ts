@@ -195,3 +195,22 @@ export const PasswordResetRecord = defineEntity({
   },
 });
 export type PasswordResetRecord = InferEntity<typeof PasswordResetRecord>;
+
+/**
+ * The words projects are written with, for "Did you mean" (decision 0214, Migration20270315000001_word_search):
+ * PostgreSQL's triggers on projects add them; SqlSearchVocabulary reads them through the trigram index.
+ */
+export const SearchVocabularyRecord = defineEntity({
+  name: 'SearchVocabularyRecord',
+  tableName: 'search_vocabulary',
+  properties: {
+    word: p.text().primary(),
+  },
+  indexes: [
+    {
+      name: 'search_vocabulary_word_trgm_index',
+      expression: `create index "search_vocabulary_word_trgm_index" on "search_vocabulary" using gin ("word" gin_trgm_ops)`,
+    },
+  ],
+});
+export type SearchVocabularyRecord = InferEntity<typeof SearchVocabularyRecord>;

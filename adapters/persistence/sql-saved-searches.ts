@@ -12,6 +12,7 @@ import {
   savedSearchNameTaken,
 } from '../../domain/project/saved-search.ts';
 import { centsToDecimalText, isUuid } from './marketplace-mappers.ts';
+import { searchQuerySql } from './project-filter-sql.ts';
 import { runSql } from './sql.ts';
 
 interface SearchRow {
@@ -50,26 +51,27 @@ const low = centsToDecimalText(BUDGET_THRESHOLD_LOW_CENTS);
 const high = centsToDecimalText(BUDGET_THRESHOLD_HIGH_CENTS);
 
 /**
- * The browse list's rules (projectFilterSql, matchesProjectFilters) turned around: instead of the
- * projects that meet one filter set, the filter sets (saved searches) that one project meets. Every word
- * of q must be a case-insensitive substring of the title or of the description; country and category
- * are exact; the budget bands are the list's. One statement over the searches with alerts on.
+ * The browse list's rules (projectFilterSql) turned around: whether the saved search `s` (its filters) meets
+ * the project `p`, instead of which projects meet one filter set. q is the list's word search
+ * (searchQuerySql, decision 0214); country and category are exact; the budget bands are the list's. A
+ * saved search's alerts and a webhook's project.posted events both select with it.
  */
+export const SEARCH_MEETS_PROJECT = `(s.country is null or s.country = p.country)
+    and (s.category is null or s.category = p.category)
+    and (s.budget is null
+      or (s.budget = '1k-5k' and p.budget_max <= ${low})
+      or (s.budget = '5k-25k' and p.budget_min >= ${low} and p.budget_max <= ${high})
+      or (s.budget = '25k+' and p.budget_min >= ${high}))
+    and (coalesce(btrim(s.q), '') = '' or p.search_vector @@ ${searchQuerySql('s.q')})`;
+
+/** The searches with alerts on that a project meets, never its owner's: one statement. */
 const MATCHING = `
   select s.id, s.user_id, s.name, s.alerts
   from saved_searches s
   join projects p on p.id = ?
   where s.alerts <> 'off'
     and s.user_id <> p.client_id
-    and (s.country is null or s.country = p.country)
-    and (s.category is null or s.category = p.category)
-    and (s.budget is null
-      or (s.budget = '1k-5k' and p.budget_max <= ${low})
-      or (s.budget = '5k-25k' and p.budget_min >= ${low} and p.budget_max <= ${high})
-      or (s.budget = '25k+' and p.budget_min >= ${high}))
-    and not exists (
-      select 1 from regexp_split_to_table(lower(coalesce(s.q, '')), '\\s+') as w(word)
-      where w.word <> '' and strpos(lower(p.title), w.word) = 0 and strpos(lower(p.description), w.word) = 0)
+    and ${SEARCH_MEETS_PROJECT}
   order by s.user_id, s.created_at`;
 
 /** SavedSearchRepository in SQL. Give it the global `orm.em`: it forks for its transactions. */

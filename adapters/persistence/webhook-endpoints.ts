@@ -1,8 +1,6 @@
 import type { EntityManager } from '@mikro-orm/core';
 import type { WebhookEndpointRepository, WebhookMarketplace } from '../../application/webhooks/ports.ts';
-import { isBudgetBand } from '../../domain/project/browse.ts';
 import type { ProjectSnapshot } from '../../domain/project/project.ts';
-import type { SavedSearchFilters } from '../../domain/project/saved-search.ts';
 import {
   isWebhookEventType,
   type WebhookDisabledReason,
@@ -12,6 +10,7 @@ import {
 import { isUuid } from './marketplace-mappers.ts';
 import { MikroOrmProjectRepository } from './mikro-orm-marketplace-repositories.ts';
 import { runSql } from './sql.ts';
+import { SEARCH_MEETS_PROJECT } from './sql-saved-searches.ts';
 
 interface EndpointRow {
   id: string;
@@ -182,30 +181,19 @@ export class SqlWebhookEndpoints implements WebhookEndpointRepository {
     return rows.map(toEndpoint);
   }
 
-  async projectPostedSubscribers(): Promise<{ endpoint: WebhookEndpoint; filters: SavedSearchFilters }[]> {
-    const rows = await runSql<
-      EndpointRow & {
-        q: string | null;
-        country: string | null;
-        category: string | null;
-        budget: string | null;
-      }
-    >(
+  async projectPostedSubscribers(projectId: string): Promise<WebhookEndpoint[]> {
+    if (!isUuid(projectId)) return [];
+    const rows = await runSql<EndpointRow>(
       this.#em,
-      `select ${SELECT}, s.q, s.country, s.category, s.budget
-        from webhook_endpoints e join saved_searches s on s.id = e.saved_search_id
-        where e.status = 'enabled' and ${TAKES}
+      `select ${SELECT}
+        from webhook_endpoints e
+        join saved_searches s on s.id = e.saved_search_id
+        join projects p on p.id = ?
+        where e.status = 'enabled' and ${TAKES} and e.user_id <> p.client_id and ${SEARCH_MEETS_PROJECT}
         order by e.created_at`,
-      [takes('project.posted')],
+      [projectId, takes('project.posted')],
     );
-    return rows.map((row) => {
-      const filters: SavedSearchFilters = {};
-      if (row.q !== null) filters.q = row.q;
-      if (row.country !== null) filters.country = row.country;
-      if (row.category !== null) filters.category = row.category;
-      if (row.budget !== null && isBudgetBand(row.budget)) filters.budget = row.budget;
-      return { endpoint: toEndpoint(row), filters };
-    });
+    return rows.map(toEndpoint);
   }
 
   async recordFailure(id: string, at: Date): Promise<Date | null> {

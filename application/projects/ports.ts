@@ -44,6 +44,15 @@ export interface ProjectPage {
   nextCursor: string | null;
 }
 
+/** The words projects are written with: what "Did you mean" offers (decision 0214). */
+export interface SearchVocabulary {
+  /**
+   * For each of `words` (lower-case), the most similar word that projects are written with (the word itself
+   * when one is written so); a word with none similar enough is left out.
+   */
+  nearest(words: readonly string[]): Promise<Map<string, string>>;
+}
+
 /**
  * The read side of projects. The adapter implements the filters with SQL that agrees with
  * matchesProjectFilters (domain/project/browse.ts), newest first (createdAt desc, then id desc).

@@ -4,7 +4,6 @@
  */
 
 import type { ProjectSnapshot } from '../../domain/project/project.ts';
-import type { SavedSearchFilters } from '../../domain/project/saved-search.ts';
 import type { AttemptResult, WebhookDelivery, WebhookDeliveryStatus } from '../../domain/webhook/delivery.ts';
 import type { WebhookEndpoint, WebhookEventType, WebhookMode } from '../../domain/webhook/endpoint.ts';
 import type { WebhookDeliveryType } from '../../domain/webhook/events.ts';
@@ -29,8 +28,11 @@ export interface WebhookEndpointRepository {
     type: Exclude<WebhookEventType, 'project.posted'>,
     userIds: readonly string[],
   ): Promise<WebhookEndpoint[]>;
-  /** The enabled endpoints that take project.posted, each with the filters of its saved search. */
-  projectPostedSubscribers(): Promise<{ endpoint: WebhookEndpoint; filters: SavedSearchFilters }[]>;
+  /**
+   * The enabled endpoints that take project.posted whose saved search the project meets (the browse list's
+   * rules, with the database's word search: decision 0214), never the project owner's.
+   */
+  projectPostedSubscribers(projectId: string): Promise<WebhookEndpoint[]>;
   /** An attempt at `at` failed: answers since when its attempts have all failed (`at` if it was fine). */
   recordFailure(id: string, at: Date): Promise<Date | null>;
   /** An attempt worked: the endpoint is no longer failing. */

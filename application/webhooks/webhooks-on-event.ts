@@ -2,7 +2,6 @@
  * The outbox subscriber of the webhooks: a committed domain event becomes one queued delivery per endpoint
  * that should receive it (docs/decisions/0212-signed-webhooks.md). The worker sends them.
  */
-import { matchesProjectFilters } from '../../domain/project/browse.ts';
 import type { DomainEvent } from '../../domain/shared/events.ts';
 import type { WebhookEndpoint } from '../../domain/webhook/endpoint.ts';
 import {
@@ -78,16 +77,13 @@ export class WebhooksOnEvent extends UseCase<{
 
   /** The endpoints whose saved search the new project meets (the browse list's rules); never its owner's. */
   async #projectPosted(notice: ProjectPostedNotice): Promise<Target[]> {
-    const subscribers = await this.deps.endpoints.projectPostedSubscribers();
-    const candidates = subscribers.filter((s) => s.endpoint.ownerUserId !== notice.ownerId);
-    if (candidates.length === 0) return [];
+    const endpoints = await this.deps.endpoints.projectPostedSubscribers(notice.projectId);
+    if (endpoints.length === 0) return [];
     const project = await this.deps.marketplace.project(notice.projectId);
     if (!project) return [];
-    return candidates
-      .filter(
-        ({ endpoint, filters }) => endpoint.savedSearchId !== null && matchesProjectFilters(project, filters),
-      )
-      .map(({ endpoint }) => ({
+    return endpoints
+      .filter((endpoint) => endpoint.savedSearchId !== null)
+      .map((endpoint) => ({
         endpoint,
         data: projectPostedData(project, endpoint.savedSearchId as string),
       }));

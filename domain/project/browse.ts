@@ -45,8 +45,10 @@ export function matchesBudgetBand(
 /** The browse filters, checked and normalised. Absent means "no filter". */
 export interface ProjectFilters {
   /**
-   * Words (split on white space), each a case-insensitive substring of the title or of the
-   * description, in any order: 'itche' finds 'Kitchen', 'kitchen tile' finds 'Kitchen ... tile'.
+   * A search as people type one into a search engine (decision 0214): words in any order that must all be
+   * found ('tile kitchen'), each also as the start of a word ('kitch' finds Kitchen) and by its English
+   * stem ('roofing' finds 'Roof repair'), "a phrase" in quotes, `or` between alternatives and `-word` to
+   * leave one out. Letters inside a word are not searched ('itche' finds nothing).
    */
   q?: string;
   /** Exact country code; an empty value means all countries. */
@@ -116,33 +118,31 @@ export function parseProjectFilters(raw: RawProjectFilters): ProjectFilters {
 }
 
 /**
- * The words of a search, lower-cased, each once, in the order first given. Every word must be found
- * (as a substring of the title or of the description) for a project to match.
+ * The words of a search (runs of letters and digits), lower-cased, each once, in the order first given; none
+ * means no search. Every word must be found for a project to match (decision 0214).
  */
 export function searchWords(q: string): string[] {
-  return [
-    ...new Set(
-      q
-        .toLowerCase()
-        .split(/\s+/)
-        .filter((word) => word !== ''),
-    ),
-  ];
+  return [...new Set(textWords(q).filter((word) => word !== ''))];
+}
+
+/** The words a text is written with, lower-cased: runs of letters and digits. */
+function textWords(text: string): string[] {
+  return text.toLowerCase().split(/[^\p{L}\p{N}]+/u);
 }
 
 /**
- * The filter rules as a predicate (paging aside): the reference the SQL adapter must agree with,
- * and what the in-memory fakes use.
+ * The filter rules as a predicate (paging aside): the reference the SQL adapter agrees with, and what the
+ * in-memory fakes use. The search here is the plain case, each word of the search the start of a word of the
+ * title or description; stems, phrases, `or` and `-word` are PostgreSQL's (project-filter-sql.ts).
  */
 export function matchesProjectFilters(
   project: ProjectSnapshot,
   filters: Omit<ProjectFilters, 'limit'>,
 ): boolean {
   if (filters.q !== undefined) {
-    const title = project.title.toLowerCase();
-    const description = project.description.toLowerCase();
+    const written = textWords(`${project.title} ${project.description}`);
     for (const word of searchWords(filters.q)) {
-      if (!title.includes(word) && !description.includes(word)) return false;
+      if (!written.some((w) => w.startsWith(word))) return false;
     }
   }
   if (filters.country !== undefined && project.country !== filters.country) return false;
@@ -156,4 +156,29 @@ export function matchesProjectFilters(
     return false;
   }
   return true;
+}
+
+/** The words of a search that "Did you mean" may correct (decision 0214): runs of 3 to 40 letters, lower-cased. */
+export function correctableWords(q: string): string[] {
+  const runs = q.toLowerCase().match(/\p{L}+/gu) ?? [];
+  return [...new Set(runs.filter((w) => w.length >= 3 && w.length <= 40))];
+}
+
+/**
+ * "Did you mean": the search with each correctable word replaced by the nearest word projects are written
+ * with (`nearest`, a word mapped to itself when it is written so), lower-cased, its quotes and other words
+ * kept. Null when no word changes.
+ */
+export function correctedSearch(q: string, nearest: ReadonlyMap<string, string>): string | null {
+  let changed = false;
+  const corrected = q
+    .trim()
+    .toLowerCase()
+    .replace(/\p{L}+/gu, (word) => {
+      const better = nearest.get(word);
+      if (better === undefined || better === word) return word;
+      changed = true;
+      return better;
+    });
+  return changed ? corrected : null;
 }

@@ -13,6 +13,7 @@ import type {
   ProjectPage,
   ProjectQuery,
   ProjectView,
+  SearchVocabulary,
 } from '../../application/projects/ports.ts';
 import type {
   AchievementRepository,
@@ -35,7 +36,7 @@ import type { StatsQuery } from '../../application/stats/ports.ts';
 import { AchievementProgress, type AchievementSnapshot } from '../../domain/achievement/achievement.ts';
 import { Bid, type BidSnapshot } from '../../domain/bid/bid.ts';
 import { Addendum, type AddendumSnapshot } from '../../domain/project/addendum.ts';
-import { matchesProjectFilters, type ProjectFilters } from '../../domain/project/browse.ts';
+import { correctableWords, matchesProjectFilters, type ProjectFilters } from '../../domain/project/browse.ts';
 import { Project, type ProjectSnapshot } from '../../domain/project/project.ts';
 import { Question, type QuestionSnapshot } from '../../domain/project/question.ts';
 import { Review, type ReviewSnapshot } from '../../domain/review/review.ts';
@@ -559,6 +560,45 @@ export class InMemoryProjectQuery implements ProjectQuery {
       total: matching.length,
       nextCursor: next < matching.length ? String(next) : null,
     };
+  }
+}
+
+/** pg_trgm's trigrams of a word: each word padded with two spaces before and one after. */
+function trigrams(word: string): Set<string> {
+  const padded = `  ${word} `;
+  const found = new Set<string>();
+  for (let i = 0; i + 3 <= padded.length; i++) found.add(padded.slice(i, i + 3));
+  return found;
+}
+
+function similarity(a: string, b: string): number {
+  const x = trigrams(a);
+  const y = trigrams(b);
+  const shared = [...x].filter((t) => y.has(t)).length;
+  return shared / (x.size + y.size - shared);
+}
+
+/** SearchVocabulary over the projects' words, with pg_trgm's similarity and threshold (0.3). */
+export class InMemorySearchVocabulary implements SearchVocabulary {
+  readonly #db: InMemoryDatabase;
+
+  constructor(db: InMemoryDatabase) {
+    this.#db = db;
+  }
+
+  async nearest(words: readonly string[]): Promise<Map<string, string>> {
+    const written = new Set(
+      [...this.#db.projects.rows.values()].flatMap((p) => correctableWords(`${p.title} ${p.description}`)),
+    );
+    const found = new Map<string, string>();
+    for (const word of words) {
+      const best = [...written]
+        .map((w) => ({ w, s: similarity(w, word) }))
+        .filter(({ s }) => s >= 0.3)
+        .sort((a, b) => b.s - a.s || a.w.length - b.w.length || (a.w < b.w ? -1 : 1))[0];
+      if (best) found.set(word, best.w);
+    }
+    return found;
   }
 }
 

@@ -14,6 +14,7 @@ import {
   InMemoryBidQuery,
   InMemoryDatabase,
   InMemoryProjectQuery,
+  InMemorySearchVocabulary,
   InMemoryStatsQuery,
   InMemoryUnitOfWork,
   RecordingPublisher,
@@ -118,10 +119,11 @@ export function makeEnv(now: Date | string = NOW) {
   const ids = new SequentialIds();
   const storage = new FakeFileStorage();
   const projectQuery = new InMemoryProjectQuery(db);
+  const vocabulary = new InMemorySearchVocabulary(db);
   const bidQuery = new InMemoryBidQuery(db);
   const stats = new InMemoryStatsQuery(db);
   const settings = { timeZone: DEFAULT_PLATFORM_TIME_ZONE };
-  return { db, uow, clock, ids, events, storage, projectQuery, bidQuery, stats, settings };
+  return { db, uow, clock, ids, events, storage, projectQuery, vocabulary, bidQuery, stats, settings };
 }
 export type Env = ReturnType<typeof makeEnv>;
 

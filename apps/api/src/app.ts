@@ -69,7 +69,7 @@ declare module 'fastify' {
 export type App = FastifyInstance;
 
 /** The API's version: semantic, recorded in openapi/CHANGELOG.md (a breaking change is a new major). */
-const API_VERSION = '1.4.0';
+const API_VERSION = '1.5.0';
 
 export async function buildApp(config: Config, services: AppServices): Promise<App> {
   const app = Fastify({

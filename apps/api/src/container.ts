@@ -31,6 +31,7 @@ import { SqlEmailAudience, SqlMailOutbox } from '#adapters/persistence/sql-mail-
 import { SqlMessageRepository } from '#adapters/persistence/sql-message-repository.ts';
 import { SqlNotificationRepository } from '#adapters/persistence/sql-notification-repository.ts';
 import { SqlSavedSearches } from '#adapters/persistence/sql-saved-searches.ts';
+import { SqlSearchVocabulary } from '#adapters/persistence/sql-search-vocabulary.ts';
 import { SqlWebhookDeliveries } from '#adapters/persistence/webhook-deliveries.ts';
 import { SqlWebhookEndpoints, SqlWebhookMarketplace } from '#adapters/persistence/webhook-endpoints.ts';
 import { InProcessSocketHub } from '#adapters/realtime/in-process-socket-hub.ts';
@@ -273,6 +274,7 @@ export async function compose(config: Config, options: ComposeOptions = {}): Pro
     Events: events,
     Files: files,
     ProjectQuery: projectQuery,
+    SearchVocabulary: new SqlSearchVocabulary(orm.em),
     BidQuery: new SqlBidQuery(orm.em),
     StatsQuery: new SqlStatsQuery(orm.em),
     // Views, saves and the landing page (decisions 0120 and 0122); saved searches (decision 0133).

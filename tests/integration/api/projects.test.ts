@@ -653,7 +653,7 @@ describe('phase, cancel and review', () => {
   });
 });
 
-describe('GET /api/projects search: inside words, several words in any order (decision 0112)', () => {
+describe('GET /api/projects search: words by stem and prefix, in any order, and "Did you mean" (decision 0214)', () => {
   beforeEach(async () => {
     for (const [title, description] of [
       ['Kitchen backsplash and tile floor', 'Remove the old tiles, then lay porcelain.'],
@@ -673,18 +673,39 @@ describe('GET /api/projects search: inside words, several words in any order (de
       .sort();
 
   it.each([
-    ['itche', ['Bathroom refit', 'Kitchen backsplash and tile floor']],
-    ['oof', ['Basement waterproofing', 'Roof repair after the storm']],
-    ['ment', ['Basement waterproofing', 'Driveway pavers']],
-    ['roof', ['Basement waterproofing', 'Roof repair after the storm']],
+    ['itche', []],
+    ['oof', []],
+    ['roofing', ['Roof repair after the storm']],
+    ['kitch', ['Bathroom refit', 'Kitchen backsplash and tile floor']],
+    ['water', ['Basement waterproofing']],
     ['kitchen tile', ['Kitchen backsplash and tile floor']],
     ['TILE  Kitchen', ['Kitchen backsplash and tile floor']],
+    ['"tile floor"', ['Kitchen backsplash and tile floor']],
     ['pump seal', ['Basement waterproofing']],
+    ['pavers or pump', ['Basement waterproofing', 'Driveway pavers']],
+    ['kitchen -tile', ['Bathroom refit']],
     ['kitchen storm', []],
   ])("q='%s' finds the projects holding every word", async (q, expected) => {
     const res = await get(t, `/api/projects?q=${encodeURIComponent(q)}`, contractor.cookie);
     expect(res.statusCode).toBe(200);
     expect(titles(res)).toEqual(expected);
     expect(res.headers['x-total-count']).toBe(String(expected.length));
+    expect(res.headers['x-did-you-mean']).toBeUndefined();
+  });
+
+  it('answers a search that finds nothing with X-Did-You-Mean, the corrected search that finds projects', async () => {
+    const res = await get(t, `/api/projects?q=${encodeURIComponent('Kitchn Flor')}`, contractor.cookie);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual([]);
+    expect(res.headers['x-total-count']).toBe('0');
+    expect(decodeURIComponent(String(res.headers['x-did-you-mean']))).toBe('kitchen floor');
+    const corrected = await get(t, `/api/projects?q=${res.headers['x-did-you-mean']}`, contractor.cookie);
+    expect(titles(corrected)).toEqual(['Kitchen backsplash and tile floor']);
+    // Nothing near, or a correction that finds nothing with the same filters: no header.
+    for (const query of ['q=zzqxv', 'q=kitchn&country=JM', 'q=kitchn&status=completed']) {
+      const none = await get(t, `/api/projects?${query}`, contractor.cookie);
+      expect(none.statusCode, query).toBe(200);
+      expect(none.headers['x-did-you-mean'], query).toBeUndefined();
+    }
   });
 });

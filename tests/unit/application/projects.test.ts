@@ -222,19 +222,55 @@ describe('GetProject and ListProjects', () => {
       );
     }
     env.db.addProject(aProject({ id: 'small', owner, budgetMin: 1000, budgetMax: 4000 }));
-    const list = new ListProjects({ projects: env.projectQuery });
+    const list = new ListProjects({ projects: env.projectQuery, vocabulary: env.vocabulary });
     const first = await list.execute(owner, { budget: '25k+', limit: 2, country: '' });
-    expect(first.total).toBe(3);
-    expect(first.items.map((v) => v.project.id)).toEqual(['p3', 'p2']);
-    const second = await list.execute(owner, { budget: '25k+', limit: 2, cursor: first.nextCursor });
-    expect(second.items.map((v) => v.project.id)).toEqual(['p1']);
-    expect(second.nextCursor).toBeNull();
-    expect((await list.execute(owner, { budget: '1k-5k' })).items.map((v) => v.project.id)).toEqual([
+    expect(first.page.total).toBe(3);
+    expect(first.page.items.map((v) => v.project.id)).toEqual(['p3', 'p2']);
+    const second = await list.execute(owner, { budget: '25k+', limit: 2, cursor: first.page.nextCursor });
+    expect(second.page.items.map((v) => v.project.id)).toEqual(['p1']);
+    expect(second.page.nextCursor).toBeNull();
+    expect((await list.execute(owner, { budget: '1k-5k' })).page.items.map((v) => v.project.id)).toEqual([
       'small',
     ]);
     await expect(list.execute(owner, { budget: 'cheap' })).rejects.toMatchObject({
       code: 'UNKNOWN_BUDGET_BAND',
     });
+  });
+
+  it('suggests a corrected search when a search finds nothing, only when the correction finds projects with the same filters (decision 0214)', async () => {
+    env.db.addProject(
+      aProject({
+        id: 'k',
+        owner,
+        title: 'Kitchen remodel',
+        description: 'New cabinets and worktops throughout.',
+        country: 'BS',
+      }),
+    );
+    env.db.addProject(
+      aProject({
+        id: 'r',
+        owner,
+        title: 'Roof repair after the storm',
+        description: 'Shingles lost on the north side.',
+        country: 'JM',
+      }),
+    );
+    const list = new ListProjects({ projects: env.projectQuery, vocabulary: env.vocabulary });
+
+    const missed = await list.execute(owner, { q: 'Kitchn' });
+    expect(missed.page.total).toBe(0);
+    expect(missed.suggestion).toBe('kitchen');
+    expect((await list.execute(owner, { q: missed.suggestion })).page.items.map((v) => v.project.id)).toEqual(
+      ['k'],
+    );
+    // Found something: no suggestion. A correction that finds nothing under the same filters: none either.
+    expect((await list.execute(owner, { q: 'kitchen' })).suggestion).toBeNull();
+    expect((await list.execute(owner, { q: 'kitchn', country: 'JM' })).suggestion).toBeNull();
+    // Nothing near enough in the projects' words.
+    expect((await list.execute(owner, { q: 'zzqx' })).suggestion).toBeNull();
+    // Each misspelt word is corrected; quotes and known words are kept.
+    expect((await list.execute(owner, { q: '"roof repar"' })).suggestion).toBe('"roof repair"');
   });
 });
 

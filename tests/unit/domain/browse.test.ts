@@ -90,22 +90,24 @@ describe('matchesProjectFilters', () => {
     expect(matchesProjectFilters(project, { q: 'kitchen' })).toBe(false);
   });
 
-  it('finds every word of q inside words, in any order, in title or description (decision 0112)', () => {
+  it('finds every word of q at the start of a word, in any order, in title or description; never inside a word (decision 0214)', () => {
     const kitchen = aProject({
       title: 'Kitchen backsplash and tile floor',
       description: 'Basement waterproofing next.',
     }).toSnapshot();
-    for (const q of ['itche', 'oof', 'ment', 'roof', 'kitchen tile', 'tile KITCHEN', 'floor basement']) {
+    for (const q of ['kitch', 'kitchen tile', 'tile KITCHEN', 'floor basement', 'water']) {
       expect(matchesProjectFilters(kitchen, { q }), q).toBe(true);
     }
-    for (const q of ['kitchen deck', 'zebra', 'tile  pool']) {
+    for (const q of ['itche', 'oof', 'ment', 'kitchen deck', 'zebra', 'tile  pool']) {
       expect(matchesProjectFilters(kitchen, { q }), q).toBe(false);
     }
   });
 
   it('splits q into its distinct lower-case words', () => {
     expect(searchWords('  Kitchen   TILE kitchen ')).toEqual(['kitchen', 'tile']);
-    expect(searchWords('100%_off')).toEqual(['100%_off']);
+    expect(searchWords('100%_off')).toEqual(['100', 'off']);
+    expect(searchWords('"tile floor" -roof')).toEqual(['tile', 'floor', 'roof']);
+    expect(searchWords(' !! ')).toEqual([]);
   });
 
   it('reads a category filter in any case as the catalogue writes it (decision 0182)', () => {

@@ -40,7 +40,15 @@ import { GetUserStats } from '#application/stats/index.ts';
 import { context, withDeps } from './context.ts';
 import { TOKENS } from './tokens.ts';
 
-const { UnitOfWork: Uow, Files, ProjectQuery: PQ, BidQuery: BQ, StatsQuery: SQ, Settings } = TOKENS;
+const {
+  UnitOfWork: Uow,
+  Files,
+  ProjectQuery: PQ,
+  BidQuery: BQ,
+  StatsQuery: SQ,
+  Settings,
+  SearchVocabulary,
+} = TOKENS;
 const { Ids, Clock: Time, Engagement, SavedSearches } = TOKENS;
 /** What most of them take: the unit of work and the clock; with new ids; with the files too. */
 const changes = { uow: Uow, clock: Time };
@@ -51,7 +59,7 @@ const stats = { stats: SQ, clock: Time, settings: Settings };
 /** The marketplace: projects, their questions and addenda, bids, reviews, saves, searches, the catalogue. */
 export const marketplace = context(
   {
-    listProjects: withDeps(ListProjects, { projects: PQ }),
+    listProjects: withDeps(ListProjects, { projects: PQ, vocabulary: SearchVocabulary }),
     getProject: withDeps(GetProject, { projects: PQ, clock: Time }),
     openProject: withDeps(OpenProject, { engagement: Engagement, clock: Time, settings: Settings }),
     postProject: withDeps(PostProject, { ...creates, files: Files }),

@@ -32,7 +32,7 @@ import type { LandingQuery } from '#application/landing/ports.ts';
 import type { MessageRepository } from '#application/messages/ports.ts';
 import type { NotificationRepository } from '#application/notifications/ports.ts';
 import type { OAuthAppRepository, OAuthClientSecrets } from '#application/oauth-apps/ports.ts';
-import type { ProjectQuery } from '#application/projects/ports.ts';
+import type { ProjectQuery, SearchVocabulary } from '#application/projects/ports.ts';
 import type { RealtimePort } from '#application/realtime/ports.ts';
 import type { ReviewQuery } from '#application/reviews/ports.ts';
 import type { SavedSearchRepository } from '#application/saved-searches/ports.ts';
@@ -81,6 +81,7 @@ export const TOKENS = {
   Events: port<OutboxEventPublisher>('EventPublisher'),
   Files: port<FileStorage>('FileStorage'),
   ProjectQuery: port<ProjectQuery>('ProjectQuery'),
+  SearchVocabulary: port<SearchVocabulary>('SearchVocabulary'),
   BidQuery: port<BidQuery>('BidQuery'),
   StatsQuery: port<StatsQuery>('StatsQuery'),
   Engagement: port<ProjectEngagement>('ProjectEngagement'),

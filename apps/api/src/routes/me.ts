@@ -158,12 +158,12 @@ export const meRoutes: FastifyPluginAsyncTypebox<UsesOf<typeof meNeeds>> = async
     async (request, reply) => {
       const user = request.user;
       const { limit, ...filters } = request.query;
-      const page = await useCases.listProjects.execute(user, {
+      const result = await useCases.listProjects.execute(user, {
         ...filters,
         clientId: user.id,
         limit: limit ?? DEFAULT_PROJECT_LIMIT,
       });
-      return sendPage(request, reply, '/api/users/me/projects', page, http.uploads);
+      return sendPage(request, reply, '/api/users/me/projects', result, http.uploads);
     },
   );
 

@@ -6,10 +6,10 @@ import { errors } from '../../http/schemas.ts';
 import { needs, type UsesOf } from '../../http/services.ts';
 import {
   BROWSE_ERRORS,
+  BrowsePageHeaders,
   DEFAULT_PROJECT_LIMIT,
   ListQuery,
   onProject,
-  PageHeaders,
   projectReader,
   sendPage,
 } from './shared.ts';
@@ -42,7 +42,7 @@ export const browseRoutes: FastifyPluginAsyncTypebox<UsesOf<typeof browseNeeds>>
         }),
         querystring: ListQuery,
         response: {
-          200: Type.Array(ProjectSummaryRef, { headers: PageHeaders }),
+          200: Type.Array(ProjectSummaryRef, { headers: BrowsePageHeaders }),
           ...errors(400, 401),
         },
       },
@@ -50,11 +50,11 @@ export const browseRoutes: FastifyPluginAsyncTypebox<UsesOf<typeof browseNeeds>>
     async (request, reply) => {
       const user = request.user;
       const { limit, ...filters } = request.query;
-      const page = await useCases.listProjects.execute(user, {
+      const result = await useCases.listProjects.execute(user, {
         ...filters,
         limit: limit ?? DEFAULT_PROJECT_LIMIT,
       });
-      return sendPage(request, reply, '/api/projects', page, uploads());
+      return sendPage(request, reply, '/api/projects', result, uploads());
     },
   );
 

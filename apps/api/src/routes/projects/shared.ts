@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
+import type { BrowseResult } from '#application/projects/list-projects.ts';
 import type { ProjectPage, ProjectView } from '#application/projects/ports.ts';
 import { BUDGET_BANDS, MAX_PAGE_SIZE } from '#domain/project/browse.ts';
 import { PROJECT_STATUSES } from '#domain/project/phase.ts';
@@ -52,7 +53,10 @@ export const ListQuery = Type.Object({
     Type.String({
       maxLength: 200,
       description:
-        'Words, each found case-insensitively anywhere in the title or description (also inside words), in any order',
+        'A search as in a search engine (decision 0214): words in any order, each found in the title or ' +
+        "description by its English stem ('roofing' finds 'Roof') or as the start of a word ('kitch' finds " +
+        '\'Kitchen\'); "a phrase" in quotes; `or` between alternatives; `-word` leaves a word out. Letters ' +
+        'inside a word are not searched. A search that finds nothing may answer X-Did-You-Mean',
     }),
   ),
   country: Type.Optional(
@@ -97,18 +101,31 @@ export const PageHeaders = {
   },
 };
 
+/** The browse's headers: the page's, and X-Did-You-Mean for a search that found nothing (decision 0214). */
+export const BrowsePageHeaders = {
+  ...PageHeaders,
+  'X-Did-You-Mean': {
+    type: 'string',
+    description:
+      'Only when a search (`q`) finds nothing on its first page and a corrected search finds projects with ' +
+      'the same filters: that search, with each misspelt word replaced by the nearest word projects are ' +
+      'written with, percent-encoded as a URI component (`kitchn tiles` gives `kitchen%20tiles`)',
+  },
+};
+
 /**
- * Sends one page of projects: the items as the body, X-Total-Count, and Link rel="next" (the same query
- * with the next cursor).
+ * Sends one page of projects: the items as the body, X-Total-Count, Link rel="next" (the same query
+ * with the next cursor) and, for a search that found nothing, X-Did-You-Mean.
  */
 export async function sendPage(
   request: FastifyRequest,
   reply: FastifyReply,
   path: string,
-  page: ProjectPage,
+  { page, suggestion }: BrowseResult,
   uploads: UploadStore,
 ): Promise<FastifyReply> {
   reply.header('X-Total-Count', String(page.total));
+  if (suggestion !== null) reply.header('X-Did-You-Mean', encodeURIComponent(suggestion));
   if (page.nextCursor) {
     const query = new URLSearchParams();
     for (const [key, value] of Object.entries(request.query as Record<string, unknown>)) {
