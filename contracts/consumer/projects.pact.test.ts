@@ -125,6 +125,28 @@ describe(`${CONSUMER} → buildbid-api`, () => {
         });
     });
 
+    it("answers a search that finds nothing with 'Did you mean' in X-Did-You-Mean: 200 (decision 0214)", async () => {
+      await pact
+        .addInteraction()
+        .given(STATES.userExists, OWNER)
+        .given(STATES.projectExists, { owner: OWNER.email })
+        .given(STATES.signedInUser, CONTRACTOR)
+        .uponReceiving('a misspelt search that finds nothing')
+        .withRequest('GET', '/api/projects', (b) => b.headers(WITH_SESSION).query({ country: 'BS', q: 'rof' }))
+        .willRespondWith(200, (b) =>
+          b
+            .headers({ ...JSON_CONTENT, 'X-Total-Count': '0', 'X-Did-You-Mean': 'roof' })
+            .jsonBody([]),
+        )
+        .executeTest(async (mock) => {
+          signedIn(mock.url);
+          const page = await listProjects({ country: 'BS', q: 'rof' });
+          expect(page.total).toBe(0);
+          expect(page.projects).toEqual([]);
+          expect(page.suggestion).toBe('roof');
+        });
+    });
+
     it('refuses without a session: 401', async () => {
       await pact
         .addInteraction()

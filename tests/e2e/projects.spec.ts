@@ -242,18 +242,19 @@ test.describe('posting a project', () => {
 
 test.describe('finding and editing', () => {
   /**
-   * Decisions 0112 and 0182 › search, categories and tags, as a person meets them:
-   * - text inside words and several words in any order find projects;
+   * Decisions 0214 and 0182 › search, categories and tags, as a person meets them:
+   * - words by their start or their stem, several in any order, find projects; letters inside words do not;
+   * - a misspelt search that finds nothing offers 'Did you mean', which finds the project;
    * - a category chosen on the edit form is found by the browse filter, which offers Construction too;
    * - tags that differ only in capitals are one tag in the form.
    */
-  test('an owner edits the category and tags; search finds text inside words and several words', async ({
+  test('an owner edits the category and tags; search finds words by prefix and stem, and offers Did you mean', async ({
     browser,
   }) => {
     const ownerContext = await browser.newContext();
     await register(ownerContext.request, 'client', 'Olive');
     const stamp = `q${Date.now() % 1_000_000}`;
-    // Descriptions of their own: the helper's default one is about a roof, which 'oof' would find.
+    // Descriptions of their own: the helper's default one is about a roof.
     const kitchen = await postProject(ownerContext.request, `Kitchen backsplash and tile floor ${stamp}`, {
       description: 'Ceramic backsplash behind the counters and porcelain on the floor.',
     });
@@ -282,14 +283,27 @@ test.describe('finding and editing', () => {
       await expect(page.getByRole('status').filter({ hasText: /projects? found/ })).toBeVisible();
     };
     const card = (title: string) => page.getByRole('heading', { name: `${title} ${stamp}`, exact: true });
-    await search(`itche ${stamp}`);
+    await search(`kitch ${stamp}`);
     await expect(card('Kitchen backsplash and tile floor')).toBeVisible();
     await search(`${stamp} tile kitchen`);
     await expect(card('Kitchen backsplash and tile floor')).toBeVisible();
     await expect(card('Waterproofing the terrace')).toHaveCount(0);
-    await search(`oof ${stamp}`);
+    // 'sealed' finds 'Seal' by its stem; 'proof' is inside a word and finds nothing.
+    await search(`sealed ${stamp}`);
     await expect(card('Waterproofing the terrace')).toBeVisible();
     await expect(card('Kitchen backsplash and tile floor')).toHaveCount(0);
+    await search(`proof ${stamp}`);
+    await expect(page.getByRole('heading', { name: 'No projects found' })).toBeVisible();
+
+    // A misspelling finds nothing, and 'Did you mean' takes the person to what they meant.
+    await search(`kitchn ${stamp}`);
+    await expect(page.getByRole('heading', { name: 'No projects found' })).toBeVisible();
+    const meant = page.getByRole('link', { name: `kitchen ${stamp}` });
+    await expect(page.getByText('Did you mean')).toContainText(`Did you mean kitchen ${stamp}?`);
+    await meant.click();
+    await expect(page).toHaveURL(new RegExp(`[?&]q=kitchen\\+${stamp}(&|$)`));
+    await expect(card('Kitchen backsplash and tile floor')).toBeVisible();
+    await expect(page.getByRole('searchbox')).toHaveValue(`kitchen ${stamp}`);
 
     // The edited category is found by the filter; Construction is offered, and holds the other project.
     await search(stamp);

@@ -32,11 +32,26 @@ export interface ProjectPage {
   total: number;
   /** The cursor of the Link rel=next page, if any. */
   nextCursor: string | null;
+  /**
+   * "Did you mean" (decision 0214): X-Did-You-Mean, decoded, a corrected search that finds projects when
+   * this search found none; null otherwise.
+   */
+  suggestion: string | null;
+}
+
+function suggestionOf(response: Response): string | null {
+  const header = response.headers.get('x-did-you-mean');
+  if (!header) return null;
+  try {
+    return decodeURIComponent(header);
+  } catch {
+    return null;
+  }
 }
 
 function toPage(projects: ProjectSummary[], response: Response): ProjectPage {
   const { items, total, nextCursor } = pageOf(projects, response);
-  return { projects: items, total, nextCursor };
+  return { projects: items, total, nextCursor, suggestion: suggestionOf(response) };
 }
 
 /** GET /api/projects. The country is always sent: empty for all countries. */

@@ -71,6 +71,36 @@ describe('BrowsePage', () => {
     });
   });
 
+  it("offers 'Did you mean' as a link to the corrected search, with the same filters (decision 0214)", async () => {
+    const fetch = mockFetch();
+    fetch.mockImplementation(async (request: Request) => {
+      const q = new URL(request.url).searchParams.get('q');
+      if (q === 'kitchn flor') {
+        return new Response('[]', {
+          status: 200,
+          headers: {
+            'content-type': 'application/json',
+            'x-total-count': '0',
+            'x-did-you-mean': encodeURIComponent('kitchen floor'),
+          },
+        });
+      }
+      return answer([]);
+    });
+    setup('?q=kitchn+flor&category=Residential');
+    expect(await screen.findByText('No projects found')).toBeTruthy();
+    const link = await screen.findByRole('link', { name: 'kitchen floor' });
+    expect(link.closest('p')?.textContent).toBe('Did you mean kitchen floor?');
+    expect(link.getAttribute('href')).toBe('/projects?q=kitchen+floor&category=Residential');
+  });
+
+  it("shows no 'Did you mean' when the API suggests nothing", async () => {
+    mockFetch().mockImplementation(async () => answer([]));
+    setup('?q=zzqx');
+    expect(await screen.findByText('No projects found')).toBeTruthy();
+    expect(screen.queryByText(/Did you mean/)).toBeNull();
+  });
+
   it('keeps q, country, category, budget and cursor in the address, and reads them back', () => {
     const f = { q: 'kitchen tile', country: 'all', category: 'Residential', budget: '5k-25k' };
     const search = writeBrowseSearch(f, 'BS', 'abc');

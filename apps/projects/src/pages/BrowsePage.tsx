@@ -292,6 +292,18 @@ export function BrowsePage(props: RemoteProps & { user: ApiUser }) {
           )}
           {projects.length === 0 ? (
             <EmptyState title="No projects found">
+              {page?.suggestion && (
+                <p className="did-you-mean">
+                  Did you mean{' '}
+                  <Link
+                    className="text-link"
+                    href={`${path}${writeBrowseSearch({ ...effective, q: page.suggestion }, headerCountry, null)}`}
+                  >
+                    {page.suggestion}
+                  </Link>
+                  ?
+                </p>
+              )}
               <p className="muted">Try different search terms or filters.</p>
               <Button className="btn btn-outline" onPress={clear}>
                 Clear Filters
