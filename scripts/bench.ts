@@ -406,9 +406,7 @@ try {
       await seedProjects(pool, from, Math.min(HUGE, from + 100_000));
       log(`${Math.min(HUGE, from + 100_000)} projects`);
     }
-    await pool.query(
-      'create index projects_search_vector_index on projects using gin (search_vector)',
-    );
+    await pool.query('create index projects_search_vector_index on projects using gin (search_vector)');
     await pool.query('vacuum analyze');
     seeds.push(
       `grown to ${HUGE.toLocaleString('en')} projects in ${secondsSince(t)} s (text index rebuilt after the load)`,

@@ -132,11 +132,11 @@ describe(`${CONSUMER} → buildbid-api`, () => {
         .given(STATES.projectExists, { owner: OWNER.email })
         .given(STATES.signedInUser, CONTRACTOR)
         .uponReceiving('a misspelt search that finds nothing')
-        .withRequest('GET', '/api/projects', (b) => b.headers(WITH_SESSION).query({ country: 'BS', q: 'rof' }))
+        .withRequest('GET', '/api/projects', (b) =>
+          b.headers(WITH_SESSION).query({ country: 'BS', q: 'rof' }),
+        )
         .willRespondWith(200, (b) =>
-          b
-            .headers({ ...JSON_CONTENT, 'X-Total-Count': '0', 'X-Did-You-Mean': 'roof' })
-            .jsonBody([]),
+          b.headers({ ...JSON_CONTENT, 'X-Total-Count': '0', 'X-Did-You-Mean': 'roof' }).jsonBody([]),
         )
         .executeTest(async (mock) => {
           signedIn(mock.url);
