@@ -2,21 +2,39 @@ import type { EntityManager } from '@mikro-orm/core';
 import type { ProjectEngagement } from '../../application/engagement/ports.ts';
 import { isUuid } from './marketplace-mappers.ts';
 import { runSql, toCount } from './sql.ts';
+import type { ViewBatch } from './view-batch.ts';
+
+/** Whether a view (project, viewer, day) is recorded: three placeholders. */
+const SEEN = 'exists (select 1 from project_views where project_id = ? and viewer_key = ? and day = ?::date)';
 
 /**
  * ProjectEngagement in SQL. Each call is one statement: the insert or delete of the view / save row and
  * the matching change of projects.view_count / save_count happen together (data-modifying CTEs), so the
  * counts never drift from the rows, also under concurrent requests (the primary keys decide).
+ *
+ * With a ViewBatch (the API's composition, decision 0218), a view is not written by the request: the
+ * request only reads whether the viewer's view of today is recorded, and a new one waits in the batch,
+ * which writes it within a second.
  */
 export class SqlProjectEngagement implements ProjectEngagement {
   readonly #em: EntityManager;
+  readonly #views: ViewBatch | undefined;
 
-  constructor(em: EntityManager) {
+  constructor(em: EntityManager, views?: ViewBatch) {
     this.#em = em;
+    this.#views = views;
   }
 
   async recordView(projectId: string, viewerKey: string, day: string): Promise<boolean> {
     if (!isUuid(projectId)) return false;
+    if (this.#views) {
+      const [row] = await runSql<{ seen: boolean }>(this.#em, `select ${SEEN} as seen`, [
+        projectId,
+        viewerKey,
+        day,
+      ]);
+      return this.#pend(row?.seen === true, { projectId, viewerKey, day });
+    }
     const rows = await runSql<{ view_count: number }>(
       this.#em,
       `with added as (
@@ -45,6 +63,15 @@ export class SqlProjectEngagement implements ProjectEngagement {
       const [row] = await runSql<{ saved: boolean }>(this.#em, `select ${saved} as saved`, savedParams);
       return { added: false, saved: row?.saved === true };
     }
+    if (this.#views) {
+      const [seen] = await runSql<{ seen: boolean; saved: boolean }>(
+        this.#em,
+        `select ${SEEN} as seen, ${saved} as saved`,
+        [projectId, view.viewerKey, view.day, ...savedParams],
+      );
+      const added = this.#pend(seen?.seen === true, { projectId, ...view });
+      return { added, saved: seen?.saved === true };
+    }
     const [row] = await runSql<{ added: boolean; saved: boolean }>(
       this.#em,
       `with added as (
@@ -58,6 +85,17 @@ export class SqlProjectEngagement implements ProjectEngagement {
       [projectId, view.viewerKey, view.day, ...savedParams],
     );
     return { added: row?.added === true, saved: row?.saved === true };
+  }
+
+  /**
+   * A view read as not recorded goes to the batch. It counts as added (the page's count includes it) until
+   * the batch writes it: a reload within that second is told the same, as the count it reads is still
+   * without it.
+   */
+  #pend(recorded: boolean, view: { projectId: string; viewerKey: string; day: string }): boolean {
+    if (recorded || !this.#views) return false;
+    this.#views.add(view);
+    return true;
   }
 
   async save(userId: string, projectId: string, at: Date): Promise<number> {

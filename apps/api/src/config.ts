@@ -38,6 +38,8 @@ export interface Config {
   apiRateLimitPerMinute: number;
   /** How long identical project-list pages are reused (0 turns the cache off); docs/decisions/0007. */
   projectListCacheMs: number;
+  /** How often the page views seen since the last write are written, in one batch (decision 0218). */
+  viewBatchMs: number;
   /** How long a found session is trusted without reading the session table (0: never). */
   sessionCacheMs: number;
   /** How long a user read by id is reused (writes in this process invalidate it at once; 0: never). */
@@ -146,6 +148,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
   const port = whole('PORT', 3000, 0, 65535);
   const messageRateLimitPerMinute = whole('MESSAGE_RATE_LIMIT_PER_MINUTE', 30, 1, 1_000_000);
   const projectListCacheMs = whole('PROJECT_LIST_CACHE_MS', 1000, 0, 60_000);
+  const viewBatchMs = whole('VIEW_BATCH_MS', 1000, 50, 600_000);
   const sessionCacheMs = whole('SESSION_CACHE_MS', 5000, 0, 60_000);
   const userCacheMs = whole('USER_CACHE_MS', 2000, 0, 60_000);
   const publicRateLimitPerMinute = whole('PUBLIC_RATE_LIMIT_PER_MINUTE', 1200, 1, 1_000_000);
@@ -247,6 +250,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     publicRateLimitPerMinute,
     apiRateLimitPerMinute,
     projectListCacheMs,
+    viewBatchMs,
     sessionCacheMs,
     userCacheMs,
     seedDemoData: seed === undefined ? appEnv !== 'production' : seed === 'true',

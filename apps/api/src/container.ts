@@ -32,6 +32,7 @@ import { SqlMessageRepository } from '#adapters/persistence/sql-message-reposito
 import { SqlNotificationRepository } from '#adapters/persistence/sql-notification-repository.ts';
 import { SqlSavedSearches } from '#adapters/persistence/sql-saved-searches.ts';
 import { SqlSearchVocabulary } from '#adapters/persistence/sql-search-vocabulary.ts';
+import { ViewBatch } from '#adapters/persistence/view-batch.ts';
 import { SqlWebhookDeliveries } from '#adapters/persistence/webhook-deliveries.ts';
 import { SqlWebhookEndpoints, SqlWebhookMarketplace } from '#adapters/persistence/webhook-endpoints.ts';
 import { InProcessSocketHub } from '#adapters/realtime/in-process-socket-hub.ts';
@@ -222,6 +223,11 @@ export async function compose(config: Config, options: ComposeOptions = {}): Pro
     }
   }
 
+  // Page views are written in batches, once a second, off the request (decision 0218).
+  const views = new ViewBatch(orm.em, {
+    intervalMs: config.viewBatchMs,
+    onError: (error) => log.warn({ err: error }, 'writing the batched page views failed; retrying'),
+  }).start();
   const projectQuery = new CachingProjectQuery(new SqlProjectQuery(orm.em), {
     ttlMs: config.projectListCacheMs,
   });
@@ -278,7 +284,7 @@ export async function compose(config: Config, options: ComposeOptions = {}): Pro
     BidQuery: new SqlBidQuery(orm.em),
     StatsQuery: new SqlStatsQuery(orm.em),
     // Views, saves and the landing page (decisions 0120 and 0122); saved searches (decision 0133).
-    Engagement: new SqlProjectEngagement(orm.em),
+    Engagement: new SqlProjectEngagement(orm.em, views),
     LandingQuery: new SqlLandingQuery(orm.em),
     ReviewQuery: new SqlReviewQuery(orm.em),
     SavedSearches: new SqlSavedSearches(orm.em),
@@ -364,7 +370,11 @@ export async function compose(config: Config, options: ComposeOptions = {}): Pro
     redis,
     realtime: pgRealtime ? 'postgres' : 'memory',
     workers: started,
-    settled: () => events.settled(),
+    // Events delivered, and the views of the last second written (decision 0218).
+    settled: async () => {
+      await events.settled();
+      await views.flush();
+    },
     close: async () => {
       // A shutdown has a deadline per step: work stuck on a database that stopped answering mid-way (a
       // network cut) must not hold the process forever. What it leaves undone stays in the outbox, and a
@@ -401,6 +411,7 @@ export async function compose(config: Config, options: ComposeOptions = {}): Pro
           started.oauthSweep.stop(),
         ]),
       );
+      await step('views', () => views.stop());
       smtp?.close();
       await step('realtime', () => pgRealtime?.close());
       await step('cache invalidation', () => invalidation.close());

@@ -39,13 +39,35 @@ describe('views', () => {
     const id = await createProject(t, owner.cookie);
     expect((await get(t, `/api/projects/${id}`, owner.cookie)).json().viewCount).toBe(0);
     expect((await get(t, `/api/projects/${id}`, owner.cookie)).json().viewCount).toBe(0);
+    // The viewer's own page includes their view at once, also on a reload before it is written.
     expect((await get(t, `/api/projects/${id}`, contractor.cookie)).json().viewCount).toBe(1);
+    expect((await get(t, `/api/projects/${id}`, contractor.cookie)).json().viewCount).toBe(1);
+    // Views are written in batches within a second (decision 0218): then everyone sees them.
+    await t.composition.settled();
     expect((await get(t, `/api/projects/${id}`, contractor.cookie)).json().viewCount).toBe(1);
     const other = await signUp(t, 'vendor');
     expect((await get(t, `/api/projects/${id}`, other.cookie)).json().viewCount).toBe(2);
+    await t.composition.settled();
     expect((await get(t, `/api/projects/${id}`, owner.cookie)).json().viewCount).toBe(2);
     const mine = (await get(t, '/api/users/me/projects', owner.cookie)).json();
     expect(mine[0]).toMatchObject({ id, viewCount: 2 });
+  });
+
+  it('writes no view while answering the page: the rows arrive with the next batch, within a second', async () => {
+    const id = await createProject(t, owner.cookie);
+    const rows = async () =>
+      Number(
+        (
+          await t.composition.orm.em
+            .getConnection()
+            .execute<{ n: string }[]>('select count(*) as n from project_views where project_id = ?', [id])
+        )[0]?.n,
+      );
+    expect((await get(t, `/api/projects/${id}`, contractor.cookie)).json().viewCount).toBe(1);
+    expect(await rows()).toBe(0);
+    const deadline = Date.now() + 5_000;
+    while ((await rows()) === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+    expect(await rows()).toBe(1);
   });
 });
 
