@@ -19,7 +19,9 @@ import {
   confirmSandboxPayment,
   createAccessToken,
   createSubscription,
+  createWebhookEndpoint,
   deleteMyAccount,
+  deleteWebhookEndpoint,
   exportMyData,
   getAchievements,
   getBadges,
@@ -29,11 +31,19 @@ import {
   getStats,
   getSubscription,
   listAccessTokens,
+  listSavedSearches,
+  listWebhookDeliveries,
+  listWebhookEndpoints,
   paymentPortalUrl,
   resendVerificationEmail,
+  resendWebhookDelivery,
+  revealWebhookSecret,
   revokeAccessToken,
+  rollWebhookSecret,
+  sendTestWebhook,
   switchRole,
   updateMe,
+  updateWebhookEndpoint,
 } from '../../apps/account/src/api.ts';
 import { loadDashboardProjects } from '../../apps/account/src/Dashboard.tsx';
 import {
@@ -42,6 +52,9 @@ import {
   projectSummaryBody,
   userBody,
   userStatsBody,
+  WEBHOOK_SECRET,
+  webhookDeliveryBody,
+  webhookEndpointBody,
 } from '../support/bodies.ts';
 import {
   CLEARS_SESSION_COOKIE,
@@ -885,6 +898,433 @@ describe(`${CONSUMER} → buildbid-api`, () => {
           expect(hasStatus(failure, 404)).toBe(true);
           expect(failure).toHaveProperty('code', 'TOKEN_NOT_FOUND');
         });
+    });
+  });
+
+  describe('webhooks (decision 0212): the Developer page', () => {
+    const HOOK_URL = 'https://hooks.example.com/buildbid';
+    const NEW_ENDPOINT = {
+      url: HOOK_URL,
+      description: 'Bids into our CRM',
+      eventTypes: ['bid.received', 'message.received'],
+    };
+    const idOf = (example: string, at = -1) => example.split('/').at(at) as string;
+    const endpointPath = (suffix = '') =>
+      statePath('webhookEndpointId', (id) => `/api/webhooks/endpoints/${id}${suffix}`);
+    /** The answer to a call on an endpoint that is not the caller's, or not there. */
+    const ENDPOINT_NOT_FOUND = errorBody('WEBHOOK_ENDPOINT_NOT_FOUND', 'Webhook endpoint not found');
+
+    async function refusesUnknownEndpoint(
+      description: string,
+      method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+      suffix: string,
+      call: (id: string) => Promise<unknown>,
+      body?: unknown,
+    ) {
+      await pact
+        .addInteraction()
+        .given(STATES.signedInUser, CLIENT)
+        .uponReceiving(description)
+        .withRequest(method, `/api/webhooks/endpoints/${UNKNOWN_ID}${suffix}`, (b) => {
+          b.headers(body === undefined ? WITH_SESSION : JSON_WITH_SESSION);
+          if (body !== undefined) b.jsonBody(body);
+        })
+        .willRespondWith(404, (b) => b.headers(JSON_CONTENT).jsonBody(ENDPOINT_NOT_FOUND))
+        .executeTest(async (mock) => {
+          signedIn(mock.url);
+          const failure = await call(UNKNOWN_ID).catch((e: unknown) => e);
+          expect(hasStatus(failure, 404)).toBe(true);
+          expect(failure).toHaveProperty('code', 'WEBHOOK_ENDPOINT_NOT_FOUND');
+        });
+    }
+
+    it('lists my endpoints: 200, each with its events and status, never a secret', async () => {
+      await pact
+        .addInteraction()
+        .given(STATES.signedInUser, CLIENT)
+        .given(STATES.webhookEndpointExists, { user: EMAIL, description: 'Bids into our CRM' })
+        .uponReceiving('a request for my webhook endpoints')
+        .withRequest('GET', '/api/webhooks/endpoints', (b) => b.headers(WITH_SESSION))
+        .willRespondWith(200, (b) =>
+          b.headers(JSON_CONTENT).jsonBody(eachLike(webhookEndpointBody({ status: equal('enabled') }))),
+        )
+        .executeTest(async (mock) => {
+          signedIn(mock.url);
+          const [endpoint] = await listWebhookEndpoints();
+          expect(endpoint).toMatchObject({ status: 'enabled', disabledReason: null, failingSince: null });
+          expect(endpoint).not.toHaveProperty('secret');
+        });
+    });
+
+    it('refuses the endpoints without a session: 401', async () => {
+      await refusesWithoutSession(
+        'a request for my webhook endpoints without a session',
+        'GET',
+        '/api/webhooks/endpoints',
+        listWebhookEndpoints,
+      );
+    });
+
+    it('adds an endpoint: 201 with its signing secret and the endpoint, enabled', async () => {
+      await pact
+        .addInteraction()
+        .given(STATES.signedInUser, CLIENT)
+        .uponReceiving('a new webhook endpoint')
+        .withRequest('POST', '/api/webhooks/endpoints', (b) =>
+          b.headers(JSON_WITH_SESSION).jsonBody(NEW_ENDPOINT),
+        )
+        .willRespondWith(201, (b) =>
+          b.headers(JSON_CONTENT).jsonBody({
+            secret: WEBHOOK_SECRET,
+            endpoint: webhookEndpointBody({
+              url: equal(HOOK_URL),
+              eventTypes: ['bid.received', 'message.received'],
+              status: equal('enabled'),
+            }),
+          }),
+        )
+        .executeTest(async (mock) => {
+          signedIn(mock.url);
+          const created = await createWebhookEndpoint(NEW_ENDPOINT);
+          expect(created.secret).toMatch(/^whsec_/);
+          expect(created.endpoint).toMatchObject({ url: HOOK_URL, status: 'enabled' });
+        });
+    });
+
+    it('refuses a URL that is not https: 400 WEBHOOK_URL_NOT_HTTPS naming the field', async () => {
+      const body = { ...NEW_ENDPOINT, url: 'http://hooks.example.com/buildbid' };
+      await pact
+        .addInteraction()
+        .given(STATES.signedInUser, CLIENT)
+        .uponReceiving('a new webhook endpoint with an http URL')
+        .withRequest('POST', '/api/webhooks/endpoints', (b) => b.headers(JSON_WITH_SESSION).jsonBody(body))
+        .willRespondWith(400, (b) =>
+          b.headers(JSON_CONTENT).jsonBody({
+            ...errorBody('WEBHOOK_URL_NOT_HTTPS', 'The endpoint URL must start with https://'),
+            field: 'url',
+          }),
+        )
+        .executeTest(async (mock) => {
+          signedIn(mock.url);
+          const failure = await createWebhookEndpoint(body).catch((e: unknown) => e);
+          expect(hasStatus(failure, 400)).toBe(true);
+          expect(failure).toMatchObject({ code: 'WEBHOOK_URL_NOT_HTTPS', field: 'url' });
+        });
+    });
+
+    it('refuses an 11th endpoint: 409 WEBHOOK_LIMIT_REACHED (the dialog toasts it)', async () => {
+      await pact
+        .addInteraction()
+        .given(STATES.signedInUser, CLIENT)
+        .given(STATES.webhookEndpointExists, { user: EMAIL, count: 10 })
+        .uponReceiving('a new webhook endpoint beyond the limit')
+        .withRequest('POST', '/api/webhooks/endpoints', (b) =>
+          b.headers(JSON_WITH_SESSION).jsonBody(NEW_ENDPOINT),
+        )
+        .willRespondWith(409, (b) =>
+          b
+            .headers(JSON_CONTENT)
+            .jsonBody(
+              errorBody(
+                'WEBHOOK_LIMIT_REACHED',
+                'You can have at most 10 webhook endpoints; delete one first',
+              ),
+            ),
+        )
+        .executeTest(async (mock) => {
+          signedIn(mock.url);
+          const failure = await createWebhookEndpoint(NEW_ENDPOINT).catch((e: unknown) => e);
+          expect(hasStatus(failure, 409)).toBe(true);
+          expect(failure).toHaveProperty('code', 'WEBHOOK_LIMIT_REACHED');
+        });
+    });
+
+    it('saves the edit form: 200 with the endpoint as saved', async () => {
+      const { path, example } = endpointPath();
+      const body = { url: 'https://hooks.example.com/v2', description: 'Bids', eventTypes: ['bid.accepted'] };
+      await pact
+        .addInteraction()
+        .given(STATES.signedInUser, CLIENT)
+        .given(STATES.webhookEndpointExists, { user: EMAIL })
+        .uponReceiving('an edit of my webhook endpoint')
+        .withRequest('PATCH', path, (b) => b.headers(JSON_WITH_SESSION).jsonBody(body))
+        .willRespondWith(200, (b) =>
+          b.headers(JSON_CONTENT).jsonBody(
+            webhookEndpointBody({
+              url: equal(body.url),
+              description: equal('Bids'),
+              eventTypes: ['bid.accepted'],
+            }),
+          ),
+        )
+        .executeTest(async (mock) => {
+          signedIn(mock.url);
+          const saved = await updateWebhookEndpoint(idOf(example), body);
+          expect(saved).toMatchObject({ url: body.url, eventTypes: ['bid.accepted'] });
+        });
+    });
+
+    it('disables an endpoint: 200, disabled by its owner', async () => {
+      const { path, example } = endpointPath();
+      await pact
+        .addInteraction()
+        .given(STATES.signedInUser, CLIENT)
+        .given(STATES.webhookEndpointExists, { user: EMAIL })
+        .uponReceiving('my webhook endpoint disabled')
+        .withRequest('PATCH', path, (b) => b.headers(JSON_WITH_SESSION).jsonBody({ enabled: false }))
+        .willRespondWith(200, (b) =>
+          b.headers(JSON_CONTENT).jsonBody(
+            webhookEndpointBody({
+              status: equal('disabled'),
+              disabledReason: equal('disabled_by_owner'),
+              disabledAt: iso8601DateTimeWithMillis('2027-03-06T12:00:00.000Z'),
+            }),
+          ),
+        )
+        .executeTest(async (mock) => {
+          signedIn(mock.url);
+          const saved = await updateWebhookEndpoint(idOf(example), { enabled: false });
+          expect(saved).toMatchObject({ status: 'disabled', disabledReason: 'disabled_by_owner' });
+        });
+    });
+
+    it('answers 404 WEBHOOK_ENDPOINT_NOT_FOUND for an edit of an endpoint that is not mine or not there', async () => {
+      await refusesUnknownEndpoint(
+        'an edit of a webhook endpoint that is not there',
+        'PATCH',
+        '',
+        (id) => updateWebhookEndpoint(id, { enabled: false }),
+        { enabled: false },
+      );
+    });
+
+    it('deletes an endpoint: 204', async () => {
+      const { path, example } = endpointPath();
+      await pact
+        .addInteraction()
+        .given(STATES.signedInUser, CLIENT)
+        .given(STATES.webhookEndpointExists, { user: EMAIL })
+        .uponReceiving('a deletion of my webhook endpoint')
+        .withRequest('DELETE', path, (b) => b.headers(WITH_SESSION))
+        .willRespondWith(204)
+        .executeTest(async (mock) => {
+          signedIn(mock.url);
+          await expect(deleteWebhookEndpoint(idOf(example))).resolves.toBeUndefined();
+        });
+    });
+
+    it('answers 404 for a deletion of an endpoint that is not there', async () => {
+      await refusesUnknownEndpoint(
+        'a deletion of a webhook endpoint that is not there',
+        'DELETE',
+        '',
+        deleteWebhookEndpoint,
+      );
+    });
+
+    it('reveals the signing secret: 200, one secret when it was never rolled', async () => {
+      const { path, example } = endpointPath('/secret');
+      await pact
+        .addInteraction()
+        .given(STATES.signedInUser, CLIENT)
+        .given(STATES.webhookEndpointExists, { user: EMAIL })
+        .uponReceiving('a request for the signing secret of my webhook endpoint')
+        .withRequest('GET', path, (b) => b.headers(WITH_SESSION))
+        .willRespondWith(200, (b) =>
+          b
+            .headers(JSON_CONTENT)
+            .jsonBody({ secret: WEBHOOK_SECRET, previousSecret: null, previousSecretExpiresAt: null }),
+        )
+        .executeTest(async (mock) => {
+          signedIn(mock.url);
+          const secrets = await revealWebhookSecret(idOf(example, -2));
+          expect(secrets.secret).toMatch(/^whsec_/);
+          expect(secrets.previousSecret).toBeNull();
+        });
+    });
+
+    it('answers 404 for the secret of an endpoint that is not there', async () => {
+      await refusesUnknownEndpoint(
+        'a request for the signing secret of a webhook endpoint that is not there',
+        'GET',
+        '/secret',
+        revealWebhookSecret,
+      );
+    });
+
+    it('rolls the signing secret: 200 with the new one and the previous one, valid until a date', async () => {
+      const { path, example } = endpointPath('/secret/roll');
+      await pact
+        .addInteraction()
+        .given(STATES.signedInUser, CLIENT)
+        .given(STATES.webhookEndpointExists, { user: EMAIL })
+        .uponReceiving('a roll of the signing secret of my webhook endpoint')
+        .withRequest('POST', path, (b) => b.headers(WITH_SESSION))
+        .willRespondWith(200, (b) =>
+          b.headers(JSON_CONTENT).jsonBody({
+            secret: WEBHOOK_SECRET,
+            previousSecret: WEBHOOK_SECRET,
+            previousSecretExpiresAt: iso8601DateTimeWithMillis('2027-03-02T12:00:00.000Z'),
+          }),
+        )
+        .executeTest(async (mock) => {
+          signedIn(mock.url);
+          const secrets = await rollWebhookSecret(idOf(example, -3));
+          expect(secrets.previousSecret).toMatch(/^whsec_/);
+          expect(secrets.previousSecretExpiresAt).not.toBeNull();
+        });
+    });
+
+    it('answers 404 for a roll on an endpoint that is not there', async () => {
+      await refusesUnknownEndpoint(
+        'a roll of the signing secret of a webhook endpoint that is not there',
+        'POST',
+        '/secret/roll',
+        rollWebhookSecret,
+      );
+    });
+
+    it('sends a test event: 201 with the ping delivery after its attempt', async () => {
+      const { path, example } = endpointPath('/test');
+      await pact
+        .addInteraction()
+        .given(STATES.signedInUser, CLIENT)
+        .given(STATES.webhookEndpointExists, { user: EMAIL })
+        .uponReceiving('a test event to my webhook endpoint')
+        .withRequest('POST', path, (b) => b.headers(WITH_SESSION))
+        .willRespondWith(201, (b) =>
+          b.headers(JSON_CONTENT).jsonBody(
+            webhookDeliveryBody({
+              endpointId: uuid(EXAMPLE_IDS.webhookEndpointId),
+              type: equal('ping'),
+              status: equal('succeeded'),
+            }),
+          ),
+        )
+        .executeTest(async (mock) => {
+          signedIn(mock.url);
+          const delivery = await sendTestWebhook(idOf(example, -2));
+          expect(delivery).toMatchObject({ type: 'ping', status: 'succeeded', responseStatus: 200 });
+        });
+    });
+
+    it('answers 404 for a test event to an endpoint that is not there', async () => {
+      await refusesUnknownEndpoint(
+        'a test event to a webhook endpoint that is not there',
+        'POST',
+        '/test',
+        sendTestWebhook,
+      );
+    });
+
+    it("reads an endpoint's delivery log: 200, newest first, one page", async () => {
+      const { path, example } = endpointPath('/deliveries');
+      await pact
+        .addInteraction()
+        .given(STATES.signedInUser, CLIENT)
+        .given(STATES.webhookEndpointExists, { user: EMAIL })
+        .given(STATES.webhookDeliveryExists, { user: EMAIL })
+        .uponReceiving('a request for the delivery log of my webhook endpoint')
+        .withRequest('GET', path, (b) => b.headers(WITH_SESSION))
+        .willRespondWith(200, (b) =>
+          b.headers(JSON_CONTENT).jsonBody({ items: eachLike(webhookDeliveryBody()), nextCursor: null }),
+        )
+        .executeTest(async (mock) => {
+          signedIn(mock.url);
+          const page = await listWebhookDeliveries(idOf(example, -2));
+          expect(page.items[0]).toMatchObject({
+            status: 'succeeded',
+            responseStatus: 200,
+            responseBody: 'ok',
+          });
+          expect(page.nextCursor).toBeNull();
+        });
+    });
+
+    it('answers 404 for the log of an endpoint that is not there', async () => {
+      await refusesUnknownEndpoint(
+        'a request for the delivery log of a webhook endpoint that is not there',
+        'GET',
+        '/deliveries',
+        (id) => listWebhookDeliveries(id),
+      );
+    });
+
+    it('resends a delivery: 200, the same delivery with one more attempt', async () => {
+      const { path, example } = statePath(
+        'webhookDeliveryId',
+        (id) => `/api/webhooks/deliveries/${id}/resend`,
+      );
+      await pact
+        .addInteraction()
+        .given(STATES.signedInUser, CLIENT)
+        .given(STATES.webhookEndpointExists, { user: EMAIL })
+        .given(STATES.webhookDeliveryExists, { user: EMAIL })
+        .uponReceiving('a resend of a delivery to my webhook endpoint')
+        .withRequest('POST', path, (b) => b.headers(WITH_SESSION))
+        .willRespondWith(200, (b) =>
+          b
+            .headers(JSON_CONTENT)
+            .jsonBody(webhookDeliveryBody({ id: uuid(EXAMPLE_IDS.webhookDeliveryId), attempts: integer(2) })),
+        )
+        .executeTest(async (mock) => {
+          signedIn(mock.url);
+          const delivery = await resendWebhookDelivery(idOf(example, -2));
+          expect(delivery).toMatchObject({ attempts: 2, status: 'succeeded' });
+        });
+    });
+
+    it('answers 404 WEBHOOK_DELIVERY_NOT_FOUND for a delivery that is not mine or not there', async () => {
+      await pact
+        .addInteraction()
+        .given(STATES.signedInUser, CLIENT)
+        .uponReceiving('a resend of a webhook delivery that is not there')
+        .withRequest('POST', `/api/webhooks/deliveries/${UNKNOWN_ID}/resend`, (b) => b.headers(WITH_SESSION))
+        .willRespondWith(404, (b) =>
+          b
+            .headers(JSON_CONTENT)
+            .jsonBody(errorBody('WEBHOOK_DELIVERY_NOT_FOUND', 'Webhook delivery not found')),
+        )
+        .executeTest(async (mock) => {
+          signedIn(mock.url);
+          const failure = await resendWebhookDelivery(UNKNOWN_ID).catch((e: unknown) => e);
+          expect(hasStatus(failure, 404)).toBe(true);
+          expect(failure).toHaveProperty('code', 'WEBHOOK_DELIVERY_NOT_FOUND');
+        });
+    });
+
+    it('lists my saved searches for project.posted: 200', async () => {
+      await pact
+        .addInteraction()
+        .given(STATES.signedInUser, CLIENT)
+        .given(STATES.savedSearchExists, { user: EMAIL })
+        .uponReceiving('a request for my saved searches from the webhook form')
+        .withRequest('GET', '/api/saved-searches', (b) => b.headers(WITH_SESSION))
+        .willRespondWith(200, (b) =>
+          b.headers(JSON_CONTENT).jsonBody(
+            eachLike({
+              id: uuid(EXAMPLE_IDS.savedSearchId),
+              name: like('Roofs in the Bahamas'),
+              filters: { q: like('roof'), country: like('BS'), category: null, budget: null },
+              alerts: like('instant'),
+              createdAt: iso8601DateTimeWithMillis('2026-11-24T10:00:00.000Z'),
+              updatedAt: iso8601DateTimeWithMillis('2026-11-24T10:00:00.000Z'),
+            }),
+          ),
+        )
+        .executeTest(async (mock) => {
+          signedIn(mock.url);
+          expect(await listSavedSearches()).toMatchObject([{ name: 'Roofs in the Bahamas' }]);
+        });
+    });
+
+    it('refuses the saved searches without a session: 401', async () => {
+      await refusesWithoutSession(
+        'a request for my saved searches from the webhook form without a session',
+        'GET',
+        '/api/saved-searches',
+        listSavedSearches,
+      );
     });
   });
 

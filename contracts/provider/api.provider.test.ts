@@ -17,7 +17,7 @@
 
 import { execFileSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -51,6 +51,7 @@ import {
 } from '../../application/projects/index.ts';
 import { ReviewContractor } from '../../application/reviews/index.ts';
 import { ConfirmSandboxPayment, StartProSubscription } from '../../application/subscription/index.ts';
+import { CreateWebhookEndpoint, SendTestWebhook } from '../../application/webhooks/index.ts';
 import type { User } from '../../domain/user/user.ts';
 import { buildTestApp, sessionCookie, type TestApp } from '../../tests/integration/support/app.ts';
 import { applicationTables } from '../../tests/integration/support/database.ts';
@@ -144,15 +145,28 @@ describe(`${PROVIDER} honours its consumers' pacts`, () => {
   const users = new Map<string, User>();
 
   let emptyAll = '';
+  /**
+   * Where the webhook endpoints of the states point (decision 0212): a local receiver that answers every
+   * delivery 200 'ok', so a test event or a resend succeeds. The test environment's webhook mode lets
+   * http://127.0.0.1 through.
+   */
+  let receiver: Server;
+  let receiverUrl = '';
 
   beforeAll(async () => {
     api = await buildTestApp();
     emptyAll = await emptyingStatement(api.composition.orm);
     await api.app.listen({ port: 0, host: '127.0.0.1' });
     baseUrl = `http://127.0.0.1:${(api.app.server.address() as AddressInfo).port}`;
+    receiver = createServer((req, res) => {
+      req.resume().on('end', () => res.writeHead(200, { 'Content-Type': 'text/plain' }).end('ok'));
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks/buildbid`;
   });
 
   afterAll(async () => {
+    await new Promise((resolve) => receiver?.close(resolve));
     await api?.close();
   });
 
@@ -364,6 +378,36 @@ describe(`${PROVIDER} honours its consumers' pacts`, () => {
       for (let i = 1; i < Number(p.count ?? 1); i += 1) await create();
       const { token } = await create();
       return { [text(p, 'as', 'accessTokenId')]: token.id };
+    },
+
+    [STATES.webhookEndpointExists]: async (params) => {
+      const p = (params ?? {}) as Params;
+      const owner = userOf(text(p, 'user'));
+      const input = {
+        url: text(p, 'url', receiverUrl),
+        description: text(p, 'description', ''),
+        eventTypes: Array.isArray(p.eventTypes) ? p.eventTypes.map(String) : ['bid.received'],
+      };
+      const create = () => run(() => api.composition.get(CreateWebhookEndpoint).execute(owner, input));
+      // `count` more than one: as many endpoints (the limit's interaction asks for 10).
+      for (let i = 1; i < Number(p.count ?? 1); i += 1) await create();
+      const { endpoint } = await create();
+      return { [text(p, 'as', 'webhookEndpointId')]: endpoint.id };
+    },
+
+    [STATES.webhookDeliveryExists]: async (params) => {
+      const p = (params ?? {}) as Params;
+      const endpointId = stateValues.get(text(p, 'endpoint', 'webhookEndpointId'));
+      if (!endpointId) {
+        throw new Error("provider state 'a webhook delivery exists': list 'a webhook endpoint exists' first");
+      }
+      const delivery = await run(() =>
+        api.composition.get(SendTestWebhook).execute(userOf(text(p, 'user')), endpointId),
+      );
+      if (delivery.status !== 'succeeded') {
+        throw new Error(`provider state: the test delivery ${delivery.status} (${delivery.error ?? ''})`);
+      }
+      return { [text(p, 'as', 'webhookDeliveryId')]: delivery.id };
     },
 
     [STATES.subscriptionExists]: async (params) => {

@@ -216,3 +216,51 @@ export function accessTokenBody(overrides: Overrides = {}) {
     ...overrides,
   };
 }
+
+/** A webhook endpoint in the Developer page's list (decision 0212): never its secret. */
+export function webhookEndpointBody(overrides: Overrides = {}) {
+  return {
+    id: uuid('3c9e7a1f-5b2d-4e8a-9f6c-1d2b3a4c5e6f'),
+    url: like('https://hooks.example.com/buildbid'),
+    description: like('Bids into our CRM'),
+    eventTypes: eachLike('bid.received'),
+    savedSearchId: null,
+    status: like('enabled'),
+    disabledReason: null,
+    disabledAt: null,
+    failingSince: null,
+    createdAt: ISO('2027-03-01T12:00:00.000Z'),
+    updatedAt: ISO('2027-03-01T12:00:00.000Z'),
+    ...overrides,
+  };
+}
+
+/** A signing secret: `whsec_` and 256 random bits in base64url. */
+export const WEBHOOK_SECRET = regex(
+  'whsec_[A-Za-z0-9_-]{43}',
+  'whsec_Qm9vbWVyYW5nLWJ1aWxkYmlkLXNpZ25pbmctc2VjcmV',
+);
+
+/** A delivery in an endpoint's log, after an attempt the receiver answered 200 (decision 0212). */
+export function webhookDeliveryBody(overrides: Overrides = {}) {
+  return {
+    id: uuid('8a7b6c5d-4e3f-4a2b-9c1d-0e9f8a7b6c5d'),
+    endpointId: uuid('3c9e7a1f-5b2d-4e8a-9f6c-1d2b3a4c5e6f'),
+    eventId: regex('evt_[0-9a-f]{32}', 'evt_9f86d081884c7d659a2feaa0c55ad015'),
+    type: like('ping'),
+    status: like('succeeded'),
+    attempts: integer(1),
+    nextAttemptAt: null,
+    lastAttemptAt: ISO('2027-03-01T12:00:01.000Z'),
+    responseStatus: integer(200),
+    latencyMs: integer(12),
+    responseBody: like('ok'),
+    error: null,
+    payload: like(
+      '{"id":"evt_9f86d081884c7d659a2feaa0c55ad015","type":"ping","created":1772366400,"data":{}}',
+    ),
+    createdAt: ISO('2027-03-01T12:00:00.000Z'),
+    updatedAt: ISO('2027-03-01T12:00:01.000Z'),
+    ...overrides,
+  };
+}

@@ -72,6 +72,8 @@ export const EXAMPLE_IDS = {
   questionId: '7b1f0a52-6a7e-4a52-9d0c-3f6f3b1c2d4e',
   savedSearchId: '3c2b1a09-8f7e-4d6c-9b5a-4e3d2c1b0a98',
   accessTokenId: '9b2f6c1d-4e3a-4b5c-8d7e-1f2a3b4c5d6e',
+  webhookEndpointId: '3c9e7a1f-5b2d-4e8a-9f6c-1d2b3a4c5e6f',
+  webhookDeliveryId: '8a7b6c5d-4e3f-4a2b-9c1d-0e9f8a7b6c5d',
 } as const;
 
 /** An id that no state creates (the API answers 404 for it). */

@@ -106,4 +106,17 @@ export const STATES = {
    * last one's id returned), as? (default 'accessTokenId') }.
    */
   accessTokenExists: 'an access token exists',
+  /**
+   * A webhook endpoint (decision 0212) of a user of an earlier state, made through the use case. params: { user
+   * (email), url? (default: the provider test's local receiver, which answers 200 'ok'), eventTypes? (default
+   * ['bid.received']), description?, count? (default 1: that many endpoints, the last one's id returned), as?
+   * (default 'webhookEndpointId') }.
+   */
+  webhookEndpointExists: 'a webhook endpoint exists',
+  /**
+   * A delivery in the log of an endpoint of an earlier state: a test event sent through the use case to the
+   * provider test's local receiver (succeeded, HTTP 200). params: { user (email), endpoint? (key, default
+   * 'webhookEndpointId'), as? (default 'webhookDeliveryId') }.
+   */
+  webhookDeliveryExists: 'a webhook delivery exists',
 } as const;

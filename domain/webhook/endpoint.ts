@@ -21,6 +21,21 @@ export const WEBHOOK_EVENT_TYPES = [
 
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
+/** Each event type in a person's words: the Developer page's checkboxes say when it is sent. */
+export const WEBHOOK_EVENTS: Readonly<Record<WebhookEventType, string>> = {
+  'project.posted': 'A new project meets your saved search',
+  'bid.received': 'A bid arrives on your project',
+  'bid.accepted': 'Your bid is accepted',
+  'bid.rejected': 'Your bid is not accepted',
+  'bid.withdrawn': 'A bid on your project is withdrawn',
+  'message.received': 'Someone sends you a message',
+  'question.asked': 'Someone asks a question on your project',
+  'question.answered': 'Your question, or one on a project you bid on, is answered',
+  'project.deadline_changed': 'The bid deadline of a project you bid on moves',
+  'project.addendum_posted': 'A project you bid on gets an addendum',
+  'project.phase_changed': 'Work you were awarded moves to another phase',
+};
+
 /** The type of the test event ('Send test event'). */
 export const TEST_EVENT_TYPE = 'ping';
 

@@ -166,3 +166,71 @@ export function createAccessToken(body: NewAccessToken): Promise<Schemas['Create
 export async function revokeAccessToken(id: string): Promise<void> {
   await unwrap(api.DELETE('/api/access-tokens/{id}', { params: { path: { id } } }));
 }
+
+// ---- Webhooks (decision 0212) --------------------------------------------------------------------
+
+export type WebhookEndpoint = Schemas['WebhookEndpoint'];
+export type WebhookSecret = Schemas['WebhookSecret'];
+export type WebhookDelivery = Schemas['WebhookDelivery'];
+export type WebhookDeliveryPage = Schemas['WebhookDeliveryPage'];
+export type NewWebhookEndpoint = NonNullable<
+  paths['/api/webhooks/endpoints']['post']['requestBody']
+>['content']['application/json'];
+export type WebhookEndpointPatch = NonNullable<
+  paths['/api/webhooks/endpoints/{id}']['patch']['requestBody']
+>['content']['application/json'];
+export type SavedSearch = Schemas['SavedSearch'];
+
+/** GET /api/webhooks/endpoints: the user's endpoints, newest first, each with its status; never a secret. */
+export function listWebhookEndpoints(): Promise<WebhookEndpoint[]> {
+  return unwrap(api.GET('/api/webhooks/endpoints'));
+}
+
+/** POST /api/webhooks/endpoints: the new endpoint, enabled, and its signing secret. */
+export function createWebhookEndpoint(body: NewWebhookEndpoint): Promise<Schemas['CreatedWebhookEndpoint']> {
+  return unwrap(api.POST('/api/webhooks/endpoints', { body }));
+}
+
+/** PATCH /api/webhooks/endpoints/{id}: the fields sent change (the form's, or `enabled`); the rest stay. */
+export function updateWebhookEndpoint(id: string, body: WebhookEndpointPatch): Promise<WebhookEndpoint> {
+  return unwrap(api.PATCH('/api/webhooks/endpoints/{id}', { params: { path: { id } }, body }));
+}
+
+/** DELETE /api/webhooks/endpoints/{id}: nothing more is sent to it, and its log goes with it. */
+export async function deleteWebhookEndpoint(id: string): Promise<void> {
+  await unwrap(api.DELETE('/api/webhooks/endpoints/{id}', { params: { path: { id } } }));
+}
+
+/** GET /api/webhooks/endpoints/{id}/secret: the secret that signs now (and, after a roll, the previous one). */
+export function revealWebhookSecret(id: string): Promise<WebhookSecret> {
+  return unwrap(api.GET('/api/webhooks/endpoints/{id}/secret', { params: { path: { id } } }));
+}
+
+/** POST /api/webhooks/endpoints/{id}/secret/roll: a new secret; the previous one signs beside it for 24 hours. */
+export function rollWebhookSecret(id: string): Promise<WebhookSecret> {
+  return unwrap(api.POST('/api/webhooks/endpoints/{id}/secret/roll', { params: { path: { id } } }));
+}
+
+/** POST /api/webhooks/endpoints/{id}/test: a `ping` sent now; answers the delivery after its one attempt. */
+export function sendTestWebhook(id: string): Promise<WebhookDelivery> {
+  return unwrap(api.POST('/api/webhooks/endpoints/{id}/test', { params: { path: { id } } }));
+}
+
+/** GET /api/webhooks/endpoints/{id}/deliveries: a page of the log, newest first; `before` is a `nextCursor`. */
+export function listWebhookDeliveries(id: string, before?: string): Promise<WebhookDeliveryPage> {
+  return unwrap(
+    api.GET('/api/webhooks/endpoints/{id}/deliveries', {
+      params: { path: { id }, query: before === undefined ? {} : { before } },
+    }),
+  );
+}
+
+/** POST /api/webhooks/deliveries/{id}/resend: the delivery attempted again now, with the same event id. */
+export function resendWebhookDelivery(id: string): Promise<WebhookDelivery> {
+  return unwrap(api.POST('/api/webhooks/deliveries/{id}/resend', { params: { path: { id } } }));
+}
+
+/** GET /api/saved-searches: the user's saved searches, one of which `project.posted` follows. */
+export function listSavedSearches(): Promise<SavedSearch[]> {
+  return unwrap(api.GET('/api/saved-searches'));
+}

@@ -6,6 +6,7 @@
 import type { RemoteProps } from '@buildbid/api-client';
 import { Link } from 'react-aria-components';
 import { AccessTokensSection } from './AccessTokens.tsx';
+import { WebhooksSection } from './webhooks/Webhooks.tsx';
 
 export function DeveloperPage(props: RemoteProps) {
   return (
@@ -21,6 +22,7 @@ export function DeveloperPage(props: RemoteProps) {
         </p>
       </div>
       <AccessTokensSection shell={props} />
+      <WebhooksSection shell={props} />
     </div>
   );
 }
