@@ -6,6 +6,8 @@
 import type { RemoteProps } from '@buildbid/api-client';
 import { Link } from 'react-aria-components';
 import { AccessTokensSection } from './AccessTokens.tsx';
+import { ConnectedAppsSection } from './oauth/ConnectedApps.tsx';
+import { OAuthAppsSection } from './oauth/OAuthApps.tsx';
 
 export function DeveloperPage(props: RemoteProps) {
   return (
@@ -21,6 +23,8 @@ export function DeveloperPage(props: RemoteProps) {
         </p>
       </div>
       <AccessTokensSection shell={props} />
+      <OAuthAppsSection shell={props} />
+      <ConnectedAppsSection shell={props} />
     </div>
   );
 }
