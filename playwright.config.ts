@@ -81,6 +81,9 @@ export default defineConfig({
       NODE_ENV: 'test',
       PORT: String(port),
       HOST: '127.0.0.1',
+      // The address the browser uses: the OAuth server builds absolute URLs from it (the consent page's
+      // next step, /oauth/auth/{uid}, must be where the browser holds its cookies; decision 0213).
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
       DATABASE_URL: process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL ?? '',
       DATA_DIR: dataDir,
       EMBEDDED_DB_PORT: String(embeddedDbPort),

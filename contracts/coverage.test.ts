@@ -48,6 +48,10 @@ describe('the operation scanner', () => {
       expect.arrayContaining(['GET /api/auth/session', 'POST /api/auth/signin', 'POST /api/auth/signout']),
     );
     expect(calls.find((c) => c.operation === 'GET /api/auth/session')?.exportedIn).toBe('loadUser');
+    // The consent page's calls live under its own path, /oauth/consent/{uid} (decision 0213).
+    expect(callsIn(`${ROOT}/apps/account/src/developer/oauth/api.ts`).map((c) => c.operation)).toEqual(
+      expect.arrayContaining(['GET /oauth/consent/{uid}/details', 'POST /oauth/consent/{uid}/allow']),
+    );
     const templates = ['/api/users/me', '/api/users/{id}/badges', '/api/notifications/{id}/read'];
     expect(templateOf('/api/users/me', templates)).toBe('/api/users/me');
     expect(templateOf('/api/users/7e6d5c4b/badges', templates)).toBe('/api/users/{id}/badges');

@@ -47,6 +47,16 @@ import {
 } from '../../apps/account/src/api.ts';
 import { loadDashboardProjects } from '../../apps/account/src/Dashboard.tsx';
 import {
+  allowConsent,
+  deleteOAuthApp,
+  denyConsent,
+  disconnectApp,
+  getConsent,
+  listConnectedApps,
+  listOAuthApps,
+  registerOAuthApp,
+} from '../../apps/account/src/developer/oauth/api.ts';
+import {
   accessTokenBody,
   bidQuotaBody,
   projectSummaryBody,
@@ -70,9 +80,10 @@ import {
   UNKNOWN_ID,
   WITH_SESSION,
 } from '../support/consumer.ts';
-import { CONSUMERS, STATES } from '../support/contract.ts';
+import { CONSUMERS, SESSION_COOKIE, STATES } from '../support/contract.ts';
 
-const { like, equal, eachLike, integer, regex, boolean, uuid, iso8601DateTimeWithMillis } = MatchersV3;
+const { like, equal, eachLike, integer, regex, boolean, uuid, iso8601DateTimeWithMillis, fromProviderState } =
+  MatchersV3;
 
 const CONSUMER = CONSUMERS.account;
 const EMAIL = 'ann@example.com';
@@ -788,6 +799,393 @@ describe(`${CONSUMER} → buildbid-api`, () => {
           expect(hasStatus(failure, 400)).toBe(true);
           expect(failure).toHaveProperty('code', 'WRONG_PASSWORD');
           expect(contract.jar.size).toBe(1); // still signed in
+        });
+    });
+  });
+
+  describe('OAuth apps (decision 0213): the Developer page’s apps and connections, and the consent page', () => {
+    const NEW_APP = {
+      name: 'Site Diary',
+      homepageUrl: 'https://sitediary.example',
+      redirectUris: ['https://sitediary.example/callback'],
+      clientType: 'confidential' as const,
+    };
+    const APP_STATE = { owner: EMAIL };
+    const REQUEST_ENDED_TEXT =
+      'This authorization request has expired or was already answered; start again from the app';
+    /** oidc-provider's interaction uids: 21 characters of [A-Za-z0-9_-]. */
+    const EXAMPLE_UID = 'Yq3v-x_9Kx2mP0aLzT4bW';
+    const UNKNOWN_UID = 'NoSuchRequest0000000A';
+    /** The consent page's calls from its path, where the interaction's cookies come from the state. */
+    const consentPath = (action: 'details' | 'allow' | 'deny') =>
+      fromProviderState(`/oauth/consent/\${consentUid}/${action}`, `/oauth/consent/${EXAMPLE_UID}/${action}`);
+    /** The session cookie and, under the consent page's path, the interaction's signed cookie. */
+    const CONSENT_COOKIES = regex(
+      `${SESSION_COOKIE}=[^;\\s]+; buildbid_oauth_interaction=[^;\\s]+; buildbid_oauth_interaction\\.sig=[^;\\s]+`,
+      `${SESSION_COOKIE}=c2Vzc2lvbg%3D%3D; buildbid_oauth_interaction=${EXAMPLE_UID}; buildbid_oauth_interaction.sig=c2ln`,
+    );
+    /** The browser on the consent page: signed in, holding the interaction's cookies. */
+    function onConsentPage(url: string) {
+      signedIn(url);
+      contract.jar.set('buildbid_oauth_interaction', EXAMPLE_UID);
+      contract.jar.set('buildbid_oauth_interaction.sig', 'c2ln');
+    }
+    const scopeWords = (scope: string, description: string) => ({
+      scope: like(scope),
+      description: like(description),
+    });
+    const appBody = (overrides: Record<string, unknown> = {}) => ({
+      id: uuid(EXAMPLE_IDS.oauthAppId),
+      name: like('Site Diary'),
+      homepageUrl: like('https://sitediary.example'),
+      logoUrl: like('https://sitediary.example/logo.png'),
+      redirectUris: eachLike('https://sitediary.example/callback'),
+      clientType: like('confidential'),
+      createdAt: iso8601DateTimeWithMillis('2027-03-01T12:00:00.000Z'),
+      ...overrides,
+    });
+    /** Where the browser goes after the consent page: the authorization endpoint, which goes on to the app. */
+    const REDIRECT_TO = regex(
+      'https?://[^/]+/oauth/auth/[\\w-]+',
+      `http://localhost:3000/oauth/auth/${EXAMPLE_UID}`,
+    );
+
+    it('lists my apps: 200, each with its client ID, homepage, redirect URIs and kind, never a secret', async () => {
+      await pact
+        .addInteraction()
+        .given(STATES.signedInUser, CLIENT)
+        .given(STATES.oauthAppExists, APP_STATE)
+        .uponReceiving('a request for my OAuth apps')
+        .withRequest('GET', '/api/oauth-apps', (b) => b.headers(WITH_SESSION))
+        .willRespondWith(200, (b) => b.headers(JSON_CONTENT).jsonBody(eachLike(appBody())))
+        .executeTest(async (mock) => {
+          signedIn(mock.url);
+          const [app] = await listOAuthApps();
+          expect(app).toMatchObject({ name: 'Site Diary', clientType: 'confidential' });
+          expect(JSON.stringify(app)).not.toContain('bbcs_');
+        });
+    });
+
+    it('refuses my apps without a session: 401', async () => {
+      await refusesWithoutSession(
+        'a request for my OAuth apps without a session',
+        'GET',
+        '/api/oauth-apps',
+        listOAuthApps,
+      );
+    });
+
+    it('registers a confidential app: 201 with its client ID and its secret, this once', async () => {
+      await pact
+        .addInteraction()
+        .given(STATES.signedInUser, CLIENT)
+        .uponReceiving('a new OAuth app')
+        .withRequest('POST', '/api/oauth-apps', (b) => b.headers(JSON_WITH_SESSION).jsonBody(NEW_APP))
+        .willRespondWith(201, (b) =>
+          b.headers(JSON_CONTENT).jsonBody({
+            client_id: uuid(EXAMPLE_IDS.oauthAppId),
+            client_secret: regex('bbcs_[\\x21-\\x7e]+', 'bbcs_3q2-7wZxYvUtSrQpOnMlKjIhGfEdCbA98765432'),
+            app: appBody({ name: equal('Site Diary'), clientType: equal('confidential'), logoUrl: null }),
+          }),
+        )
+        .executeTest(async (mock) => {
+          signedIn(mock.url);
+          const registered = await registerOAuthApp(NEW_APP);
+          expect(registered.client_secret).toMatch(/^bbcs_/);
+          expect(registered.client_id).toBe(registered.app.id);
+          expect(registered.app).toMatchObject({ name: 'Site Diary', clientType: 'confidential' });
+        });
+    });
+
+    it('refuses a redirect URI that is not https: 400 REDIRECT_URI_INVALID on redirectUris (shown under the field)', async () => {
+      const bad = { ...NEW_APP, redirectUris: ['http://sitediary.example/callback'] };
+      await pact
+        .addInteraction()
+        .given(STATES.signedInUser, CLIENT)
+        .uponReceiving('a new OAuth app with an http redirect URI')
+        .withRequest('POST', '/api/oauth-apps', (b) => b.headers(JSON_WITH_SESSION).jsonBody(bad))
+        .willRespondWith(400, (b) =>
+          b.headers(JSON_CONTENT).jsonBody({
+            ...errorBody(
+              'REDIRECT_URI_INVALID',
+              "Redirect URI 'http://sitediary.example/callback' must use https:// (or http://localhost)",
+            ),
+            field: 'redirectUris',
+          }),
+        )
+        .executeTest(async (mock) => {
+          signedIn(mock.url);
+          const failure = await registerOAuthApp(bad).catch((e: unknown) => e);
+          expect(hasStatus(failure, 400)).toBe(true);
+          expect(failure).toMatchObject({ code: 'REDIRECT_URI_INVALID', field: 'redirectUris' });
+        });
+    });
+
+    it('deletes my app: 204', async () => {
+      const { path, example } = statePath('oauthAppId', (id) => `/api/oauth-apps/${id}`);
+      await pact
+        .addInteraction()
+        .given(STATES.signedInUser, CLIENT)
+        .given(STATES.oauthAppExists, APP_STATE)
+        .uponReceiving('a deletion of my OAuth app')
+        .withRequest('DELETE', path, (b) => b.headers(WITH_SESSION))
+        .willRespondWith(204)
+        .executeTest(async (mock) => {
+          signedIn(mock.url);
+          await expect(deleteOAuthApp(example.split('/').at(-1) as string)).resolves.toBeUndefined();
+        });
+    });
+
+    it('answers 404 APP_NOT_FOUND for an app that is not mine or not there', async () => {
+      await pact
+        .addInteraction()
+        .given(STATES.signedInUser, CLIENT)
+        .uponReceiving('a deletion of an OAuth app that is not there')
+        .withRequest('DELETE', `/api/oauth-apps/${UNKNOWN_ID}`, (b) => b.headers(WITH_SESSION))
+        .willRespondWith(404, (b) =>
+          b.headers(JSON_CONTENT).jsonBody(errorBody('APP_NOT_FOUND', 'App not found')),
+        )
+        .executeTest(async (mock) => {
+          signedIn(mock.url);
+          const failure = await deleteOAuthApp(UNKNOWN_ID).catch((e: unknown) => e);
+          expect(hasStatus(failure, 404)).toBe(true);
+          expect(failure).toHaveProperty('code', 'APP_NOT_FOUND');
+        });
+    });
+
+    it('lists the apps I connected: 200, each with what it may do in words and since when', async () => {
+      await pact
+        .addInteraction()
+        .given(STATES.signedInUser, CLIENT)
+        .given(STATES.oauthAppExists, APP_STATE)
+        .given(STATES.appConnected, {})
+        .uponReceiving('a request for my connected apps')
+        .withRequest('GET', '/api/connected-apps', (b) => b.headers(WITH_SESSION))
+        .willRespondWith(200, (b) =>
+          b.headers(JSON_CONTENT).jsonBody(
+            eachLike({
+              clientId: uuid(EXAMPLE_IDS.oauthAppId),
+              name: like('Site Diary'),
+              homepageUrl: like('https://sitediary.example'),
+              logoUrl: like('https://sitediary.example/logo.png'),
+              scopes: eachLike(
+                scopeWords('projects:read', 'See projects, their questions, addenda and files'),
+              ),
+              grantedAt: iso8601DateTimeWithMillis('2027-03-02T09:30:00.000Z'),
+            }),
+          ),
+        )
+        .executeTest(async (mock) => {
+          signedIn(mock.url);
+          const [app] = await listConnectedApps();
+          expect(app?.name).toBe('Site Diary');
+          expect(app?.scopes[0]).toEqual({
+            scope: 'projects:read',
+            description: 'See projects, their questions, addenda and files',
+          });
+        });
+    });
+
+    it('refuses my connected apps without a session: 401', async () => {
+      await refusesWithoutSession(
+        'a request for my connected apps without a session',
+        'GET',
+        '/api/connected-apps',
+        listConnectedApps,
+      );
+    });
+
+    it('disconnects an app: 204', async () => {
+      const { path, example } = statePath('oauthAppId', (id) => `/api/connected-apps/${id}`);
+      await pact
+        .addInteraction()
+        .given(STATES.signedInUser, CLIENT)
+        .given(STATES.oauthAppExists, APP_STATE)
+        .given(STATES.appConnected, {})
+        .uponReceiving('a disconnection of a connected app')
+        .withRequest('DELETE', path, (b) => b.headers(WITH_SESSION))
+        .willRespondWith(204)
+        .executeTest(async (mock) => {
+          signedIn(mock.url);
+          await expect(disconnectApp(example.split('/').at(-1) as string)).resolves.toBeUndefined();
+        });
+    });
+
+    it('answers 404 CONNECTION_NOT_FOUND for an app I did not connect', async () => {
+      await pact
+        .addInteraction()
+        .given(STATES.signedInUser, CLIENT)
+        .uponReceiving('a disconnection of an app that is not connected')
+        .withRequest('DELETE', `/api/connected-apps/${UNKNOWN_ID}`, (b) => b.headers(WITH_SESSION))
+        .willRespondWith(404, (b) =>
+          b
+            .headers(JSON_CONTENT)
+            .jsonBody(errorBody('CONNECTION_NOT_FOUND', 'This app is not connected to your account')),
+        )
+        .executeTest(async (mock) => {
+          signedIn(mock.url);
+          const failure = await disconnectApp(UNKNOWN_ID).catch((e: unknown) => e);
+          expect(hasStatus(failure, 404)).toBe(true);
+          expect(failure).toHaveProperty('code', 'CONNECTION_NOT_FOUND');
+        });
+    });
+
+    it('loads the consent page’s request: 200, the app, the scopes in words and where the browser goes back to', async () => {
+      await pact
+        .addInteraction()
+        .given(STATES.signedInUser, CLIENT)
+        .given(STATES.oauthAppExists, APP_STATE)
+        .given(STATES.consentWaiting, { scope: 'projects:read offline_access' })
+        .uponReceiving('a request for the consent page’s authorization request')
+        .withRequest('GET', consentPath('details'), (b) => b.headers({ Cookie: CONSENT_COOKIES }))
+        .willRespondWith(200, (b) =>
+          b.headers({ ...JSON_CONTENT, 'Cache-Control': equal('no-store') }).jsonBody({
+            uid: like(EXAMPLE_UID),
+            app: {
+              clientId: uuid(EXAMPLE_IDS.oauthAppId),
+              name: like('Site Diary'),
+              homepageUrl: like('https://sitediary.example'),
+              logoUrl: like('https://sitediary.example/logo.png'),
+            },
+            scopes: eachLike(scopeWords('projects:read', 'See projects, their questions, addenda and files')),
+            redirectUri: like('https://sitediary.example/callback'),
+            loginRequired: boolean(false),
+          }),
+        )
+        .executeTest(async (mock) => {
+          onConsentPage(mock.url);
+          const details = await getConsent(EXAMPLE_UID);
+          expect(details).toMatchObject({ uid: EXAMPLE_UID, app: { name: 'Site Diary' } });
+          expect(details.scopes.map((s) => s.scope)).toEqual(['projects:read']);
+        });
+    });
+
+    it('refuses the consent page’s request without a session: 401 (sign in, then back)', async () => {
+      await refusesWithoutSession(
+        'a request for the consent page’s authorization request without a session',
+        'GET',
+        `/oauth/consent/${EXAMPLE_UID}/details`,
+        () => getConsent(EXAMPLE_UID),
+      );
+    });
+
+    it('answers 404 INTERACTION_NOT_FOUND for a request that expired, was answered or never was', async () => {
+      await pact
+        .addInteraction()
+        .given(STATES.signedInUser, CLIENT)
+        .uponReceiving('a request for an authorization request that is not there')
+        .withRequest('GET', `/oauth/consent/${UNKNOWN_UID}/details`, (b) => b.headers(WITH_SESSION))
+        .willRespondWith(404, (b) =>
+          b.headers(JSON_CONTENT).jsonBody(errorBody('INTERACTION_NOT_FOUND', REQUEST_ENDED_TEXT)),
+        )
+        .executeTest(async (mock) => {
+          signedIn(mock.url);
+          const failure = await getConsent(UNKNOWN_UID).catch((e: unknown) => e);
+          expect(hasStatus(failure, 404)).toBe(true);
+          expect(failure).toHaveProperty('code', 'INTERACTION_NOT_FOUND');
+        });
+    });
+
+    it('allows the scopes left ticked: 200 with where the browser goes next', async () => {
+      await pact
+        .addInteraction()
+        .given(STATES.signedInUser, CLIENT)
+        .given(STATES.oauthAppExists, APP_STATE)
+        .given(STATES.consentWaiting, { scope: 'projects:read bids:read offline_access' })
+        .uponReceiving('the consent page’s allow with some of the scopes')
+        .withRequest('POST', consentPath('allow'), (b) =>
+          b
+            .headers({ ...JSON_CONTENT, Cookie: CONSENT_COOKIES })
+            .jsonBody({ scopes: ['projects:read', 'offline_access'] }),
+        )
+        .willRespondWith(200, (b) =>
+          b
+            .headers({ ...JSON_CONTENT, 'Cache-Control': equal('no-store') })
+            .jsonBody({ redirectTo: REDIRECT_TO }),
+        )
+        .executeTest(async (mock) => {
+          onConsentPage(mock.url);
+          const next = await allowConsent(EXAMPLE_UID, ['projects:read', 'offline_access']);
+          expect(next).toBe(`http://localhost:3000/oauth/auth/${EXAMPLE_UID}`);
+        });
+    });
+
+    it('refuses an allow without any BuildBid scope: 400 CONSENT_SCOPES_REQUIRED on scopes (shown under the checkboxes)', async () => {
+      await pact
+        .addInteraction()
+        .given(STATES.signedInUser, CLIENT)
+        .given(STATES.oauthAppExists, APP_STATE)
+        .given(STATES.consentWaiting, { scope: 'projects:read offline_access' })
+        .uponReceiving('the consent page’s allow with offline_access alone')
+        .withRequest('POST', consentPath('allow'), (b) =>
+          b.headers({ ...JSON_CONTENT, Cookie: CONSENT_COOKIES }).jsonBody({ scopes: ['offline_access'] }),
+        )
+        .willRespondWith(400, (b) =>
+          b.headers(JSON_CONTENT).jsonBody({
+            ...errorBody('CONSENT_SCOPES_REQUIRED', 'Allow at least one kind of access, or deny'),
+            field: 'scopes',
+          }),
+        )
+        .executeTest(async (mock) => {
+          onConsentPage(mock.url);
+          const failure = await allowConsent(EXAMPLE_UID, ['offline_access']).catch((e: unknown) => e);
+          expect(hasStatus(failure, 400)).toBe(true);
+          expect(failure).toMatchObject({ code: 'CONSENT_SCOPES_REQUIRED', field: 'scopes' });
+        });
+    });
+
+    it('answers an allow for a request that is gone with 404 INTERACTION_NOT_FOUND', async () => {
+      await pact
+        .addInteraction()
+        .given(STATES.signedInUser, CLIENT)
+        .uponReceiving('the consent page’s allow for an authorization request that is not there')
+        .withRequest('POST', `/oauth/consent/${UNKNOWN_UID}/allow`, (b) =>
+          b.headers(JSON_WITH_SESSION).jsonBody({ scopes: ['projects:read'] }),
+        )
+        .willRespondWith(404, (b) =>
+          b.headers(JSON_CONTENT).jsonBody(errorBody('INTERACTION_NOT_FOUND', REQUEST_ENDED_TEXT)),
+        )
+        .executeTest(async (mock) => {
+          signedIn(mock.url);
+          const failure = await allowConsent(UNKNOWN_UID, ['projects:read']).catch((e: unknown) => e);
+          expect(hasStatus(failure, 404)).toBe(true);
+          expect(failure).toHaveProperty('code', 'INTERACTION_NOT_FOUND');
+        });
+    });
+
+    it('denies: 200 with where the browser goes next (the app hears access_denied)', async () => {
+      await pact
+        .addInteraction()
+        .given(STATES.signedInUser, CLIENT)
+        .given(STATES.oauthAppExists, APP_STATE)
+        .given(STATES.consentWaiting, {})
+        .uponReceiving('the consent page’s deny')
+        .withRequest('POST', consentPath('deny'), (b) => b.headers({ Cookie: CONSENT_COOKIES }))
+        .willRespondWith(200, (b) =>
+          b
+            .headers({ ...JSON_CONTENT, 'Cache-Control': equal('no-store') })
+            .jsonBody({ redirectTo: REDIRECT_TO }),
+        )
+        .executeTest(async (mock) => {
+          onConsentPage(mock.url);
+          expect(await denyConsent(EXAMPLE_UID)).toBe(`http://localhost:3000/oauth/auth/${EXAMPLE_UID}`);
+        });
+    });
+
+    it('answers a deny for a request that is gone with 404 INTERACTION_NOT_FOUND', async () => {
+      await pact
+        .addInteraction()
+        .given(STATES.signedInUser, CLIENT)
+        .uponReceiving('the consent page’s deny for an authorization request that is not there')
+        .withRequest('POST', `/oauth/consent/${UNKNOWN_UID}/deny`, (b) => b.headers(WITH_SESSION))
+        .willRespondWith(404, (b) =>
+          b.headers(JSON_CONTENT).jsonBody(errorBody('INTERACTION_NOT_FOUND', REQUEST_ENDED_TEXT)),
+        )
+        .executeTest(async (mock) => {
+          signedIn(mock.url);
+          const failure = await denyConsent(UNKNOWN_UID).catch((e: unknown) => e);
+          expect(hasStatus(failure, 404)).toBe(true);
+          expect(failure).toHaveProperty('code', 'INTERACTION_NOT_FOUND');
         });
     });
   });

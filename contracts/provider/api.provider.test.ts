@@ -16,6 +16,7 @@
  */
 
 import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { readdirSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -42,6 +43,7 @@ import {
 import { AcceptBid, DeclineBid, SubmitBid } from '../../application/bids/index.ts';
 import { SendMessage } from '../../application/messages/index.ts';
 import { SendSystemNotification } from '../../application/notifications/index.ts';
+import { RegisterOAuthApp } from '../../application/oauth-apps/index.ts';
 import {
   AnswerQuestion,
   AskQuestion,
@@ -61,6 +63,8 @@ import { PACTS_DIR, PROVIDER, STATES } from '../support/contract.ts';
 type Params = Record<string, unknown>;
 
 const DEFAULT_PASSWORD = 'provider-state-password';
+/** The redirect URI of the apps the OAuth states register (decision 0213). */
+const OAUTH_REDIRECT_URI = 'https://sitediary.example/callback';
 const DAY = 24 * 60 * 60 * 1000;
 
 function text(params: Params, key: string, fallback?: string): string {
@@ -141,6 +145,8 @@ describe(`${PROVIDER} honours its consumers' pacts`, () => {
   let baseUrl: string;
   /** The Cookie header the current interaction should send instead of the consumer's example. */
   let sessionCookieHeader: string | undefined;
+  /** An authorization's interaction cookies, which the browser sends under the consent page's path only. */
+  let consentCookieHeader: string | undefined;
   /** The users this interaction's states registered, by email. */
   const users = new Map<string, User>();
 
@@ -196,6 +202,43 @@ describe(`${PROVIDER} honours its consumers' pacts`, () => {
     if (role === 'admin') user = await run(() => api.composition.get(PromoteToAdmin).execute(email));
     users.set(email, user);
     return { user, password };
+  }
+
+  /** The client_id an OAuth state names (an earlier 'an OAuth app exists'). */
+  function appIdOf(params: Params): string {
+    const appId = stateValues.get(text(params, 'app', 'oauthAppId'));
+    if (!appId) throw new Error("provider state: list 'an OAuth app exists' first");
+    return appId;
+  }
+
+  /**
+   * An app's authorization request as the browser makes it (GET /oauth/auth, PKCE S256): the consent
+   * page's uid, and the interaction cookies the answer set for that page's path.
+   */
+  async function startAuthorization(
+    clientId: string,
+    scope: string,
+  ): Promise<{ uid: string; cookies: string }> {
+    const query = new URLSearchParams({
+      response_type: 'code',
+      client_id: clientId,
+      redirect_uri: OAUTH_REDIRECT_URI,
+      scope,
+      state: 'provider-state',
+      code_challenge: createHash('sha256').update('provider-state-verifier').digest('base64url'),
+      code_challenge_method: 'S256',
+    });
+    const response = await fetch(`${baseUrl}/oauth/auth?${query}`, { redirect: 'manual' });
+    const location = response.headers.get('location') ?? '';
+    const uid = /^\/oauth\/consent\/([\w-]+)$/.exec(location)?.[1];
+    if (response.status !== 303 || !uid) {
+      throw new Error(`provider state: /oauth/auth answered ${response.status} ${location}`);
+    }
+    const cookies = response.headers
+      .getSetCookie()
+      .map((line) => line.split(';')[0] ?? '')
+      .filter((pair) => pair.startsWith('buildbid_oauth_interaction'));
+    return { uid, cookies: cookies.join('; ') };
   }
 
   const stateHandlers: NonNullable<VerifierOptions['stateHandlers']> = {
@@ -368,6 +411,47 @@ describe(`${PROVIDER} honours its consumers' pacts`, () => {
       return undefined;
     },
 
+    [STATES.oauthAppExists]: async (params) => {
+      const p = (params ?? {}) as Params;
+      const { clientId } = await run(() =>
+        api.composition.get(RegisterOAuthApp).execute(userOf(text(p, 'owner')), {
+          name: text(p, 'name', 'Site Diary'),
+          homepageUrl: 'https://sitediary.example',
+          logoUrl: 'https://sitediary.example/logo.png',
+          redirectUris: [OAUTH_REDIRECT_URI],
+          clientType: text(p, 'clientType', 'confidential') === 'public' ? 'public' : 'confidential',
+        }),
+      );
+      return { [text(p, 'as', 'oauthAppId')]: clientId };
+    },
+
+    [STATES.appConnected]: async (params) => {
+      const p = (params ?? {}) as Params;
+      const scopes = Array.isArray(p.scopes) ? p.scopes.map(String) : ['projects:read', 'offline_access'];
+      const { uid, cookies } = await startAuthorization(appIdOf(p), scopes.join(' '));
+      // The signed-in user allows it on the consent page, as the page's own call does.
+      const allowed = await fetch(`${baseUrl}/oauth/consent/${uid}/allow`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          cookie: [sessionCookieHeader, cookies].filter(Boolean).join('; '),
+        },
+        body: JSON.stringify({ scopes }),
+      });
+      expect(allowed.status, await allowed.clone().text()).toBe(200);
+      return undefined;
+    },
+
+    [STATES.consentWaiting]: async (params) => {
+      const p = (params ?? {}) as Params;
+      const { uid, cookies } = await startAuthorization(
+        appIdOf(p),
+        text(p, 'scope', 'projects:read offline_access'),
+      );
+      consentCookieHeader = cookies;
+      return { [text(p, 'as', 'consentUid')]: uid };
+    },
+
     [STATES.accessTokenExists]: async (params) => {
       const p = (params ?? {}) as Params;
       const scopes = Array.isArray(p.scopes) ? p.scopes.map(String) : ['projects:read'];
@@ -472,6 +556,7 @@ describe(`${PROVIDER} honours its consumers' pacts`, () => {
       // Every interaction, with a state or without, starts from empty tables, no caches and no session.
       beforeEach: async () => {
         sessionCookieHeader = undefined;
+        consentCookieHeader = undefined;
         users.clear();
         stateValues.clear();
         await api.composition.orm.em.getConnection().execute(emptyAll);
@@ -479,8 +564,13 @@ describe(`${PROVIDER} honours its consumers' pacts`, () => {
       },
       stateHandlers,
       requestFilter: (req: IncomingMessage, _res: ServerResponse, next: () => void) => {
-        // Only a request that carries a cookie (the consumer's example) gets the real session's cookie.
-        if (req.headers.cookie && sessionCookieHeader) req.headers.cookie = sessionCookieHeader;
+        // Only a request that carries a cookie (the consumer's example) gets the real session's cookie, and
+        // under the consent page's path the waiting authorization's cookies too (decision 0213).
+        if (req.headers.cookie) {
+          const consent = req.url?.startsWith('/oauth/consent/') ? consentCookieHeader : undefined;
+          const real = [sessionCookieHeader, consent].filter(Boolean).join('; ');
+          if (real) req.headers.cookie = real;
+        }
         // Pact's proxy re-sends every body as a chunked stream, so a bodiless POST (sign-out) would reach
         // Fastify as a chunked body without a content type (415). Browsers send such a POST with
         // Content-Length: 0 (fetch standard), which is what the API sees in production.

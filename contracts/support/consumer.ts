@@ -71,6 +71,7 @@ export const EXAMPLE_IDS = {
   messageId: '9f1e2d3c-4b5a-4c6d-8e7f-0a1b2c3d4e5f',
   questionId: '7b1f0a52-6a7e-4a52-9d0c-3f6f3b1c2d4e',
   savedSearchId: '3c2b1a09-8f7e-4d6c-9b5a-4e3d2c1b0a98',
+  oauthAppId: '7d1c2b3a-4e5f-4a6b-8c7d-9e0f1a2b3c4d',
   accessTokenId: '9b2f6c1d-4e3a-4b5c-8d7e-1f2a3b4c5d6e',
   webhookEndpointId: '3c9e7a1f-5b2d-4e8a-9f6c-1d2b3a4c5e6f',
   webhookDeliveryId: '8a7b6c5d-4e3f-4a2b-9c1d-0e9f8a7b6c5d',

@@ -101,6 +101,25 @@ export const STATES = {
    */
   accountDeleted: 'an account was deleted',
   /**
+   * An OAuth app (decision 0213) registered through the use case by a user of an earlier state. params:
+   * { owner (email), name?, clientType? ('confidential' | 'public'), as? (default 'oauthAppId') }. Returns
+   * { [as]: its client_id }.
+   */
+  oauthAppExists: 'an OAuth app exists',
+  /**
+   * The signed-in user of an earlier state connected an app of an earlier state, through the real
+   * authorization flow (/oauth/auth, then the consent page's allow). params: { app? (key, default
+   * 'oauthAppId'), scopes? (default ['projects:read', 'offline_access']) }.
+   */
+  appConnected: 'an app is connected',
+  /**
+   * An app of an earlier state asked for authorization (GET /oauth/auth) and the consent page waits: the
+   * interaction's cookies (scoped to the consent page's path) go with the interaction's requests there, as
+   * the browser sends them. params: { app? (key, default 'oauthAppId'), scope? (default 'projects:read
+   * offline_access'), as? (default 'consentUid') }. Returns { [as]: the consent page's uid }.
+   */
+  consentWaiting: 'an authorization waits for consent',
+  /**
    * A personal access token (decision 0211) of a user of an earlier state, made through the use case. params:
    * { user (email), name?, scopes? (default ['projects:read']), count? (default 1: that many active tokens, the
    * last one's id returned), as? (default 'accessTokenId') }.

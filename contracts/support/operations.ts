@@ -2,8 +2,9 @@
  * Which API operations each frontend calls (read from its source), and which ones its pact covers
  * (read from the committed pact file). contracts/coverage.test.ts compares the two.
  *
- * A call is the typed client's `X.GET('/api/...')` (also POST, PUT, PATCH, DELETE) with the path template
- * of openapi/schema.d.ts as its literal first argument: the only way the frontends reach the API.
+ * A call is the typed client's `X.GET('/api/...')` (also POST, PUT, PATCH, DELETE; `/oauth/...` for the
+ * consent page's calls) with the path template of openapi/schema.d.ts as its literal first argument: the
+ * only way the frontends reach the API.
  * A frontend's calls are those in its own `apps/<name>/src`, plus, for code it imports from outside its
  * folder (a workspace package, another app), the calls inside the exported functions it imports by name.
  */
@@ -14,7 +15,8 @@ import { CONSUMERS, type FrontendName, PROVIDER, pactFileOf } from './contract.t
 export const ROOT = join(import.meta.dirname, '..', '..');
 
 const HTTP_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
-const CALL = /\.(GET|POST|PUT|PATCH|DELETE)\(\s*['"`](\/api\/[^'"`]*)['"`]/g;
+// The API's paths start /api/, but for the OAuth consent page's calls, which live under its own path (decision 0213).
+const CALL = /\.(GET|POST|PUT|PATCH|DELETE)\(\s*['"`](\/(?:api|oauth)\/[^'"`]*)['"`]/g;
 const EXPORTED =
   /export\s+(?:default\s+)?(?:async\s+)?(?:function\s*\*?\s*(\w+)|(?:const|let)\s+(\w+)\s*[=:])/g;
 const IMPORT = /import\s+(?:type\s+)?([\s\S]*?)\s+from\s+['"]([^'"]+)['"]/g;

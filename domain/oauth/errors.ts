@@ -17,6 +17,6 @@ export const OAUTH_ERRORS = errorCatalogue({
     'not_found',
     'This authorization request has expired or was already answered; start again from the app',
   ],
-  CONSENT_SCOPES_REQUIRED: ['invalid', 'Allow at least one kind of access, or cancel'],
+  CONSENT_SCOPES_REQUIRED: ['invalid', 'Allow at least one kind of access, or deny'],
   CONSENT_SCOPE_NOT_REQUESTED: ['invalid'],
 });

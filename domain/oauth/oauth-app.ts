@@ -6,7 +6,7 @@
 import { isScope, SCOPE_NAMES, SCOPES, type Scope } from '../access/scopes.ts';
 import { OAUTH_ERRORS } from './errors.ts';
 
-const MAX_APP_NAME_LENGTH = 100;
+export const MAX_APP_NAME_LENGTH = 100;
 export const MAX_REDIRECT_URIS = 10;
 /** Longer addresses than this are refused; browsers and proxies start to cut URLs beyond it. */
 export const MAX_APP_URL_LENGTH = 2000;

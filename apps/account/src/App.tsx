@@ -11,6 +11,8 @@ import './developer/developer.css';
 // The dashboard ('/', every signed-in visit's first page) is in the remote's first chunk; the other pages
 // load when opened, so the dashboard does not wait for the profile's tabs or the payment form.
 const DeveloperPage = lazyPage(() => import('./developer/DeveloperPage.tsx'), 'DeveloperPage');
+// The OAuth consent page (/oauth/consent/{uid}, decision 0213): the authorization server sends the browser here.
+const ConsentPage = lazyPage(() => import('./developer/oauth/ConsentPage.tsx'), 'ConsentPage');
 const PricingPage = lazyPage(() => import('./Pricing.tsx'), 'PricingPage');
 const ProfilePage = lazyPage(() => import('./Profile.tsx'), 'ProfilePage');
 const SubscribePage = lazyPage(() => import('./Subscribe.tsx'), 'SubscribePage');
@@ -74,6 +76,7 @@ function AccountPages(props: RemoteProps) {
     );
   // Every other account route is for signed-in users only; the shell sends visitors to sign in.
   if (!user) return null;
+  if (path.startsWith('/oauth/consent/')) return <ConsentPage {...props} />;
   switch (path) {
     case '/':
       return <Dashboard user={user} country={props.country} />;

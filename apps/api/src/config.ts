@@ -36,6 +36,8 @@ export interface Config {
   publicRateLimitPerMinute: number;
   /** Requests per minute of each personal access token or OAuth grant, on all instances together (decision 0211). */
   apiRateLimitPerMinute: number;
+  /** Requests per minute to /oauth/token naming each OAuth app (client_id), on all instances together (decision 0213). */
+  oauthTokenRateLimitPerMinute: number;
   /** How long identical project-list pages are reused (0 turns the cache off); docs/decisions/0007. */
   projectListCacheMs: number;
   /** How often the page views seen since the last write are written, in one batch (decision 0218). */
@@ -154,6 +156,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
   const publicRateLimitPerMinute = whole('PUBLIC_RATE_LIMIT_PER_MINUTE', 1200, 1, 1_000_000);
   const authRateLimitPerMinute = whole('AUTH_RATE_LIMIT_PER_MINUTE', 20, 1, 1_000_000);
   const apiRateLimitPerMinute = whole('API_RATE_LIMIT_PER_MINUTE', 600, 1, 1_000_000);
+  const oauthTokenRateLimitPerMinute = whole('OAUTH_TOKEN_RATE_LIMIT_PER_MINUTE', 600, 1, 1_000_000);
 
   const databaseUrl = url('DATABASE_URL', /^postgres(ql)?:\/\//, 'a postgres:// URL');
 
@@ -249,6 +252,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     messageRateLimitPerMinute,
     publicRateLimitPerMinute,
     apiRateLimitPerMinute,
+    oauthTokenRateLimitPerMinute,
     projectListCacheMs,
     viewBatchMs,
     sessionCacheMs,

@@ -197,6 +197,7 @@ export async function compose(config: Config, options: ComposeOptions = {}): Pro
   });
   const hub = new InProcessSocketHub();
   const credentialBudget = { limit: config.apiRateLimitPerMinute, windowMs: 60_000 };
+  const oauthTokenBudget = { limit: config.oauthTokenRateLimitPerMinute, windowMs: 60_000 };
   // Rate limits shared by every instance. A short connect timeout and one retry: an unreachable Redis
   // must not hold requests up (the limiter then lets requests through; docs/deploy.md).
   const redis = config.redisUrl
@@ -333,6 +334,10 @@ export async function compose(config: Config, options: ComposeOptions = {}): Pro
       secret: config.sessionKey,
       loopbackRedirects: config.env !== 'production',
     },
+    // Each app's own budget at the token endpoint, by client_id, shared by every instance through Redis.
+    OAuthTokenRateLimits: redis
+      ? new RedisCredentialRateLimiter(redis, oauthTokenBudget, 'buildbid-oauth-token-rate:')
+      : new MemoryCredentialRateLimiter(oauthTokenBudget),
   });
   bindAll(container, PAYMENT_TOKENS, {
     Gateway: gateway,

@@ -39,6 +39,7 @@ describe('resolveRoute', () => {
       '/subscribe',
       '/profile',
       '/developer',
+      '/oauth/consent/Yq3v-x_9',
       '/switch-role',
       '/admin',
     ]) {
@@ -67,6 +68,10 @@ describe('resolveRoute', () => {
     ['/', 'signed-in', remote('account')],
     ['/switch-role', 'signed-in', remote('account')],
     ['/developer', 'signed-in', remote('account')],
+    // The OAuth consent page (decision 0213), the account remote's.
+    ['/oauth/consent/Yq3v-x_9', 'signed-in', remote('account')],
+    ['/oauth/consent/', 'signed-in', page('not-found')],
+    ['/oauth/consent/a.b', 'signed-in', page('not-found')],
     ['/projects/', 'signed-in', remote('projects')],
     ['/projects/abc/edit', 'signed-in', remote('projects')],
     ['/post-project', 'signed-in', remote('projects')],
@@ -93,6 +98,8 @@ describe('safeReturnPath (the deep link kept while a visitor signs in)', () => {
   it('keeps paths of this site that lead to a signed-in page, with their query', () => {
     expect(safeReturnPath('/profile?tab=billing')).toBe('/profile?tab=billing');
     expect(safeReturnPath('/projects/abc')).toBe('/projects/abc');
+    // An app's authorization waits on the consent page while the person signs in (decision 0213).
+    expect(safeReturnPath('/oauth/consent/Yq3v-x_9')).toBe('/oauth/consent/Yq3v-x_9');
   });
 
   it('refuses other hosts, full URLs, unknown pages and nothing', () => {

@@ -28,6 +28,8 @@ const REMOTE_ROUTES: ReadonlyArray<readonly [RegExp, RemoteName]> = [
   [/^\/profile$/, 'account'],
   // Personal access tokens, later OAuth apps and webhooks (decision 0211).
   [/^\/developer$/, 'account'],
+  // The OAuth consent page (decision 0213): signed in only, so a visitor signs in and comes back to it.
+  [/^\/oauth\/consent\/[\w-]+$/, 'account'],
   [/^\/pricing$/, 'account'],
   [/^\/subscribe$/, 'account'],
   [/^\/projects$/, 'projects'],

@@ -1,11 +1,13 @@
 /**
  * Developer (/developer, decision 0211): what a person needs to use BuildBid's API from their own code,
- * one card per kind of credential. Personal access tokens for now; OAuth apps, connected apps and webhooks
- * join the stack as cards of their own.
+ * one card per kind: personal access tokens (decision 0211), OAuth apps and connected apps (decision 0213),
+ * and webhooks (decision 0212).
  */
 import type { RemoteProps } from '@buildbid/api-client';
 import { Link } from 'react-aria-components';
 import { AccessTokensSection } from './AccessTokens.tsx';
+import { ConnectedAppsSection } from './oauth/ConnectedApps.tsx';
+import { OAuthAppsSection } from './oauth/OAuthApps.tsx';
 import { WebhooksSection } from './webhooks/Webhooks.tsx';
 
 export function DeveloperPage(props: RemoteProps) {
@@ -22,6 +24,8 @@ export function DeveloperPage(props: RemoteProps) {
         </p>
       </div>
       <AccessTokensSection shell={props} />
+      <OAuthAppsSection shell={props} />
+      <ConnectedAppsSection shell={props} />
       <WebhooksSection shell={props} />
     </div>
   );

@@ -35,6 +35,8 @@ export function httpPortsOf(container: Container) {
     clock: container.get(HTTP_TOKENS.Clock),
     /** Each bearer credential's request budget (decision 0211). */
     credentialRateLimits: container.get(TOKENS.CredentialRateLimits),
+    /** Each OAuth app's budget at /oauth/token, by client_id (decision 0213). */
+    oauthTokenRateLimits: container.get(TOKENS.OAuthTokenRateLimits),
     /** Delivery to users' sockets on any API process (closing a signed-out session's sockets). */
     realtime: container.get(TOKENS.RealtimePort),
     /** This process's sockets, which /ws adds to. */

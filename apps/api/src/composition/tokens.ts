@@ -114,4 +114,6 @@ export const TOKENS = {
   OAuthClientSecrets: port<OAuthClientSecrets>('OAuthClientSecrets'),
   /** The authorization server's issuer (PUBLIC_URL), its keys' secret, and whether loopback redirects are allowed. */
   OAuthSettings: port<{ issuer: string; secret: Buffer; loopbackRedirects: boolean }>('OAuthSettings'),
+  /** Each app's budget of /oauth/token requests, by client_id (decision 0213). */
+  OAuthTokenRateLimits: port<CredentialRateLimiter>('OAuthTokenRateLimiter'),
 };

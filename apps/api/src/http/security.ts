@@ -64,7 +64,8 @@ function cspDirectives(
     scriptSrcAttr: ["'none'"],
     // react-aria positions popovers with style attributes; styles cannot run code.
     styleSrc: ["'self'", "'unsafe-inline'", ...remotes],
-    imgSrc: ["'self'", 'data:', 'blob:', ...remotes],
+    // An OAuth app's logo is an https address of the app's own (the consent page, decision 0213).
+    imgSrc: ["'self'", 'data:', 'blob:', 'https:', ...remotes],
     fontSrc: ["'self'", 'data:', ...remotes],
     connectSrc: ["'self'", socketOrigin, ...remotes, ...(stripe ? [STRIPE_CONNECT] : [])],
     frameSrc: stripe ? STRIPE_FRAMES : ["'none'"],

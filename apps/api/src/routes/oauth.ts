@@ -9,6 +9,7 @@ import {
 } from '#adapters/oauth/interactions.ts';
 import { CONSENT_PATH, METADATA_PATHS, OAUTH_PREFIX } from '#adapters/oauth/provider.ts';
 import type { User } from '#domain/user/user.ts';
+import { spendTokenBudget, TOKEN_ENDPOINT } from '../http/oauth-token-budget.ts';
 import { operation } from '../http/openapi.ts';
 import {
   ConnectedAppRef,
@@ -22,14 +23,17 @@ import {
 import { errors } from '../http/schemas.ts';
 import { needs, type UsesOf } from '../http/services.ts';
 
-export const oauthNeeds = needs([
-  'oauthServer',
-  'registerOAuthApp',
-  'listMyOAuthApps',
-  'deleteOAuthApp',
-  'listConnectedApps',
-  'disconnectApp',
-]);
+export const oauthNeeds = needs(
+  [
+    'oauthServer',
+    'registerOAuthApp',
+    'listMyOAuthApps',
+    'deleteOAuthApp',
+    'listConnectedApps',
+    'disconnectApp',
+  ],
+  ['oauthTokenRateLimits', 'clock'],
+);
 
 /** The consent page's calls carry answers that must never be cached (a redirect with a one-time code follows). */
 const noStore = async (_request: FastifyRequest, reply: FastifyReply) => {
@@ -68,14 +72,22 @@ interface Removal {
  */
 export const oauthRoutes: FastifyPluginAsyncTypebox<UsesOf<typeof oauthNeeds>> = async (
   app,
-  { useCases },
+  { useCases, http },
 ) => {
   const { oauthServer } = useCases;
   // The provider gets the raw request before Fastify reads its body (it parses its own form bodies);
-  // the app-wide onRequest hooks (security headers, the origin check) have run by then.
+  // the app-wide onRequest hooks (security headers, the origin check) have run by then. A token request
+  // first counts against its app's budget (http/oauth-token-budget.ts), which reads the body and hands
+  // the provider a copy that replays it.
   const toProvider = async (request: FastifyRequest, reply: FastifyReply) => {
+    let raw = request.raw;
+    if (request.method === 'POST' && request.url.split('?')[0] === TOKEN_ENDPOINT) {
+      const counted = await spendTokenBudget(request, reply, http.oauthTokenRateLimits, http.clock);
+      if (counted === null) return reply;
+      raw = counted;
+    }
     reply.hijack();
-    oauthServer.handle(request.raw, reply.raw);
+    oauthServer.handle(raw, reply.raw);
   };
   const hidden = { hide: true };
   app.route({
