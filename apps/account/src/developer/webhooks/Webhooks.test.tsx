@@ -35,11 +35,21 @@ const submit = (form: HTMLElement, name = 'Add endpoint') =>
 describe('the Developer page', () => {
   resetAfterEach();
 
-  it("holds the 'Webhooks' card below 'Personal access tokens'", async () => {
-    routeFetch({ 'GET /api/access-tokens': [], 'GET /api/webhooks/endpoints': [] });
+  it("holds the 'Webhooks' card last, below the tokens and the apps", async () => {
+    routeFetch({
+      'GET /api/access-tokens': [],
+      'GET /api/oauth-apps': [],
+      'GET /api/connected-apps': [],
+      'GET /api/webhooks/endpoints': [],
+    });
     render(<DeveloperPage path="/developer" search="" user={makeUser()} country="" {...shellMocks()} />);
     const regions = screen.getAllByRole('region').map((r) => r.getAttribute('aria-labelledby'));
-    expect(regions).toEqual(['access-tokens-title', 'webhooks-title']);
+    expect(regions).toEqual([
+      'access-tokens-title',
+      'oauth-apps-title',
+      'connected-apps-title',
+      'webhooks-title',
+    ]);
     const card = screen.getByRole('region', { name: 'Webhooks' });
     expect(await within(card).findByRole('heading', { name: 'No endpoints yet' })).toBeTruthy();
     expect(card.textContent).toContain('Add one to receive events at your own server.');
