@@ -9,7 +9,7 @@
  * cache off (PROJECT_LIST_CACHE_MS=0, SESSION_CACHE_MS=0, USER_CACHE_MS=0), on a real PostgreSQL whose data
  * bench/seed-sql.ts writes (the same rows on every run). The requests are the ones people make: over 600
  * distinct browse URLs (stems, prefixes, phrases, common, rare and absent words, misspellings, `or` and
- * `-word`, every filter, and second pages through the Link header) and project pages of 600 distinct
+ * `-word`, every filter of the browse screen and the dashboard's, and second pages through the Link header) and project pages of 600 distinct
  * projects, signed in as a contractor.
  * - Per request: one request at a time, after one warm-up pass; p50, p99 and the worst.
  * - Buffers: EXPLAIN (ANALYZE, BUFFERS) of every browse URL's statement, run as the adapter runs it.
@@ -57,7 +57,6 @@ export const SEARCH_KINDS: Record<string, readonly string[]> = {
   'two words': ['kitchen tile', 'storm roof', 'nassau solar', 'solar battery', 'deck pergola'],
   'or, -word': ['deck or pool', 'kitchen -tile', 'roof or shutters'],
 };
-const STATUSES = ['', '', '', 'active', 'completed'];
 
 function random(seed: number): () => number {
   let a = seed;
@@ -77,13 +76,20 @@ interface BrowseUrl {
 const browsePath = (query: Record<string, string>) =>
   `/api/projects?${new URLSearchParams(query).toString()}`;
 
-/** 560 distinct first pages: every kind of search, with every filter, drawn the same on every run. */
+/**
+ * 560 distinct first pages, drawn the same on every run: what the frontends ask. The browse screen's
+ * parameters (every kind of search with a country, a category and a budget band, each or none), and the
+ * dashboard's open projects in each country (`status=active`, as apps/account's Dashboard asks them).
+ */
 function firstPages(): BrowseUrl[] {
   const next = random(26);
   const pick = <T>(list: readonly T[]) => list[Math.floor(next() * list.length)] as T;
   const kinds = Object.keys(SEARCH_KINDS);
   const seen = new Set<string>();
-  const urls: BrowseUrl[] = [];
+  const urls: BrowseUrl[] = COUNTRIES.map((country) => ({
+    kind: 'dashboard (status=active)',
+    query: { country, status: 'active', limit: '7' },
+  }));
   while (urls.length < 560) {
     const kind = kinds[urls.length % kinds.length] as string;
     const query: Record<string, string> = { country: pick(COUNTRIES) };
@@ -92,7 +98,6 @@ function firstPages(): BrowseUrl[] {
     for (const [key, list] of [
       ['category', CATEGORIES],
       ['budget', BUDGETS],
-      ['status', STATUSES],
     ] as const) {
       const value = pick(list);
       if (value) query[key] = value;
@@ -127,6 +132,12 @@ interface Api {
   stop(): Promise<void>;
 }
 
+/** Every API process still running: stopped if the run fails, so none holds the database afterwards. */
+const running = new Set<ChildProcess>();
+process.once('exit', () => {
+  for (const child of running) child.kill('SIGKILL');
+});
+
 function startApi(checkout: string, databaseUrl: string): Promise<Api> {
   const dataDir = mkdtempSync(join(os.tmpdir(), 'buildbid-reads-'));
   const child: ChildProcess = spawn(process.execPath, ['apps/api/src/main.ts'], {
@@ -151,6 +162,8 @@ function startApi(checkout: string, databaseUrl: string): Promise<Api> {
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  running.add(child);
+  child.once('exit', () => running.delete(child));
   let output = '';
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {

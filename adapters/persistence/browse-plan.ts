@@ -17,7 +17,8 @@ export const COUNT_CAP = 200;
  * the text index is never read: it would visit every match to sort them, and words that go together
  * ('storm roof') are planned as if independent, so PostgreSQL expects hundreds of matches and meets
  * thousands. The walk is taken only when the newest `headRows` show at least `headHits` matches
- * (3 %: enough to meet the cap within the walk), so a rare word goes straight to the index.
+ * (3 %: enough to meet the cap within the walk), so a rare word goes straight to the text index. (A longer
+ * walk from 1 % was measured at 1,000,000 projects: it read more pages than the bitmap; decision 0214.)
  */
 export const SEARCH_PROBE: SearchProbeSizes = {
   minTableRows: 200_000,
@@ -59,6 +60,10 @@ export const SAMPLE_PERCENT = `least(100, ${ESTIMATE_SAMPLE_ROWS} * 100.0 / grea
  * `walked.source`, which of them holds every match the page and the count need:
  * - 'index' when the table is small (`minTableRows`): the text (GIN) index answers;
  * - 'head' when the head read every project that passes the other filters;
+ * - 'rare' when the head holds few matches (below `headHits`): the words are rare among the newest, so the
+ *   text (GIN) index finds every match and they are sorted (decision 0214); the planner is not asked, as its
+ *   estimate for a word it has no statistics for (an absent or misspelt word, a prefix) is a fixed 0.5 %,
+ *   which makes walking the newest-first index look cheap and then read the whole table;
  * - 'probe' when the probe found more than COUNT_CAP matches, or read every such project;
  * - 'index' otherwise.
  * Each step runs only when the one before leaves the answer open. Null without search words, or when no one
@@ -87,7 +92,7 @@ export function searchWalk(filters: ProjectFilters, sizes: SearchProbeSizes): Sq
           select case
             when not ${large} then 'index'
             when not ${headFull} then 'head'
-            when not ${headDense} then 'index'
+            when not ${headDense} then 'rare'
             when (select count(*) from probe) > ${COUNT_CAP} then 'probe'
             when (select count(*) from (
               select 1 from projects p where ${others.sql} limit ${sizes.walkRows}

@@ -253,7 +253,14 @@ export class SqlProjectQuery implements ProjectQuery {
           union all
           (select p.id, p.created_at from projects p
             where (select source from walked) = 'index' and ${where.sql}
-            order by p.created_at desc, p.id desc limit ${COUNT_CAP + 1})`
+            order by p.created_at desc, p.id desc limit ${COUNT_CAP + 1})
+          union all
+          (select id, created_at from (
+              select p.id, p.created_at from projects p
+              where (select source from walked) = 'rare' and ${where.sql}
+              offset 0
+            ) rare
+            order by created_at desc, id desc limit ${COUNT_CAP + 1})`
           }
         ), total as (
           select c.n as "countedTotal",
@@ -280,6 +287,8 @@ export class SqlProjectQuery implements ProjectQuery {
       [
         ...(probe?.params ?? []),
         ...where.params,
+        // The 'rare' branch's (decision 0214): `offset 0` keeps its order and limit out of its scan's plan.
+        ...(probe === null ? [] : where.params),
         ...(known === null ? where.params : [known]),
         ...(cursor ? [cursor.at, cursor.id, limit + 1, ...pageParams, limit + 1] : []),
         limit + 1,

@@ -105,7 +105,13 @@ export interface CreateOrmOptions {
  * The result is the PostgreSQL-typed MikroORM; it is assignable to `MikroORM` from @mikro-orm/core.
  */
 /** Run on every new pooled connection (see createOrm). */
-export const PLANNER_SETTINGS = ['set jit = off', 'set random_page_cost = 1.1'] as const;
+export const PLANNER_SETTINGS = [
+  'set jit = off',
+  'set random_page_cost = 1.1',
+  // A search's text index answers rare words as a bitmap (decision 0214): with the default 4 MB a prefix's
+  // bitmap at 1,000,000 projects turns lossy, and every row of a lossy page is read and checked again.
+  "set work_mem = '32MB'",
+] as const;
 
 export async function createOrm(options: CreateOrmOptions): Promise<MikroORM> {
   return MikroORM.init({

@@ -19,14 +19,19 @@ export interface SqlPredicate {
 
 /**
  * A search's text as a tsquery (decision 0214): websearch_to_tsquery's reading of it with English stems
- * (words in any order must all match, "a phrase" in quotes, `or`, `-word` to leave out), then every word of
- * it made a prefix as well (`'kitch':*`), so a word still being typed already finds. `param` is SQL text:
- * a `?` placeholder or a column. The lexemes in the query's text form are quoted (a quote inside doubled),
- * which is what the pattern rewrites (with no `?` in it: MikroORM would read one as a placeholder); the
- * search itself reaches SQL only as a value.
+ * (words in any order must all match, "a phrase" in quotes, `or`, `-word` to leave out), then every word
+ * outside a phrase made a prefix as well (`'kitch':*`), so a word still being typed already finds; the words
+ * of a phrase (joined by `<->` or `<N>`) stay whole, as a phrase matches as written. `param` is SQL text: a
+ * `?` placeholder or a column. The lexemes in the query's text form are quoted (a quote inside doubled),
+ * which is what the patterns rewrite (with no question mark in them: MikroORM would read one as a
+ * placeholder); the search itself reaches SQL only as a value.
  */
 export function searchQuerySql(param: string): string {
-  return `regexp_replace(websearch_to_tsquery('english', ${param})::text, '''(([^'']|'''')+)''', '''\\1'':*', 'g')::tsquery`;
+  const lexeme = `''(([^'']|'''')+)''`;
+  const everyPrefix = `regexp_replace(websearch_to_tsquery('english', ${param})::text, '${lexeme}', '''\\1'':*', 'g')`;
+  const beforePhraseOperator = `regexp_replace(${everyPrefix}, ':\\*( <)', '\\1', 'g')`;
+  const afterPhraseOperator = `regexp_replace(${beforePhraseOperator}, '(> ${lexeme}):\\*', '\\1', 'g')`;
+  return `${afterPhraseOperator}::tsquery`;
 }
 
 const dollars = (cents: number) => centsToDecimalText(cents);
