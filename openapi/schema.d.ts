@@ -459,7 +459,7 @@ export interface paths {
         put?: never;
         /**
          * Send a message
-         * @description The content is trimmed; empty answers 400 MESSAGE_EMPTY, over 5000 characters 400 VALIDATION_FAILED (field content), to yourself 400 CANNOT_MESSAGE_SELF; an unknown receiver or project 404. The receiver’s sockets get {type:"new_message"} and a message_received notification. A receiver who deleted their account answers 409 RECIPIENT_DELETED (the conversation is closed; nothing is stored). Each session may send a limited number per minute (429 RATE_LIMITED).
+         * @description The content is trimmed; empty answers 400 MESSAGE_EMPTY, over 5000 characters 400 VALIDATION_FAILED (field content), to yourself 400 CANNOT_MESSAGE_SELF; an unknown receiver or project 404. The receiver’s sockets get {type:"new_message"} and a message_received notification. A receiver who deleted their account answers 409 RECIPIENT_DELETED (the conversation is closed; nothing is stored). A block between the two, either way, answers 403 CANNOT_MESSAGE_USER (decision 0220; the blocked sender reads only 'You cannot message this person'). Each session may send a limited number per minute (429 RATE_LIMITED).
          */
         post: operations["sendMessage"];
         delete?: never;
@@ -497,7 +497,7 @@ export interface paths {
         };
         /**
          * Whether your conversation with one other user takes new messages
-         * @description closed is true once otherUserId deleted their account (decision 0193): the message dialog then shows the conversation without its composer, and closedReason says why. An unknown user answers 404.
+         * @description closed is true once otherUserId deleted their account (decision 0193), or while either of you blocked the other (decision 0220): the message dialog then shows the conversation without its composer, and closedReason says why (to a blocked caller only 'You cannot message this person'). blockedByMe says whether you blocked them. An unknown user answers 404.
          */
         get: operations["getConversationStatus"];
         put?: never;
@@ -1187,6 +1187,50 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/users/me/blocks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The people you blocked, newest block first
+         * @description The profile’s Blocked people. Only ever your own blocks: nobody can see who blocked them.
+         */
+        get: operations["listBlockedUsers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/users/me/blocks/{userId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Block a person
+         * @description From then on neither of you can message the other (403 CANNOT_MESSAGE_USER; they read only 'You cannot message this person'), and they cannot bid on your projects (to them the project is not accepting bids: 409 PROJECT_NOT_BIDDING). Their pending bids on your projects are declined, as any decline: they are told the bid was declined, never why. Blocking is silent: they are not told. Blocking someone you blocked changes nothing. Not yourself (400 CANNOT_BLOCK_SELF); admins neither block nor are blocked (403); at most 1000 blocks (409 BLOCK_LIMIT_REACHED); an unknown or deleted account is 404. At most 30 blocks a minute, and as many unblocks (429).
+         */
+        put: operations["blockUser"];
+        post?: never;
+        /**
+         * Unblock a person
+         * @description From then on you can message each other again and they can bid on your projects; bids declined by the block stay declined. Unblocking someone you have not blocked changes nothing. At most 30 unblocks a minute (429).
+         */
+        delete: operations["unblockUser"];
         options?: never;
         head?: never;
         patch?: never;
@@ -2323,6 +2367,34 @@ export interface components {
             /** @enum {string} */
             type: "bid.withdrawn";
         };
+        /**
+         * @description Someone you blocked: neither of you can message the other, and they cannot bid on your projects
+         * @example {
+         *       "id": "7e6d5c4b-3a29-4f18-9e07-d6c5b4a39281",
+         *       "firstName": "Marcus",
+         *       "lastName": "Rolle",
+         *       "profileImageUrl": null,
+         *       "deleted": false,
+         *       "blockedAt": "2027-03-20T15:04:05.000Z"
+         *     }
+         */
+        BlockedUser: {
+            /**
+             * Format: date-time
+             * @description When you blocked them
+             */
+            blockedAt: string;
+            /** @description True once the blocked account was deleted (shown as 'Deleted user') */
+            deleted: boolean;
+            firstName: string | null;
+            /**
+             * Format: uuid
+             * @description The blocked user
+             */
+            id: string;
+            lastName: string | null;
+            profileImageUrl: string | null;
+        };
         /** @description Every catalogue the forms and filters use (one source with the server checks) */
         Catalog: {
             achievements: {
@@ -2474,11 +2546,14 @@ export interface components {
          * @example {
          *       "otherUserId": "7e6d5c4b-3a29-4f18-9e07-d6c5b4a39281",
          *       "closed": true,
-         *       "closedReason": "This account has been deleted; the conversation is closed"
+         *       "closedReason": "This account has been deleted; the conversation is closed",
+         *       "blockedByMe": false
          *     }
          */
         ConversationStatus: {
-            /** @description True once the other user deleted their account */
+            /** @description Whether you blocked the other user (decision 0220) */
+            blockedByMe: boolean;
+            /** @description True once the other user deleted their account, or while either of you blocked the other */
             closed: boolean;
             /** @description Why it is closed, for the message dialog; null while it is open */
             closedReason: string | null;
@@ -6713,7 +6788,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Signed in, but not allowed: INSUFFICIENT_SCOPE, ORIGIN_FORBIDDEN */
+            /** @description Signed in, but not allowed: CANNOT_MESSAGE_USER, INSUFFICIENT_SCOPE, ORIGIN_FORBIDDEN */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6721,7 +6796,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
-                        code?: "INSUFFICIENT_SCOPE" | "ORIGIN_FORBIDDEN";
+                        code?: "CANNOT_MESSAGE_USER" | "INSUFFICIENT_SCOPE" | "ORIGIN_FORBIDDEN";
                     };
                 };
             };
@@ -12103,6 +12178,330 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
                         code?: "INSUFFICIENT_SCOPE";
+                    };
+                };
+            };
+            /** @description Too many requests; try again later: RATE_LIMITED */
+            429: {
+                headers: {
+                    /** @description Whole seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "RATE_LIMITED";
+                    };
+                };
+            };
+            /** @description The database is not reachable right now; retry after the Retry-After seconds: DATABASE_UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Whole seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    listBlockedUsers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The people you blocked */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BlockedUser"][];
+                };
+            };
+            /** @description The request is not valid: NUL_BYTE */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "NUL_BYTE";
+                    };
+                };
+            };
+            /** @description Not signed in (no session cookie, or the session ended): UNAUTHENTICATED, INVALID_TOKEN */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "UNAUTHENTICATED" | "INVALID_TOKEN";
+                    };
+                };
+            };
+            /** @description Signed in, but not allowed: INSUFFICIENT_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "INSUFFICIENT_SCOPE";
+                    };
+                };
+            };
+            /** @description Too many requests; try again later: RATE_LIMITED */
+            429: {
+                headers: {
+                    /** @description Whole seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "RATE_LIMITED";
+                    };
+                };
+            };
+            /** @description The database is not reachable right now; retry after the Retry-After seconds: DATABASE_UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Whole seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    blockUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Blocked */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The request is not valid: CANNOT_BLOCK_SELF, VALIDATION_FAILED, NUL_BYTE, BAD_REQUEST, MALFORMED_JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "CANNOT_BLOCK_SELF" | "VALIDATION_FAILED" | "NUL_BYTE" | "BAD_REQUEST" | "MALFORMED_JSON";
+                    };
+                };
+            };
+            /** @description Not signed in (no session cookie, or the session ended): UNAUTHENTICATED, INVALID_TOKEN */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "UNAUTHENTICATED" | "INVALID_TOKEN";
+                    };
+                };
+            };
+            /** @description Signed in, but not allowed: ADMIN_CANNOT_BLOCK, CANNOT_BLOCK_ADMIN, INSUFFICIENT_SCOPE, ORIGIN_FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "ADMIN_CANNOT_BLOCK" | "CANNOT_BLOCK_ADMIN" | "INSUFFICIENT_SCOPE" | "ORIGIN_FORBIDDEN";
+                    };
+                };
+            };
+            /** @description Not found: USER_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "USER_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description The current state does not allow it: BLOCK_LIMIT_REACHED */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "BLOCK_LIMIT_REACHED";
+                    };
+                };
+            };
+            /** @description Too large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description The request body has a content type this operation does not read: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "UNSUPPORTED_MEDIA_TYPE";
+                    };
+                };
+            };
+            /** @description Too many requests; try again later: RATE_LIMITED */
+            429: {
+                headers: {
+                    /** @description Whole seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "RATE_LIMITED";
+                    };
+                };
+            };
+            /** @description The database is not reachable right now; retry after the Retry-After seconds: DATABASE_UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Whole seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    unblockUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Not blocked (any more) */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The request is not valid: VALIDATION_FAILED, NUL_BYTE, BAD_REQUEST, MALFORMED_JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "VALIDATION_FAILED" | "NUL_BYTE" | "BAD_REQUEST" | "MALFORMED_JSON";
+                    };
+                };
+            };
+            /** @description Not signed in (no session cookie, or the session ended): UNAUTHENTICATED, INVALID_TOKEN */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "UNAUTHENTICATED" | "INVALID_TOKEN";
+                    };
+                };
+            };
+            /** @description Signed in, but not allowed: INSUFFICIENT_SCOPE, ORIGIN_FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "INSUFFICIENT_SCOPE" | "ORIGIN_FORBIDDEN";
+                    };
+                };
+            };
+            /** @description Too large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description The request body has a content type this operation does not read: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "UNSUPPORTED_MEDIA_TYPE";
                     };
                 };
             };

@@ -19,6 +19,7 @@ import {
 import { SqlPersonalData } from './sql-account-lifecycle.ts';
 import { SqlAddendumRepository } from './sql-addendum-repository.ts';
 import { SqlRoleChangeLog } from './sql-admin.ts';
+import { SqlBlocks } from './sql-blocks.ts';
 import { SqlEventOutbox } from './sql-event-outbox.ts';
 import { SqlQuestionRepository } from './sql-question-repository.ts';
 
@@ -36,6 +37,7 @@ function transactionOn(em: EntityManager, userCache?: UserReadCache): Transactio
     roleChanges: new SqlRoleChangeLog(em),
     outbox: new SqlEventOutbox(em),
     personalData: new SqlPersonalData(em),
+    blocks: new SqlBlocks(em),
   };
 }
 

@@ -19,6 +19,7 @@ import {
 import { EmailOutboxRecord } from './messaging-entities.ts';
 import { OAuthAppRecord, OAuthModelRecord } from './oauth-entities.ts';
 import { PaymentEventRecord, PaymentSubscriptionRecord } from './payment-entities.ts';
+import { UserBlockRecord } from './safety-entities.ts';
 import {
   EventOutboxRecord,
   IdempotencyKeyRecord,
@@ -66,6 +67,7 @@ const entities = [
   AccessTokenRecord,
   OAuthAppRecord,
   OAuthModelRecord,
+  UserBlockRecord,
   ...WEBHOOK_RECORDS,
 ];
 

@@ -15,7 +15,7 @@ export interface SubmittedBid {
 
 export class SubmitBid extends UseCase<AddingDeps & { settings: PlatformSettings }> {
   /**
-   * One atomic step per bidder: lock the bidder's row, check role, project and the one-bid rule,
+   * One atomic step per bidder: lock the bidder's row, check role, project, blocks (decision 0220) and the one-bid rule,
    * count this month's bids and check the quota, then insert the bid. Publishes BidSubmitted after commit.
    */
   async execute(actor: User, projectId: string, terms: BidTerms): Promise<SubmittedBid> {
@@ -25,7 +25,8 @@ export class SubmitBid extends UseCase<AddingDeps & { settings: PlatformSettings
       const bidder = await tx.users.lockForUpdate(actor.id);
       if (!bidder) throw USER_ERRORS.USER_NOT_FOUND();
       const project = await projectOf(tx, projectId);
-      const { bid, event } = Bid.submit({ id: this.deps.ids.next(), bidder, project, terms, now });
+      const blocks = await tx.blocks.between(bidder.id, project.clientId);
+      const { bid, event } = Bid.submit({ id: this.deps.ids.next(), bidder, project, terms, now, blocks });
       if (await tx.bids.findByProjectAndContractor(projectId, bidder.id)) throw bidAlreadyExists();
       const used = await countThisMonth(tx, bidder.id, now, timeZone);
       assertBidAllowed(computeBidQuota(bidder.subscriptionTier, used, now, timeZone));

@@ -5,11 +5,13 @@ import {
   messagePreview,
 } from '../../domain/message/message.ts';
 import { PROJECT_ERRORS } from '../../domain/project/errors.ts';
+import { assertNoBlockBetween } from '../../domain/safety/block.ts';
 import type { MessageSent } from '../../domain/shared/events.ts';
 import { USER_ERRORS } from '../../domain/user/errors.ts';
 import type { User } from '../../domain/user/user.ts';
 import type { UserRepository } from '../accounts/ports.ts';
 import type { RealtimePort } from '../realtime/ports.ts';
+import type { BlockQuery } from '../safety/ports.ts';
 import type { EventPublisher } from '../shared/marketplace-ports.ts';
 import type { Clock, IdGenerator } from '../shared/ports.ts';
 import { UseCase } from '../shared/use-case.ts';
@@ -28,6 +30,7 @@ export interface SendMessageInput {
 export class SendMessage extends UseCase<{
   users: UserRepository;
   messages: MessageRepository;
+  blocks: BlockQuery;
   events: EventPublisher;
   realtime: RealtimePort;
   ids: IdGenerator;
@@ -37,7 +40,9 @@ export class SendMessage extends UseCase<{
    * Stores the message (the rules are the domain's: trimmed, not empty, not too long, not to yourself),
    * then pushes `new_message` to the receiver's sockets and publishes `message_sent` (the receiver's
    * message_received notification). An unknown receiver or project answers 404; a deleted receiver 409
-   * RECIPIENT_DELETED (decision 0193: the conversation is closed, nothing is stored).
+   * RECIPIENT_DELETED (decision 0193: the conversation is closed, nothing is stored); a block between the two,
+   * either way, 403 CANNOT_MESSAGE_USER (decision 0220: the blocked sender reads only 'You cannot message this
+   * person').
    */
   async execute(sender: User, input: SendMessageInput): Promise<MessageSnapshot> {
     const now = this.deps.clock.now();
@@ -45,6 +50,7 @@ export class SendMessage extends UseCase<{
     const receiver = await this.deps.users.findById(input.receiverId);
     if (!receiver) throw USER_ERRORS.USER_NOT_FOUND({ field: 'receiverId' });
     assertMayReceiveMessages(receiver);
+    assertNoBlockBetween(sender.id, receiver.id, await this.deps.blocks.between(sender.id, receiver.id));
     if (message.projectId && !(await this.deps.messages.projectExists(message.projectId))) {
       throw PROJECT_ERRORS.PROJECT_NOT_FOUND({ field: 'projectId' });
     }

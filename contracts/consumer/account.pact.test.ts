@@ -31,6 +31,7 @@ import {
   getStats,
   getSubscription,
   listAccessTokens,
+  listBlockedUsers,
   listSavedSearches,
   listWebhookDeliveries,
   listWebhookEndpoints,
@@ -42,6 +43,7 @@ import {
   rollWebhookSecret,
   sendTestWebhook,
   switchRole,
+  unblockUser,
   updateMe,
   updateWebhookEndpoint,
 } from '../../apps/account/src/api.ts';
@@ -75,6 +77,7 @@ import {
   JSON_CONTENT,
   JSON_WITH_SESSION,
   NOT_SIGNED_IN,
+  stateId,
   statePath,
   stateValue,
   UNKNOWN_ID,
@@ -1723,6 +1726,87 @@ describe(`${CONSUMER} → buildbid-api`, () => {
         '/api/saved-searches',
         listSavedSearches,
       );
+    });
+  });
+
+  describe('blocked people (decision 0220): Profile → Preferences', () => {
+    const MARCUS = { ...CONTRACTOR, lastName: 'Rolle', as: 'otherUserId' };
+
+    it('lists the people I blocked: 200, each with name, deleted and when', async () => {
+      await pact
+        .addInteraction()
+        .given(STATES.signedInUser, CLIENT)
+        .given(STATES.userExists, MARCUS)
+        .given(STATES.userBlocked, { blocker: EMAIL, blocked: MARCUS.email })
+        .uponReceiving('a request for the people I blocked')
+        .withRequest('GET', '/api/users/me/blocks', (b) => b.headers(WITH_SESSION))
+        .willRespondWith(200, (b) =>
+          b.headers(JSON_CONTENT).jsonBody(
+            eachLike({
+              id: stateId('otherUserId'),
+              firstName: like('Marcus'),
+              lastName: like('Rolle'),
+              profileImageUrl: null,
+              deleted: equal(false),
+              blockedAt: iso8601DateTimeWithMillis('2027-03-20T15:04:05.000Z'),
+            }),
+          ),
+        )
+        .executeTest(async (mock) => {
+          signedIn(mock.url);
+          const [marcus] = await listBlockedUsers();
+          expect(marcus).toMatchObject({ id: EXAMPLE_IDS.otherUserId, firstName: 'Marcus', deleted: false });
+        });
+    });
+
+    it('lists nobody when I blocked nobody: 200 []', async () => {
+      await pact
+        .addInteraction()
+        .given(STATES.signedInUser, CLIENT)
+        .uponReceiving('a request for the people I blocked when there are none')
+        .withRequest('GET', '/api/users/me/blocks', (b) => b.headers(WITH_SESSION))
+        .willRespondWith(200, (b) => b.headers(JSON_CONTENT).jsonBody([]))
+        .executeTest(async (mock) => {
+          signedIn(mock.url);
+          expect(await listBlockedUsers()).toEqual([]);
+        });
+    });
+
+    it('refuses the list without a session: 401', async () => {
+      await refusesWithoutSession(
+        'a request for the people I blocked without a session',
+        'GET',
+        '/api/users/me/blocks',
+        listBlockedUsers,
+      );
+    });
+
+    it('unblocks a person: 204', async () => {
+      const { path, example } = statePath('otherUserId', (id) => `/api/users/me/blocks/${id}`);
+      await pact
+        .addInteraction()
+        .given(STATES.signedInUser, CLIENT)
+        .given(STATES.userExists, MARCUS)
+        .given(STATES.userBlocked, { blocker: EMAIL, blocked: MARCUS.email })
+        .uponReceiving('an unblock of a person I blocked')
+        .withRequest('DELETE', path, (b) => b.headers(WITH_SESSION))
+        .willRespondWith(204)
+        .executeTest(async (mock) => {
+          signedIn(mock.url);
+          await expect(unblockUser(example.split('/').at(-1) as string)).resolves.toBeUndefined();
+        });
+    });
+
+    it('refuses an unblock without a session: 401', async () => {
+      await pact
+        .addInteraction()
+        .uponReceiving('an unblock without a session')
+        .withRequest('DELETE', `/api/users/me/blocks/${UNKNOWN_ID}`)
+        .willRespondWith(401, (b) => b.headers(JSON_CONTENT).jsonBody(NOT_SIGNED_IN))
+        .executeTest(async (mock) => {
+          signedOut(mock.url);
+          expect(hasStatus(await unblockUser(UNKNOWN_ID).catch((e: unknown) => e), 401)).toBe(true);
+        });
     });
   });
 

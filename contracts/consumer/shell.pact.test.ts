@@ -26,6 +26,7 @@ import {
   signOut,
 } from '../../apps/shell/src/auth.ts';
 import {
+  blockUser,
   conversationStatus,
   listMessages,
   markConversationRead,
@@ -526,6 +527,7 @@ describe(`${CONSUMER} → buildbid-api`, () => {
             otherUserId: stateId('otherUserId'),
             closed: equal(false),
             closedReason: null,
+            blockedByMe: equal(false),
           }),
         )
         .executeTest(async (mock) => {
@@ -549,6 +551,7 @@ describe(`${CONSUMER} → buildbid-api`, () => {
             otherUserId: stateId('otherUserId'),
             closed: equal(true),
             closedReason: like('This account has been deleted; the conversation is closed'),
+            blockedByMe: equal(false),
           }),
         )
         .executeTest(async (mock) => {
@@ -603,6 +606,140 @@ describe(`${CONSUMER} → buildbid-api`, () => {
             (e: unknown) => e,
           );
           expect(hasStatus(failure, 409)).toBe(true);
+        });
+    });
+
+    it('blocks the other person from the conversation (decision 0220): 204', async () => {
+      const { path } = statePath('otherUserId', (id) => `/api/users/me/blocks/${id}`);
+      await pact
+        .addInteraction()
+        .given(STATES.signedInUser, { email: EMAIL })
+        .given(STATES.userExists, OTHER)
+        .uponReceiving('a request to block the other person of a conversation')
+        .withRequest('PUT', path, (b) => b.headers(WITH_SESSION))
+        .willRespondWith(204)
+        .executeTest(async (mock) => {
+          browseTo(mock.url, true);
+          await expect(blockUser(EXAMPLE_IDS.otherUserId)).resolves.toBeUndefined();
+        });
+    });
+
+    it('answers 404 for blocking nobody', async () => {
+      await pact
+        .addInteraction()
+        .given(STATES.signedInUser, { email: EMAIL })
+        .uponReceiving('a request to block an unknown user')
+        .withRequest('PUT', `/api/users/me/blocks/${UNKNOWN_ID}`, (b) => b.headers(WITH_SESSION))
+        .willRespondWith(404, (b) =>
+          b.headers(JSON_CONTENT).jsonBody(errorBody('USER_NOT_FOUND', 'User not found')),
+        )
+        .executeTest(async (mock) => {
+          browseTo(mock.url, true);
+          const failure = await blockUser(UNKNOWN_ID).catch((e: unknown) => e);
+          expect(hasStatus(failure, 404)).toBe(true);
+        });
+    });
+
+    it("refuses blocking an admin: 403 CANNOT_BLOCK_ADMIN, the message the dialog's toast shows", async () => {
+      const { path } = statePath('otherUserId', (id) => `/api/users/me/blocks/${id}`);
+      await pact
+        .addInteraction()
+        .given(STATES.signedInUser, { email: EMAIL })
+        .given(STATES.userExists, { ...OTHER, role: 'admin' })
+        .uponReceiving('a request to block an admin')
+        .withRequest('PUT', path, (b) => b.headers(WITH_SESSION))
+        .willRespondWith(403, (b) =>
+          b
+            .headers(JSON_CONTENT)
+            .jsonBody(errorBody('CANNOT_BLOCK_ADMIN', "BuildBid's admins cannot be blocked")),
+        )
+        .executeTest(async (mock) => {
+          browseTo(mock.url, true);
+          const failure = await blockUser(EXAMPLE_IDS.otherUserId).catch((e: unknown) => e);
+          expect(failure).toMatchObject({ status: 403, code: 'CANNOT_BLOCK_ADMIN' });
+        });
+    });
+
+    it('shows a conversation with someone I blocked closed, with my own line and blockedByMe', async () => {
+      await pact
+        .addInteraction()
+        .given(STATES.signedInUser, { email: EMAIL })
+        .given(STATES.userExists, OTHER)
+        .given(STATES.userBlocked, { blocker: EMAIL, blocked: OTHER.email })
+        .uponReceiving('a request for the status of my conversation with someone I blocked')
+        .withRequest('GET', '/api/messages/status', (b) =>
+          b.headers(WITH_SESSION).query({ otherUserId: stateId('otherUserId') }),
+        )
+        .willRespondWith(200, (b) =>
+          b.headers(JSON_CONTENT).jsonBody({
+            otherUserId: stateId('otherUserId'),
+            closed: equal(true),
+            closedReason: like('You blocked this person. Unblock them in your profile to message them.'),
+            blockedByMe: equal(true),
+          }),
+        )
+        .executeTest(async (mock) => {
+          browseTo(mock.url, true);
+          expect(await conversationStatus(EXAMPLE_IDS.otherUserId)).toMatchObject({
+            closed: true,
+            blockedByMe: true,
+          });
+        });
+    });
+
+    it("shows a blocked person the conversation closed with only 'You cannot message this person'", async () => {
+      await pact
+        .addInteraction()
+        .given(STATES.signedInUser, { email: EMAIL })
+        .given(STATES.userExists, OTHER)
+        .given(STATES.userBlocked, { blocker: OTHER.email, blocked: EMAIL })
+        .uponReceiving('a request for the status of my conversation with someone who blocked me')
+        .withRequest('GET', '/api/messages/status', (b) =>
+          b.headers(WITH_SESSION).query({ otherUserId: stateId('otherUserId') }),
+        )
+        .willRespondWith(200, (b) =>
+          b.headers(JSON_CONTENT).jsonBody({
+            otherUserId: stateId('otherUserId'),
+            closed: equal(true),
+            closedReason: equal('You cannot message this person'),
+            blockedByMe: equal(false),
+          }),
+        )
+        .executeTest(async (mock) => {
+          browseTo(mock.url, true);
+          expect(await conversationStatus(EXAMPLE_IDS.otherUserId)).toMatchObject({
+            closed: true,
+            closedReason: 'You cannot message this person',
+          });
+        });
+    });
+
+    it("refuses a blocked person's message: 403 CANNOT_MESSAGE_USER 'You cannot message this person'", async () => {
+      await pact
+        .addInteraction()
+        .given(STATES.signedInUser, { email: EMAIL })
+        .given(STATES.userExists, OTHER)
+        .given(STATES.userBlocked, { blocker: OTHER.email, blocked: EMAIL })
+        .uponReceiving('a message from a person the receiver blocked')
+        .withRequest('POST', '/api/messages', (b) =>
+          b.headers(JSON_WITH_SESSION).jsonBody({
+            receiverId: stateId('otherUserId'),
+            projectId: null,
+            content: 'Still there?',
+            type: 'text',
+          }),
+        )
+        .willRespondWith(403, (b) =>
+          b
+            .headers(JSON_CONTENT)
+            .jsonBody({ message: equal('You cannot message this person'), code: 'CANNOT_MESSAGE_USER' }),
+        )
+        .executeTest(async (mock) => {
+          browseTo(mock.url, true);
+          const failure = await sendMessage(EXAMPLE_IDS.otherUserId, null, 'Still there?').catch(
+            (e: unknown) => e,
+          );
+          expect(failure).toMatchObject({ status: 403, code: 'CANNOT_MESSAGE_USER' });
         });
     });
 

@@ -52,6 +52,7 @@ import {
   PostProject,
 } from '../../application/projects/index.ts';
 import { ReviewContractor } from '../../application/reviews/index.ts';
+import { BlockUser } from '../../application/safety/index.ts';
 import { ConfirmSandboxPayment, StartProSubscription } from '../../application/subscription/index.ts';
 import { CreateWebhookEndpoint, SendTestWebhook } from '../../application/webhooks/index.ts';
 import type { User } from '../../domain/user/user.ts';
@@ -408,6 +409,13 @@ describe(`${PROVIDER} honours its consumers' pacts`, () => {
       const user = userOf(text(p, 'user'));
       const password = text(p, 'password', DEFAULT_PASSWORD);
       await run(() => api.composition.get(DeleteAccount).execute(user.id, password, async () => undefined));
+      return undefined;
+    },
+
+    [STATES.userBlocked]: async (params) => {
+      const p = (params ?? {}) as Params;
+      const blocked = userOf(text(p, 'blocked'));
+      await run(() => api.composition.get(BlockUser).execute(userOf(text(p, 'blocker')), blocked.id));
       return undefined;
     },
 

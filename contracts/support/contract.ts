@@ -101,6 +101,11 @@ export const STATES = {
    */
   accountDeleted: 'an account was deleted',
   /**
+   * A user of an earlier state blocked another (decision 0220), through the use case. params: { blocker
+   * (email), blocked (email) }.
+   */
+  userBlocked: 'a user blocked another',
+  /**
    * An OAuth app (decision 0213) registered through the use case by a user of an earlier state. params:
    * { owner (email), name?, clientType? ('confidential' | 'public'), as? (default 'oauthAppId') }. Returns
    * { [as]: its client_id }.

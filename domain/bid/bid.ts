@@ -1,4 +1,5 @@
 import { type Actor, bidWithdrawn, type Project } from '../project/project.ts';
+import { assertMayBidDespiteBlocks, type BlockSnapshot } from '../safety/block.ts';
 import { withFields } from '../shared/entity.ts';
 import type { ConflictError } from '../shared/errors.ts';
 import type {
@@ -90,10 +91,17 @@ export function parseProposal(value: string | null | undefined): string {
 }
 
 /**
- * Who may bid on this project now: a contractor or vendor, not the owner, while the project takes bids.
- * One bid per contractor per project and the monthly quota are checked by the use case against stored bids.
+ * Who may bid on this project now: a contractor or vendor, not the owner, while the project takes bids, and
+ * with no block between the bidder and the owner (`blocks`: the blocks between them, decision 0220; a blocked
+ * bidder is told only that the project is not accepting bids). One bid per contractor per project and the
+ * monthly quota are checked by the use case against stored bids.
  */
-export function assertMayBid(bidder: Actor, project: Project, now: Date): void {
+export function assertMayBid(
+  bidder: Actor,
+  project: Project,
+  now: Date,
+  blocks: readonly BlockSnapshot[] = [],
+): void {
   if (!BIDDER_ROLES.includes(bidder.role)) {
     throw BID_ERRORS.ROLE_CANNOT_BID();
   }
@@ -101,6 +109,7 @@ export function assertMayBid(bidder: Actor, project: Project, now: Date): void {
     throw BID_ERRORS.OWN_PROJECT('You cannot bid on your own project');
   }
   project.assertTakingBids(now);
+  assertMayBidDespiteBlocks(bidder.id, project.clientId, blocks);
 }
 
 export function bidAlreadyExists(): ConflictError {
@@ -119,11 +128,19 @@ export class Bid extends withFields<BidSnapshot>()(
     super(props);
   }
 
-  static submit(input: { id: string; bidder: Actor; project: Project; terms: BidTerms; now: Date }): {
+  static submit(input: {
+    id: string;
+    bidder: Actor;
+    project: Project;
+    terms: BidTerms;
+    now: Date;
+    /** The blocks between the bidder and the project's owner (decision 0220). */
+    blocks?: readonly BlockSnapshot[];
+  }): {
     bid: Bid;
     event: BidSubmitted;
   } {
-    assertMayBid(input.bidder, input.project, input.now);
+    assertMayBid(input.bidder, input.project, input.now, input.blocks);
     const bid = new Bid({
       id: input.id,
       projectId: input.project.id,

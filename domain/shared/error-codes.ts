@@ -10,6 +10,7 @@ import type { NOTIFICATION_ERRORS } from '../notification/errors.ts';
 import type { OAUTH_ERRORS } from '../oauth/errors.ts';
 import type { PROJECT_ERRORS } from '../project/errors.ts';
 import type { REVIEW_ERRORS } from '../review/errors.ts';
+import type { SAFETY_ERRORS } from '../safety/errors.ts';
 import type { SUBSCRIPTION_ERRORS } from '../subscription/errors.ts';
 import type { USER_ERRORS } from '../user/errors.ts';
 import type { WEBHOOK_ERRORS } from '../webhook/errors.ts';
@@ -27,5 +28,6 @@ export type ErrorCode =
   | keyof typeof ACCESS_ERRORS
   | keyof typeof OAUTH_ERRORS
   | keyof typeof WEBHOOK_ERRORS
+  | keyof typeof SAFETY_ERRORS
   | keyof typeof REQUEST_ERRORS
   | (typeof HTTP_ONLY_ERROR_CODES)[number];

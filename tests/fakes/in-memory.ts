@@ -40,6 +40,7 @@ import { correctableWords, matchesProjectFilters, type ProjectFilters } from '..
 import { Project, type ProjectSnapshot } from '../../domain/project/project.ts';
 import { Question, type QuestionSnapshot } from '../../domain/project/question.ts';
 import { Review, type ReviewSnapshot } from '../../domain/review/review.ts';
+import type { BlockSnapshot } from '../../domain/safety/block.ts';
 import { ConflictError } from '../../domain/shared/errors.ts';
 import type { DomainEvent } from '../../domain/shared/events.ts';
 import { type Role, User, type UserSnapshot } from '../../domain/user/user.ts';
@@ -116,6 +117,8 @@ export class InMemoryDatabase {
   readonly addenda = new Table<AddendumSnapshot>();
   readonly questions = new Table<QuestionSnapshot>();
   readonly roleChanges = new Table<RoleChangeEntry>();
+  /** Blocks (decision 0220), keyed `${blockerId}>${blockedId}`. */
+  readonly blocks = new Table<BlockSnapshot>();
   /** The transactional outbox: the events each committed change wrote, in order. */
   readonly outbox = new Table<DomainEvent>();
   readonly #locks = new Map<string, Promise<void>>();
@@ -241,6 +244,7 @@ export class InMemoryUnitOfWork implements UnitOfWork {
     const questions = new TxTable(db.questions);
     const roleChanges = new TxTable(db.roleChanges);
     const outbox = new TxTable(db.outbox);
+    const blocks = new TxTable(db.blocks);
     const erased: string[] = [];
 
     const userRepo: TransactionalUserRepository = {
@@ -460,6 +464,43 @@ export class InMemoryUnitOfWork implements UnitOfWork {
               .map((b) => ({ bidId: b.id, projectId: b.projectId }));
           },
         },
+        blocks: {
+          async between(a, b) {
+            return blocks
+              .all()
+              .filter(
+                (x) => (x.blockerId === a && x.blockedId === b) || (x.blockerId === b && x.blockedId === a),
+              );
+          },
+          async countByBlocker(blockerId) {
+            return blocks.all().filter((x) => x.blockerId === blockerId).length;
+          },
+          async add(block) {
+            const key = `${block.blockerId}>${block.blockedId}`;
+            if (!blocks.get(key)) blocks.set(key, { ...block });
+          },
+          async remove(blockerId, blockedId) {
+            const key = `${blockerId}>${blockedId}`;
+            const found = blocks.get(key) !== undefined;
+            if (found) blocks.delete(key);
+            return found;
+          },
+          async pendingBidsOn(ownerId, contractorId) {
+            const owned = new Set(
+              projects
+                .all()
+                .filter((p) => p.clientId === ownerId)
+                .map((p) => p.id),
+            );
+            return bids
+              .all()
+              .filter(
+                (b) => owned.has(b.projectId) && b.contractorId === contractorId && b.status === 'pending',
+              )
+              .sort((a, b) => (a.projectId < b.projectId ? -1 : 1))
+              .map((b) => ({ bidId: b.id, projectId: b.projectId }));
+          },
+        },
       });
       if (this.failNextCommit) {
         this.failNextCommit = false;
@@ -476,6 +517,7 @@ export class InMemoryUnitOfWork implements UnitOfWork {
         questions,
         roleChanges,
         outbox,
+        blocks,
       ]) {
         table.commit();
       }

@@ -17,6 +17,7 @@ import {
 } from './api.ts';
 import { BadgeList } from './badges.tsx';
 import { BillingTab } from './profile/BillingTab.tsx';
+import { BlockedPeopleCard } from './profile/BlockedPeople.tsx';
 import { NotificationsTab } from './profile/NotificationsTab.tsx';
 import { PreferencesTab } from './profile/PreferencesTab.tsx';
 import { ChangePasswordCard, ProfileTab } from './profile/ProfileTab.tsx';
@@ -265,6 +266,7 @@ export function ProfilePage(props: Props) {
           </TabPanel>
           <TabPanel id="preferences" className="tab-panel">
             <PreferencesTab shell={shell} />
+            <BlockedPeopleCard shell={shell} />
           </TabPanel>
         </Tabs>
       </section>

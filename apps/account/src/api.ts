@@ -234,3 +234,17 @@ export function resendWebhookDelivery(id: string): Promise<WebhookDelivery> {
 export function listSavedSearches(): Promise<SavedSearch[]> {
   return unwrap(api.GET('/api/saved-searches'));
 }
+
+// ---- Blocked people (decision 0220) -----------------------------------------------------------------------
+
+export type BlockedUser = Schemas['BlockedUser'];
+
+/** GET /api/users/me/blocks: the people the user blocked, newest block first. */
+export function listBlockedUsers(): Promise<BlockedUser[]> {
+  return unwrap(api.GET('/api/users/me/blocks'));
+}
+
+/** DELETE /api/users/me/blocks/{userId}: they may message the user and bid on their projects again. */
+export async function unblockUser(userId: string): Promise<void> {
+  await unwrap(api.DELETE('/api/users/me/blocks/{userId}', { params: { path: { userId } } }));
+}

@@ -23,6 +23,7 @@ import { closeOrm, createOrm, migrate } from '#adapters/persistence/orm.ts';
 import { SqlAccessTokens } from '#adapters/persistence/sql-access-tokens.ts';
 import { SqlAccountExport, SqlPasswordResets } from '#adapters/persistence/sql-account-lifecycle.ts';
 import { SqlAdminQuery } from '#adapters/persistence/sql-admin.ts';
+import { SqlBlocks } from '#adapters/persistence/sql-blocks.ts';
 import { SqlProjectEngagement } from '#adapters/persistence/sql-engagement.ts';
 import { OutboxEventPublisher, SqlEventOutboxStore } from '#adapters/persistence/sql-event-outbox.ts';
 import { SqlIdempotencyStore } from '#adapters/persistence/sql-idempotency.ts';
@@ -292,6 +293,7 @@ export async function compose(config: Config, options: ComposeOptions = {}): Pro
     Settings: settings,
     Notifications: new SqlNotificationRepository(orm.em),
     Messages: new SqlMessageRepository(orm.em),
+    Blocks: new SqlBlocks(orm.em),
     MailOutbox: new SqlMailOutbox(orm.em),
     EmailAudience: new SqlEmailAudience(orm.em),
     Mailer:

@@ -168,6 +168,10 @@ const MATRIX: Record<string, Call> = {
     expect: SIGNED_IN,
     body: (s) => ({ otherUserId: s.people.target.id, projectId: null }),
   },
+  // Blocks (decision 0220): anyone signed in lists and undoes their own; admins neither block nor are blocked.
+  listBlockedUsers: { expect: SIGNED_IN },
+  blockUser: { expect: { ...SIGNED_IN, admin: 403 } },
+  unblockUser: { expect: SIGNED_IN },
   // The owner and admins see every bid; anyone else sees only their own (a list of zero or one).
   listProjectBids: { expect: SIGNED_IN },
 
@@ -347,6 +351,7 @@ async function scene(who: Scene['people']): Promise<Scene> {
 function pathFor(op: Operation, s: Scene): string {
   return op.path
     .replace('/api/users/{id}/badges', `/api/users/${s.people.owner.id}/badges`)
+    .replace('/api/users/me/blocks/{userId}', `/api/users/me/blocks/${s.people.target.id}`)
     .replace('/api/admin/users/{id}', `/api/admin/users/${s.people.target.id}`)
     .replace('/api/saved-searches/{id}', `/api/saved-searches/${s.savedSearchId}`)
     .replace('/api/notifications/{id}', `/api/notifications/${s.notificationId}`)

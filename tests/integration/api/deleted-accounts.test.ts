@@ -166,7 +166,7 @@ describe('messages to a deleted account', () => {
     expect(first.statusCode).toBe(201);
     const open = await get(t, `/api/messages/status?otherUserId=${leaving.id}`, owner.cookie);
     expect(open.statusCode).toBe(200);
-    expect(open.json()).toEqual({ otherUserId: leaving.id, closed: false, closedReason: null });
+    expect(open.json()).toEqual({ otherUserId: leaving.id, closed: false, closedReason: null, blockedByMe: false });
 
     expect((await deleteAccount(leaving)).statusCode).toBe(204);
 
@@ -187,6 +187,7 @@ describe('messages to a deleted account', () => {
       otherUserId: leaving.id,
       closed: true,
       closedReason: 'This account has been deleted; the conversation is closed',
+      blockedByMe: false,
     });
     // The old conversation still reads.
     const history = (await get(t, `/api/messages?otherUserId=${leaving.id}`, owner.cookie)).json();

@@ -53,6 +53,10 @@ const SCOPE_OF: Record<string, Scope | null> = {
   getConversationStatus: 'messages:read',
   sendMessage: 'messages:write',
   markConversationRead: 'messages:write',
+  // Blocks (decision 0220): blocking is about who may message you; the list is part of your profile.
+  blockUser: 'messages:write',
+  unblockUser: 'messages:write',
+  listBlockedUsers: 'profile:read',
 
   // Marking read is part of reading them: no write scope of its own.
   listNotifications: 'notifications:read',

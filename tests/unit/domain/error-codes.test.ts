@@ -8,6 +8,7 @@ import { NOTIFICATION_ERRORS } from '#domain/notification/errors.ts';
 import { OAUTH_ERRORS } from '#domain/oauth/errors.ts';
 import { PROJECT_ERRORS } from '#domain/project/errors.ts';
 import { REVIEW_ERRORS } from '#domain/review/errors.ts';
+import { SAFETY_ERRORS } from '#domain/safety/errors.ts';
 import type { ErrorCode } from '#domain/shared/error-codes.ts';
 import { DomainError } from '#domain/shared/errors.ts';
 import { HTTP_ONLY_ERROR_CODES, REQUEST_ERRORS } from '#domain/shared/request-errors.ts';
@@ -28,6 +29,7 @@ const CATALOGUES = {
   ACCESS_ERRORS,
   OAUTH_ERRORS,
   WEBHOOK_ERRORS,
+  SAFETY_ERRORS,
 };
 
 /** Every `code` enum value of the OpenAPI document's error answers. */

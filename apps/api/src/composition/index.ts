@@ -5,10 +5,11 @@ import { developers } from './developers.ts';
 import { marketplace } from './marketplace.ts';
 import { messaging } from './messaging.ts';
 import { payments } from './payments.ts';
+import { safety } from './safety.ts';
 import { TOKENS } from './tokens.ts';
 
 /** The bounded contexts whose use cases the HTTP layer calls; each binds its own (composition/context.ts). */
-export const CONTEXTS = [accounts, marketplace, messaging, payments, developers];
+export const CONTEXTS = [accounts, marketplace, messaging, payments, developers, safety];
 
 /**
  * What the HTTP layer may call, resolved once at start from the composition root (decision 0202): the
@@ -22,6 +23,7 @@ export function allUseCasesIn(container: Container) {
     ...messaging.resolve(container),
     ...payments.resolve(container),
     ...developers.resolve(container),
+    ...safety.resolve(container),
   };
 }
 export type UseCases = ReturnType<typeof allUseCasesIn>;

@@ -31,6 +31,7 @@ const {
   RealtimePort: Rt,
   Notifications,
   Messages,
+  Blocks,
   MailOutbox: Outbox,
 } = TOKENS;
 const { EmailAudience: Audience, UnsubscribeTokens: Tokens, EmailSettings: Settings } = TOKENS;
@@ -43,13 +44,14 @@ export const messaging = context(
     sendMessage: withDeps(SendMessage, {
       users: Users,
       messages: Messages,
+      blocks: Blocks,
       events: Events,
       realtime: Rt,
       ids: Ids,
       clock: Time,
     }),
     getConversation: withDeps(GetConversation, { messages: Messages }),
-    getConversationStatus: withDeps(GetConversationStatus, { users: Users }),
+    getConversationStatus: withDeps(GetConversationStatus, { users: Users, blocks: Blocks }),
     markConversationRead: withDeps(MarkConversationRead, { messages: Messages }),
     listNotifications: withDeps(ListNotifications, notes),
     countUnreadNotifications: withDeps(CountUnreadNotifications, notes),

@@ -35,6 +35,7 @@ import type { OAuthAppRepository, OAuthClientSecrets } from '#application/oauth-
 import type { ProjectQuery, SearchVocabulary } from '#application/projects/ports.ts';
 import type { RealtimePort } from '#application/realtime/ports.ts';
 import type { ReviewQuery } from '#application/reviews/ports.ts';
+import type { BlockQuery } from '#application/safety/ports.ts';
 import type { SavedSearchRepository } from '#application/saved-searches/ports.ts';
 import type { FileStorage, PlatformSettings, UnitOfWork } from '#application/shared/marketplace-ports.ts';
 import type { Clock, IdGenerator } from '#application/shared/ports.ts';
@@ -93,6 +94,8 @@ export const TOKENS = {
   RealtimePort: port<RealtimePort>('RealtimePort.delivery'),
   Notifications: port<NotificationRepository>('NotificationRepository'),
   Messages: port<MessageRepository>('MessageRepository'),
+  /** Who blocked whom (decision 0220), read by messages and the profile's list. */
+  Blocks: port<BlockQuery>('BlockQuery'),
   MailOutbox: port<MailOutbox>('MailOutbox'),
   EmailAudience: port<EmailAudience>('EmailAudience'),
   Mailer: port<Mailer>('Mailer'),

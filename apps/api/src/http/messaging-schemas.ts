@@ -74,10 +74,13 @@ export const MessageSchema = Type.Object(
 const ConversationStatusSchema = Type.Object(
   {
     otherUserId: Type.String({ format: 'uuid' }),
-    closed: Type.Boolean({ description: 'True once the other user deleted their account' }),
+    closed: Type.Boolean({
+      description: 'True once the other user deleted their account, or while either of you blocked the other',
+    }),
     closedReason: Type.Union([Type.String(), Type.Null()], {
       description: 'Why it is closed, for the message dialog; null while it is open',
     }),
+    blockedByMe: Type.Boolean({ description: 'Whether you blocked the other user (decision 0220)' }),
   },
   {
     $id: 'ConversationStatus',
@@ -87,6 +90,7 @@ const ConversationStatusSchema = Type.Object(
         otherUserId: '7e6d5c4b-3a29-4f18-9e07-d6c5b4a39281',
         closed: true,
         closedReason: 'This account has been deleted; the conversation is closed',
+        blockedByMe: false,
       },
     ],
   },

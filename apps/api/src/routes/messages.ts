@@ -89,8 +89,10 @@ export const messageRoutes: FastifyPluginAsyncTypebox<
           id: 'getConversationStatus',
           summary: 'Whether your conversation with one other user takes new messages',
           description:
-            'closed is true once otherUserId deleted their account (decision 0193): the message dialog then shows ' +
-            'the conversation without its composer, and closedReason says why. An unknown user answers 404.',
+            'closed is true once otherUserId deleted their account (decision 0193), or while either of you blocked ' +
+            'the other (decision 0220): the message dialog then shows the conversation without its composer, and ' +
+            "closedReason says why (to a blocked caller only 'You cannot message this person'). blockedByMe says " +
+            'whether you blocked them. An unknown user answers 404.',
           access: 'session',
           scope: 'messages:read',
           errors: { 404: ['USER_NOT_FOUND'] },
@@ -100,7 +102,7 @@ export const messageRoutes: FastifyPluginAsyncTypebox<
         response: { 200: ConversationStatusRef, ...errors(400, 401, 404) },
       },
     },
-    async (request) => useCases.getConversationStatus.execute(request.query.otherUserId),
+    async (request) => useCases.getConversationStatus.execute(request.user.id, request.query.otherUserId),
   );
 
   app.post(
@@ -157,11 +159,14 @@ export const messageRoutes: FastifyPluginAsyncTypebox<
             'VALIDATION_FAILED (field content), to yourself 400 CANNOT_MESSAGE_SELF; an unknown receiver or project 404. ' +
             'The receiver’s sockets get {type:"new_message"} and a message_received notification. ' +
             'A receiver who deleted their account answers 409 RECIPIENT_DELETED (the conversation is closed; ' +
-            'nothing is stored). Each session may send a limited number per minute (429 RATE_LIMITED).',
+            'nothing is stored). A block between the two, either way, answers 403 CANNOT_MESSAGE_USER (decision ' +
+            "0220; the blocked sender reads only 'You cannot message this person'). Each session may send a " +
+            'limited number per minute (429 RATE_LIMITED).',
           access: 'session',
           scope: 'messages:write',
           errors: {
             400: ['MESSAGE_EMPTY', 'CANNOT_MESSAGE_SELF', 'UNSUPPORTED_MESSAGE_TYPE'],
+            403: ['CANNOT_MESSAGE_USER'],
             404: ['USER_NOT_FOUND', 'PROJECT_NOT_FOUND'],
             409: ['RECIPIENT_DELETED'],
           },
@@ -188,7 +193,7 @@ export const messageRoutes: FastifyPluginAsyncTypebox<
             ],
           },
         ),
-        response: { 201: MessageRef, ...errors(400, 401, 404, 409, 429) },
+        response: { 201: MessageRef, ...errors(400, 401, 403, 404, 409, 429) },
       },
     },
     async (request, reply) => {

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 
 import { fakeRealtime, jsonResponse, requestsOf, routeFetch } from '@buildbid/test-kit/helpers';
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CONVERSATION_CLOSED, isSendDisabled, MessageDialog } from './MessageDialog.tsx';
 
@@ -212,6 +212,7 @@ describe('MessageDialog', () => {
           otherUserId: OWNER,
           closed: true,
           closedReason: 'This account has been deleted; the conversation is closed',
+          blockedByMe: false,
         },
       });
       renderDialog({ target: { otherUserId: OWNER, otherUserName: 'Deleted user' } });
@@ -228,7 +229,12 @@ describe('MessageDialog', () => {
     it('keeps the composer while the conversation is open', async () => {
       routeFetch({
         'GET /api/messages': [],
-        'GET /api/messages/status': { otherUserId: OWNER, closed: false, closedReason: null },
+        'GET /api/messages/status': {
+          otherUserId: OWNER,
+          closed: false,
+          closedReason: null,
+          blockedByMe: false,
+        },
       });
       renderDialog();
       await screen.findByText('No messages yet');
@@ -239,7 +245,12 @@ describe('MessageDialog', () => {
     it('closes when a send is refused with RECIPIENT_DELETED, without an error toast, and moves the focus to the line', async () => {
       routeFetch({
         'GET /api/messages': [],
-        'GET /api/messages/status': { otherUserId: OWNER, closed: false, closedReason: null },
+        'GET /api/messages/status': {
+          otherUserId: OWNER,
+          closed: false,
+          closedReason: null,
+          blockedByMe: false,
+        },
         'POST /api/messages': () =>
           jsonResponse(409, {
             code: 'RECIPIENT_DELETED',
@@ -255,6 +266,129 @@ describe('MessageDialog', () => {
       expect(screen.queryByPlaceholderText('Type a message...')).toBeNull();
       expect(document.activeElement).toBe(line);
       expect(toast).not.toHaveBeenCalled();
+    });
+  });
+
+  describe('blocking (decision 0220)', () => {
+    const open = { otherUserId: OWNER, closed: false, closedReason: null, blockedByMe: false };
+    const BLOCKED_LINE = 'You blocked this person. Unblock them in your profile to message them.';
+
+    it("asks first, blocks, then shows the server's line instead of the composer and moves the focus to it", async () => {
+      let blocked = false;
+      const fetch = routeFetch({
+        'GET /api/messages': [],
+        'GET /api/messages/status': () =>
+          jsonResponse(
+            200,
+            blocked ? { ...open, closed: true, closedReason: BLOCKED_LINE, blockedByMe: true } : open,
+          ),
+        [`PUT /api/users/me/blocks/${OWNER}`]: () => {
+          blocked = true;
+          return new Response(null, { status: 204 });
+        },
+      });
+      const { toast } = renderDialog();
+      await screen.findByText('No messages yet');
+      fireEvent.click(await screen.findByRole('button', { name: 'Block Ann Rolle' }));
+      const confirm = screen.getByRole('alertdialog', { name: 'Block Ann Rolle?' });
+      expect(confirm.textContent).toContain(
+        "They won't be able to message you or bid on your projects, and their pending bids on your projects will be declined. They won't be told.",
+      );
+      expect(requestsOf(fetch).some((r) => r.startsWith('PUT'))).toBe(false);
+      fireEvent.click(within(confirm).getByRole('button', { name: 'Block' }));
+
+      const line = await screen.findByText(BLOCKED_LINE);
+      await waitFor(() => expect(document.activeElement).toBe(line));
+      expect(screen.queryByRole('alertdialog')).toBeNull();
+      expect(screen.queryByPlaceholderText('Type a message...')).toBeNull();
+      expect(screen.queryByRole('button', { name: 'Block Ann Rolle' })).toBeNull();
+      expect(toast).toHaveBeenCalledWith({ title: 'Blocked' });
+      expect(requestsOf(fetch)).toContain(`PUT /api/users/me/blocks/${OWNER}`);
+    });
+
+    it('Cancel blocks nothing and keeps the conversation open', async () => {
+      const fetch = routeFetch({ 'GET /api/messages': [], 'GET /api/messages/status': open });
+      renderDialog();
+      fireEvent.click(await screen.findByRole('button', { name: 'Block Ann Rolle' }));
+      fireEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Cancel' }));
+      expect(screen.queryByRole('alertdialog')).toBeNull();
+      expect(input()).toBeTruthy();
+      expect(requestsOf(fetch).some((r) => r.startsWith('PUT'))).toBe(false);
+    });
+
+    it("toasts a refused block ('Error' with the message) and keeps the conversation open", async () => {
+      routeFetch({
+        'GET /api/messages': [],
+        'GET /api/messages/status': open,
+        [`PUT /api/users/me/blocks/${OWNER}`]: jsonResponse(403, {
+          code: 'CANNOT_BLOCK_ADMIN',
+          message: "BuildBid's admins cannot be blocked",
+          field: 'userId',
+        }),
+      });
+      const { toast } = renderDialog();
+      fireEvent.click(await screen.findByRole('button', { name: 'Block Ann Rolle' }));
+      fireEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Block' }));
+      await waitFor(() =>
+        expect(toast).toHaveBeenCalledWith({
+          title: 'Error',
+          description: "BuildBid's admins cannot be blocked",
+          variant: 'destructive',
+        }),
+      );
+      expect(input()).toBeTruthy();
+    });
+
+    it("shows the blocked person 'You cannot message this person' without the composer, and still offers Block", async () => {
+      routeFetch({
+        'GET /api/messages': [message()],
+        'POST /api/messages/read': { count: 1 },
+        'GET /api/messages/status': { ...open, closed: true, closedReason: 'You cannot message this person' },
+      });
+      renderDialog();
+      expect(await screen.findByText('You cannot message this person')).toBeTruthy();
+      expect(screen.getByText('Hello, is the deck still open for bids?')).toBeTruthy();
+      expect(screen.queryByPlaceholderText('Type a message...')).toBeNull();
+      expect(screen.getByRole('button', { name: 'Block Ann Rolle' })).toBeTruthy();
+    });
+
+    it("shows 'You cannot message this person' from a refused send (CANNOT_MESSAGE_USER), without an error toast", async () => {
+      routeFetch({
+        'GET /api/messages': [],
+        'GET /api/messages/status': open,
+        'POST /api/messages': () =>
+          jsonResponse(403, {
+            code: 'CANNOT_MESSAGE_USER',
+            message: 'You cannot message this person',
+            field: 'receiverId',
+          }),
+      });
+      const { toast } = renderDialog();
+      await screen.findByText('No messages yet');
+      fireEvent.change(input(), { target: { value: 'Still there?' } });
+      fireEvent.click(sendButton());
+      const line = await screen.findByText('You cannot message this person');
+      expect(document.activeElement).toBe(line);
+      expect(screen.queryByPlaceholderText('Type a message...')).toBeNull();
+      expect(toast).not.toHaveBeenCalled();
+    });
+
+    it('offers no Block to a blocker, nor in a conversation with a deleted account', async () => {
+      routeFetch({
+        'GET /api/messages': [],
+        'GET /api/messages/status': { ...open, closed: true, closedReason: BLOCKED_LINE, blockedByMe: true },
+      });
+      renderDialog();
+      await screen.findByText(BLOCKED_LINE);
+      expect(screen.queryByRole('button', { name: /^Block/ })).toBeNull();
+      cleanup();
+      routeFetch({
+        'GET /api/messages': [],
+        'GET /api/messages/status': { ...open, closed: true, closedReason: CONVERSATION_CLOSED },
+      });
+      renderDialog();
+      await screen.findByText(CONVERSATION_CLOSED);
+      expect(screen.queryByRole('button', { name: /^Block/ })).toBeNull();
     });
   });
 });

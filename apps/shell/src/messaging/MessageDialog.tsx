@@ -4,8 +4,11 @@
  * open, and again when the socket brings a message from the other party. The send button is disabled
  * while the trimmed text is empty or a send is in progress; a failed send shows a destructive 'Error'.
  * A conversation with a deleted account is closed (decision 0193): no composer, a line saying so instead.
+ * So is one with a block either way (decision 0220): 'Block' in the header asks first, then closes it with
+ * the server's line; the blocked person sees 'You cannot message this person', also when a send is refused.
  */
 import { ApiError, type ChatTarget, type RealtimeChannel, type ToastInput } from '@buildbid/api-client';
+import { ConfirmDialog, whenClosed } from '@buildbid/ui';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import {
   Button,
@@ -19,6 +22,7 @@ import {
   TextField,
 } from 'react-aria-components';
 import {
+  blockUser,
   type ChatMessage,
   conversationStatus,
   listMessages,
@@ -30,6 +34,9 @@ import {
 const MESSAGE_PLACEHOLDER = 'Type a message...';
 /** What the dialog says in the composer's place once the other party deleted their account (decision 0193). */
 export const CONVERSATION_CLOSED = 'This account has been deleted; the conversation is closed';
+
+/** The codes of a refused send that close the conversation: a deleted account, a block either way. */
+const CLOSING_CODES = ['RECIPIENT_DELETED', 'CANNOT_MESSAGE_USER'];
 
 /** The send button's rule (section 2): nothing to send, or a send already on its way. */
 export function isSendDisabled(text: string, sending: boolean): boolean {
@@ -69,6 +76,10 @@ export function MessageDialog({ target, currentUserId, isOpen, onOpenChange, rea
   const [sending, setSending] = useState(false);
   /** Why the conversation takes no new messages (the other party deleted their account); null while open. */
   const [closed, setClosed] = useState<string | null>(null);
+  /** Whether 'Block' is offered: once the status says the caller has not blocked them and they are not deleted. */
+  const [canBlock, setCanBlock] = useState(false);
+  const [confirmingBlock, setConfirmingBlock] = useState(false);
+  const [blocking, setBlocking] = useState(false);
   const closedLine = useRef<HTMLParagraphElement>(null);
   /** Set when a refused send closed the conversation: the focus moves from the vanished field to the line. */
   const focusClosed = useRef(false);
@@ -110,21 +121,52 @@ export function MessageDialog({ target, currentUserId, isOpen, onOpenChange, rea
 
   // Whether the conversation is closed is asked once per opening; an answer that fails leaves it open
   // (a send to a deleted account is refused and closes it then).
+  const readStatus = useCallback(
+    async (isCurrent: () => boolean) => {
+      try {
+        const status = await conversationStatus(otherUserId);
+        if (!isCurrent()) return;
+        const reason = status.closed ? (status.closedReason ?? CONVERSATION_CLOSED) : null;
+        setClosed(reason);
+        setCanBlock(!status.blockedByMe && reason !== CONVERSATION_CLOSED);
+      } catch (error) {
+        console.error('Conversation status failed to load', error);
+      }
+    },
+    [otherUserId],
+  );
   useEffect(() => {
     if (!isOpen) {
       setClosed(null);
+      setCanBlock(false);
       return;
     }
     let current = true;
-    conversationStatus(otherUserId)
-      .then((status) => {
-        if (current) setClosed(status.closed ? (status.closedReason ?? CONVERSATION_CLOSED) : null);
-      })
-      .catch((error: unknown) => console.error('Conversation status failed to load', error));
+    void readStatus(() => current);
     return () => {
       current = false;
     };
-  }, [isOpen, otherUserId]);
+  }, [isOpen, readStatus]);
+
+  /** 'Block' confirmed: the server blocks, then its status gives the line that replaces the composer. */
+  async function block() {
+    if (blocking) return;
+    setBlocking(true);
+    try {
+      await blockUser(otherUserId);
+    } catch (error) {
+      setBlocking(false);
+      setConfirmingBlock(false);
+      toast({ title: 'Error', description: errorMessage(error), variant: 'destructive' });
+      return;
+    }
+    setBlocking(false);
+    setConfirmingBlock(false);
+    setCanBlock(false);
+    focusClosed.current = true;
+    await readStatus(() => true);
+    toast({ title: 'Blocked' });
+  }
 
   useEffect(() => {
     if (closed && focusClosed.current) {
@@ -156,7 +198,7 @@ export function MessageDialog({ target, currentUserId, isOpen, onOpenChange, rea
       await sendMessage(otherUserId, replyProjectId, content);
     } catch (error) {
       setSending(false);
-      if (error instanceof ApiError && error.code === 'RECIPIENT_DELETED') {
+      if (error instanceof ApiError && CLOSING_CODES.includes(error.code ?? '')) {
         focusClosed.current = true;
         setClosed(error.message || CONVERSATION_CLOSED);
         return;
@@ -190,6 +232,7 @@ export function MessageDialog({ target, currentUserId, isOpen, onOpenChange, rea
     target.projectTitle ?? (fetchedTitle && fetchedTitle.id === threadProjectId ? fetchedTitle.title : null);
   const person = target.otherUserName ? `Message ${target.otherUserName}` : 'Messages';
   const title = project ? `${person} · ${project}` : person;
+  const blockee = target.otherUserName || 'this person';
 
   return (
     <ModalOverlay className="chat-overlay" isOpen={isOpen} onOpenChange={onOpenChange} isDismissable>
@@ -201,9 +244,20 @@ export function MessageDialog({ target, currentUserId, isOpen, onOpenChange, rea
                 {title}
               </Heading>
             </div>
-            <Button slot="close" className="chat-close" aria-label="Close messages">
-              ×
-            </Button>
+            <div className="chat-head-actions">
+              {canBlock && (
+                <Button
+                  className="btn btn-outline btn-small chat-block"
+                  aria-label={`Block ${blockee}`}
+                  onPress={() => setConfirmingBlock(true)}
+                >
+                  Block
+                </Button>
+              )}
+              <Button slot="close" className="chat-close" aria-label="Close messages">
+                ×
+              </Button>
+            </div>
           </header>
           <div className="chat-body">
             {messages === null ? (
@@ -251,6 +305,18 @@ export function MessageDialog({ target, currentUserId, isOpen, onOpenChange, rea
               </Button>
             </Form>
           )}
+          <ConfirmDialog
+            isOpen={confirmingBlock}
+            onOpenChange={whenClosed(() => setConfirmingBlock(false))}
+            title={`Block ${blockee}?`}
+            confirmLabel="Block"
+            pendingLabel="Blocking..."
+            pending={blocking}
+            onConfirm={() => void block()}
+          >
+            They won't be able to message you or bid on your projects, and their pending bids on your projects
+            will be declined. They won't be told.
+          </ConfirmDialog>
         </Dialog>
       </Modal>
     </ModalOverlay>

@@ -22,7 +22,10 @@ export async function sendMessage(
 
 export type ConversationStatus = components['schemas']['ConversationStatus'];
 
-/** Whether the conversation takes new messages: closed once the other user deleted their account (decision 0193). */
+/**
+ * Whether the conversation takes new messages: closed once the other user deleted their account (decision
+ * 0193), or while either blocked the other (decision 0220; `blockedByMe`: the caller did).
+ */
 export async function conversationStatus(otherUserId: string): Promise<ConversationStatus> {
   return unwrap(api.GET('/api/messages/status', { params: { query: { otherUserId } } }));
 }
@@ -39,4 +42,12 @@ export async function markConversationRead(otherUserId: string, projectId?: stri
 export async function projectTitle(projectId: string): Promise<string> {
   const project = await unwrap(api.GET('/api/projects/{id}', { params: { path: { id: projectId } } }));
   return project.title;
+}
+
+/**
+ * Blocks the other person (decision 0220): neither can message the other, they cannot bid on your projects,
+ * and their pending bids there are declined. They are not told.
+ */
+export async function blockUser(userId: string): Promise<void> {
+  await unwrap(api.PUT('/api/users/me/blocks/{userId}', { params: { path: { userId } } }));
 }

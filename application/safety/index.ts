@@ -1,0 +1,4 @@
+/** The trust and safety use cases (decision 0220: blocks), one per file, for the composition and the tests. */
+export * from './block-user.ts';
+export * from './list-blocked-users.ts';
+export * from './unblock-user.ts';
