@@ -166,7 +166,12 @@ describe('messages to a deleted account', () => {
     expect(first.statusCode).toBe(201);
     const open = await get(t, `/api/messages/status?otherUserId=${leaving.id}`, owner.cookie);
     expect(open.statusCode).toBe(200);
-    expect(open.json()).toEqual({ otherUserId: leaving.id, closed: false, closedReason: null, blockedByMe: false });
+    expect(open.json()).toEqual({
+      otherUserId: leaving.id,
+      closed: false,
+      closedReason: null,
+      blockedByMe: false,
+    });
 
     expect((await deleteAccount(leaving)).statusCode).toBe(204);
 
