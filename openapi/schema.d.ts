@@ -44,6 +44,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/actions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The audit log of admin actions on users, newest first (admins only)
+         * @description Beside role changes: who suspended or lifted the suspension of whom, when, why, until when, and the report it closed when it came from the moderation queue (decisions 0223 and 0224). `admin` is null once that admin’s account is gone. `limit` and `offset` page through it; X-Total-Count tells how many entries exist. Anyone but an admin gets 403 ADMIN_ONLY.
+         */
+        get: operations["listAdminActions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/role-changes": {
         parameters: {
             query?: never;
@@ -93,7 +113,7 @@ export interface paths {
         };
         /**
          * A page of users, oldest first, by role and text (admins only)
-         * @description The admin page's user table. `role` filters by role (empty or `all`: everyone); `q` keeps the users whose email, first or last name contains every word typed (any case). `limit` and `offset` page through them (50 by default); X-Total-Count tells how many match in all. Deleted accounts are neither listed nor counted. Anyone but an admin gets 403 ADMIN_ONLY.
+         * @description The admin page's user table. `role` filters by role (empty or `all`: everyone); `q` keeps the users whose email, first or last name contains every word typed (any case). `limit` and `offset` page through them (50 by default); X-Total-Count tells how many match in all. Deleted accounts are neither listed nor counted. Each user carries `suspension`: the suspension that keeps them out now, or null (decision 0223). Anyone but an admin gets 403 ADMIN_ONLY.
          */
         get: operations["listUsers"];
         put?: never;
@@ -119,6 +139,30 @@ export interface paths {
          */
         post: operations["setUserRole"];
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/users/{id}/suspension": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Suspend a user for a number of days or until lifted (admins only)
+         * @description For `days` days (1-365: through the end of the last of them, Nassau time) or, with `days: null`, until an admin lifts it, with a reason. At once: every session, personal access token and OAuth grant of the user ends and their sockets close, on every API instance; their pending bids are withdrawn (the owners are told: "Bid withdrawn"); their open projects are hidden from browse, answer 404 to anyone but them and admins, and take no bids; mail queued to them is dropped and none but the notices of the suspension and its lifting goes to them. Sign-in answers 403 ACCOUNT_SUSPENDED with the end date. Once its last day has passed it is over, with nothing to run. The action goes into the admin actions log (`reportId`: the report it closes). Admins cannot be suspended (403 CANNOT_SUSPEND_ADMIN); a user already suspended is 409 ALREADY_SUSPENDED; an unknown or deleted user 404. Anyone but an admin gets 403 ADMIN_ONLY.
+         */
+        post: operations["suspendUser"];
+        /**
+         * Lift a user’s suspension (admins only)
+         * @description From then on they can sign in, and their open projects show and take bids again; bids withdrawn by the suspension stay withdrawn. They are mailed that it is over. The action goes into the admin actions log (`reportId`: the report it closes). A user not suspended now (never, lifted, or run out) is 409 NOT_SUSPENDED; an unknown or deleted user 404. Anyone but an admin gets 403 ADMIN_ONLY.
+         */
+        delete: operations["liftSuspension"];
         options?: never;
         head?: never;
         patch?: never;
@@ -175,7 +219,7 @@ export interface paths {
         put?: never;
         /**
          * Set a new password through a reset link, and sign in
-         * @description Uses the link once: sets the password (the registration rules apply), revokes every session of the account and closes their sockets, and signs in fresh (the answer sets the `buildbid_session` cookie). An unknown, used or expired link answers 400 INVALID_RESET_TOKEN; a refused password leaves the link usable.
+         * @description Uses the link once: sets the password (the registration rules apply), revokes every session of the account and closes their sockets, and signs in fresh (the answer sets the `buildbid_session` cookie). An unknown, used or expired link answers 400 INVALID_RESET_TOKEN; a refused password leaves the link usable. A suspended account gets its new password but no session: 403 ACCOUNT_SUSPENDED, as at sign-in (decision 0223).
          */
         post: operations["resetPassword"];
         delete?: never;
@@ -215,7 +259,7 @@ export interface paths {
         put?: never;
         /**
          * Sign in with email and password
-         * @description A wrong password and an unknown email both answer 401 'Invalid email or password'. Guessing is slowed per account and client (decision 0191): after ACCOUNT_SIGNIN_FREE_ATTEMPTS wrong passwords for one email from one address, each further one from there doubles that address’s wait (429 SIGNIN_THROTTLED with Retry-After); a browser holding the account’s `buildbid_device` cookie (set by every successful sign-in) counts on its own wherever it is, so failures elsewhere never refuse it; and ACCOUNT_SIGNIN_FREE_ATTEMPTS_ANY_ADDRESS failures from all browsers without that cookie slow those browsers down together. On top: the per-address limit (429 RATE_LIMITED). The answer sets the `buildbid_session` cookie (a new session id) and a new `buildbid_device` cookie.
+         * @description A wrong password and an unknown email both answer 401 'Invalid email or password'. Guessing is slowed per account and client (decision 0191): after ACCOUNT_SIGNIN_FREE_ATTEMPTS wrong passwords for one email from one address, each further one from there doubles that address’s wait (429 SIGNIN_THROTTLED with Retry-After); a browser holding the account’s `buildbid_device` cookie (set by every successful sign-in) counts on its own wherever it is, so failures elsewhere never refuse it; and ACCOUNT_SIGNIN_FREE_ATTEMPTS_ANY_ADDRESS failures from all browsers without that cookie slow those browsers down together. On top: the per-address limit (429 RATE_LIMITED). The answer sets the `buildbid_session` cookie (a new session id) and a new `buildbid_device` cookie. The right password of a suspended account answers 403 ACCOUNT_SUSPENDED with the suspension's last day ('Your account is suspended through Dec 3, 2026. You can sign in again after that day.') or 'until an admin lifts the suspension', and no session (decision 0223).
          */
         post: operations["signIn"];
         delete?: never;
@@ -2070,13 +2114,49 @@ export interface components {
             /** @description What changed, 1..5000 characters */
             text: string;
         };
+        /** @description One entry of the admin actions log (beside role changes): who did what to whom, and why */
+        AdminAction: {
+            /** @description What the admin did (more kinds may come: show an unknown one as it is) */
+            action: "user_suspended" | "suspension_lifted";
+            /** @description Who acted; null once their account is gone */
+            admin: {
+                email: string;
+                /** Format: uuid */
+                id: string;
+                /** @description 'First Last', or the email without a name */
+                name: string;
+            } | null;
+            /** Format: date-time */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description A suspension’s last instant; null for until lifted, and for other actions
+             */
+            endsAt: string | null;
+            /** Format: uuid */
+            id: string;
+            /** @description Why (a suspension’s reason); null when the action has none */
+            reason: string | null;
+            /**
+             * Format: uuid
+             * @description The report the action closed, when it came from the moderation queue
+             */
+            reportId: string | null;
+            user: {
+                email: string;
+                /** Format: uuid */
+                id: string;
+                /** @description 'First Last', or the email without a name */
+                name: string;
+            };
+        };
         AdminStats: {
             /** @description Projects with status active */
             activeProjects: number;
             /** @description Every bid ever submitted */
             totalBids: number;
         };
-        /** @description A user as the admin table shows it (the same fields as User). */
+        /** @description A user as the admin table shows it (the fields of User, and their standing suspension). */
         AdminUser: {
             /** @description Two-letter country code */
             country: string;
@@ -2102,6 +2182,8 @@ export interface components {
             services: string[];
             /** @enum {unknown} */
             subscriptionTier: "free" | "pro";
+            /** @description In the users table: the suspension that keeps them out now (decision 0223), or null. Left out elsewhere. */
+            suspension?: components["schemas"]["Suspension"] | null;
             /** Format: date-time */
             updatedAt: string;
         };
@@ -2359,8 +2441,7 @@ export interface components {
                 projectId: string;
                 /** @description The project's title */
                 projectTitle: string;
-                /** @enum {string} */
-                reason: "account_deleted";
+                reason: "account_deleted" | "account_suspended";
             };
             /** @description The same on every attempt of this event to this endpoint: drop repeats by it */
             id: string;
@@ -3873,6 +3954,52 @@ export interface components {
             trialEnd: string | null;
         };
         /**
+         * @description A suspension of an account: while it stands (not lifted, its end not passed) the user cannot sign in, their open projects are hidden and take no bids, and no mail but its notices goes to them
+         * @example {
+         *       "id": "3f2e1d0c-9b8a-4c7d-8e6f-5a4b3c2d1e0f",
+         *       "userId": "7e6d5c4b-3a29-4f18-9e07-d6c5b4a39281",
+         *       "reason": "Asked clients to pay outside BuildBid.",
+         *       "startsAt": "2026-11-26T15:04:05.000Z",
+         *       "endsAt": "2026-12-04T04:59:59.999Z",
+         *       "liftedAt": null,
+         *       "reportId": null
+         *     }
+         */
+        Suspension: {
+            /**
+             * Format: date-time
+             * @description Its last instant: the end of its last day in Nassau; null until an admin lifts it
+             */
+            endsAt: string | null;
+            /**
+             * Format: uuid
+             * @description The suspension
+             */
+            id: string;
+            /**
+             * Format: date-time
+             * @description When an admin lifted it; null while it stands or once it ran out
+             */
+            liftedAt: string | null;
+            /** @description Why, in the admin’s words (the notice mailed to the user quotes it) */
+            reason: string;
+            /**
+             * Format: uuid
+             * @description The report it closed, when it came from the moderation queue
+             */
+            reportId: string | null;
+            /**
+             * Format: date-time
+             * @description When it began
+             */
+            startsAt: string;
+            /**
+             * Format: uuid
+             * @description The suspended user
+             */
+            userId: string;
+        };
+        /**
          * @description A user as the API shows it. Passwords and payment-provider ids are never included.
          * @example {
          *       "id": "7e6d5c4b-3a29-4f18-9e07-d6c5b4a39281",
@@ -4503,6 +4630,97 @@ export interface operations {
             };
         };
     };
+    listAdminActions: {
+        parameters: {
+            query?: {
+                /** @description Page size, 1..200; default 50 */
+                limit?: number;
+                /** @description How many to skip; default 0 */
+                offset?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The entries, newest first */
+            200: {
+                headers: {
+                    /** @description How many match in all (the pages together) */
+                    "X-Total-Count"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminAction"][];
+                };
+            };
+            /** @description The request is not valid: VALIDATION_FAILED, NUL_BYTE */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "VALIDATION_FAILED" | "NUL_BYTE";
+                    };
+                };
+            };
+            /** @description Not signed in (no session cookie, or the session ended): UNAUTHENTICATED, INVALID_TOKEN */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "UNAUTHENTICATED" | "INVALID_TOKEN";
+                    };
+                };
+            };
+            /** @description Signed in, but not allowed: ADMIN_ONLY, TOKEN_NOT_ALLOWED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "ADMIN_ONLY" | "TOKEN_NOT_ALLOWED";
+                    };
+                };
+            };
+            /** @description Too many requests; try again later: RATE_LIMITED */
+            429: {
+                headers: {
+                    /** @description Whole seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "RATE_LIMITED";
+                    };
+                };
+            };
+            /** @description The database is not reachable right now; retry after the Retry-After seconds: DATABASE_UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Whole seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
     listRoleChanges: {
         parameters: {
             query?: {
@@ -4923,6 +5141,293 @@ export interface operations {
             };
         };
     };
+    suspendUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The user id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description For how many days, 1-365 (it lasts through the last of them, Nassau time); null: until an admin lifts it */
+                    days: number | null;
+                    /** @description Why, for the user (the notice quotes it) and the audit log */
+                    reason: string;
+                    /**
+                     * Format: uuid
+                     * @description The report this closes, when the moderation queue suspends (kept in the audit log)
+                     */
+                    reportId?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description The suspension */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Suspension"];
+                };
+            };
+            /** @description The request is not valid: INVALID_SUSPENSION_DAYS, SUSPENSION_REASON_REQUIRED, SUSPENSION_REASON_TOO_LONG, VALIDATION_FAILED, NUL_BYTE, BAD_REQUEST, MALFORMED_JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_SUSPENSION_DAYS" | "SUSPENSION_REASON_REQUIRED" | "SUSPENSION_REASON_TOO_LONG" | "VALIDATION_FAILED" | "NUL_BYTE" | "BAD_REQUEST" | "MALFORMED_JSON";
+                    };
+                };
+            };
+            /** @description Not signed in (no session cookie, or the session ended): UNAUTHENTICATED, INVALID_TOKEN */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "UNAUTHENTICATED" | "INVALID_TOKEN";
+                    };
+                };
+            };
+            /** @description Signed in, but not allowed: ADMIN_ONLY, CANNOT_SUSPEND_ADMIN, TOKEN_NOT_ALLOWED, ORIGIN_FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "ADMIN_ONLY" | "CANNOT_SUSPEND_ADMIN" | "TOKEN_NOT_ALLOWED" | "ORIGIN_FORBIDDEN";
+                    };
+                };
+            };
+            /** @description Not found: USER_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "USER_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description The current state does not allow it: ALREADY_SUSPENDED */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "ALREADY_SUSPENDED";
+                    };
+                };
+            };
+            /** @description Too large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description The request body has a content type this operation does not read: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "UNSUPPORTED_MEDIA_TYPE";
+                    };
+                };
+            };
+            /** @description Too many requests; try again later: RATE_LIMITED */
+            429: {
+                headers: {
+                    /** @description Whole seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "RATE_LIMITED";
+                    };
+                };
+            };
+            /** @description The database is not reachable right now; retry after the Retry-After seconds: DATABASE_UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Whole seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    liftSuspension: {
+        parameters: {
+            query?: {
+                /** @description The report this closes (the moderation queue) */
+                reportId?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The user id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The suspension, lifted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Suspension"];
+                };
+            };
+            /** @description The request is not valid: VALIDATION_FAILED, NUL_BYTE, BAD_REQUEST, MALFORMED_JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "VALIDATION_FAILED" | "NUL_BYTE" | "BAD_REQUEST" | "MALFORMED_JSON";
+                    };
+                };
+            };
+            /** @description Not signed in (no session cookie, or the session ended): UNAUTHENTICATED, INVALID_TOKEN */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "UNAUTHENTICATED" | "INVALID_TOKEN";
+                    };
+                };
+            };
+            /** @description Signed in, but not allowed: ADMIN_ONLY, TOKEN_NOT_ALLOWED, ORIGIN_FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "ADMIN_ONLY" | "TOKEN_NOT_ALLOWED" | "ORIGIN_FORBIDDEN";
+                    };
+                };
+            };
+            /** @description Not found: USER_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "USER_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description The current state does not allow it: NOT_SUSPENDED */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "NOT_SUSPENDED";
+                    };
+                };
+            };
+            /** @description Too large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description The request body has a content type this operation does not read: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "UNSUPPORTED_MEDIA_TYPE";
+                    };
+                };
+            };
+            /** @description Too many requests; try again later: RATE_LIMITED */
+            429: {
+                headers: {
+                    /** @description Whole seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "RATE_LIMITED";
+                    };
+                };
+            };
+            /** @description The database is not reachable right now; retry after the Retry-After seconds: DATABASE_UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Whole seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
     requestPasswordReset: {
         parameters: {
             query?: never;
@@ -5254,7 +5759,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Signed in, but not allowed: ORIGIN_FORBIDDEN */
+            /** @description Signed in, but not allowed: ACCOUNT_SUSPENDED, ORIGIN_FORBIDDEN */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5262,7 +5767,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
-                        code?: "ORIGIN_FORBIDDEN";
+                        code?: "ACCOUNT_SUSPENDED" | "ORIGIN_FORBIDDEN";
                     };
                 };
             };
@@ -5449,7 +5954,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Signed in, but not allowed: ORIGIN_FORBIDDEN */
+            /** @description Signed in, but not allowed: ACCOUNT_SUSPENDED, ORIGIN_FORBIDDEN */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5457,7 +5962,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
-                        code?: "ORIGIN_FORBIDDEN";
+                        code?: "ACCOUNT_SUSPENDED" | "ORIGIN_FORBIDDEN";
                     };
                 };
             };

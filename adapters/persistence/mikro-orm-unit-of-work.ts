@@ -22,6 +22,7 @@ import { SqlRoleChangeLog } from './sql-admin.ts';
 import { SqlBlocks } from './sql-blocks.ts';
 import { SqlEventOutbox } from './sql-event-outbox.ts';
 import { SqlQuestionRepository } from './sql-question-repository.ts';
+import { SqlAdminActionLog, SqlSuspensions } from './sql-suspensions.ts';
 
 /** The repositories of one transaction, all bound to its EntityManager. */
 function transactionOn(em: EntityManager, userCache?: UserReadCache): Transaction {
@@ -38,6 +39,8 @@ function transactionOn(em: EntityManager, userCache?: UserReadCache): Transactio
     outbox: new SqlEventOutbox(em),
     personalData: new SqlPersonalData(em),
     blocks: new SqlBlocks(em),
+    suspensions: new SqlSuspensions(em),
+    adminActions: new SqlAdminActionLog(em),
   };
 }
 

@@ -87,6 +87,20 @@ export class SqlOAuthModels implements OAuthGrants {
     return rows.some((row) => row.model === 'Grant');
   }
 
+  /** One statement: every grant of the user, and everything that names them or the user (decision 0223). */
+  async revokeAllForUser(userId: string): Promise<number> {
+    if (!isUuid(userId)) return 0;
+    const rows = await runSql<{ model: string }>(
+      this.#em,
+      `delete from oauth_models
+        where account_id = ?
+           or grant_id in (select id from oauth_models where model = 'Grant' and account_id = ?)
+        returning model`,
+      [userId, userId],
+    );
+    return rows.filter((row) => row.model === 'Grant').length;
+  }
+
   /** The user's standing grant to the app, if any, so a new consent adds to it instead of starting another. */
   async findGrantId(userId: string, clientId: string): Promise<string | null> {
     if (!isUuid(userId) || !isUuid(clientId)) return null;

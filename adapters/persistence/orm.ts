@@ -19,7 +19,7 @@ import {
 import { EmailOutboxRecord } from './messaging-entities.ts';
 import { OAuthAppRecord, OAuthModelRecord } from './oauth-entities.ts';
 import { PaymentEventRecord, PaymentSubscriptionRecord } from './payment-entities.ts';
-import { UserBlockRecord } from './safety-entities.ts';
+import { AdminActionRecord, SuspensionRecord, UserBlockRecord } from './safety-entities.ts';
 import {
   EventOutboxRecord,
   IdempotencyKeyRecord,
@@ -68,6 +68,8 @@ const entities = [
   OAuthAppRecord,
   OAuthModelRecord,
   UserBlockRecord,
+  SuspensionRecord,
+  AdminActionRecord,
   ...WEBHOOK_RECORDS,
 ];
 

@@ -88,5 +88,14 @@ export function projectFilterSql(
     case undefined:
       break;
   }
-  return { sql: clauses.length === 0 ? 'true' : clauses.join(' and '), params };
+  // Suspensions (decision 0223, issue 27 item 3): the projects of an owner whom a suspension keeps out now are
+  // left out of every browse; they come back when it is lifted or runs out (`now()`: no job). The ids of those
+  // projects are one hashed subplan per statement (the standing suspensions from their partial index, a handful
+  // of rows, then their owners' projects by client_id): no read per project and no change to the index the
+  // browse walks. By `id`, the one column every caller's row has (a search's probe reads only id, created_at and
+  // search_vector). The one place browse knows of suspensions.
+  clauses.push(
+    `${alias}.id not in (select sp.id from projects sp where sp.client_id in (select ss.user_id from suspensions ss where ss.lifted_at is null and (ss.ends_at is null or ss.ends_at > now())))`,
+  );
+  return { sql: clauses.join(' and '), params };
 }

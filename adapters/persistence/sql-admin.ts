@@ -1,6 +1,8 @@
 import type { EntityManager, FilterQuery } from '@mikro-orm/core';
 import type { RoleChangeEntry, RoleChangeLog } from '../../application/accounts/ports.ts';
 import type {
+  AdminActionKind,
+  AdminActionView,
   AdminQuery,
   AuditPerson,
   RoleChangeView,
@@ -115,6 +117,54 @@ export class SqlAdminQuery implements AdminQuery {
         target: person(r.targetId, r.targetFirst, r.targetLast, r.targetEmail) as AuditPerson,
         fromRole: role(r.fromRole),
         toRole: role(r.toRole),
+        createdAt: new Date(r.createdAt),
+      })),
+      total: toCount(counted[0]?.total),
+    };
+  }
+
+  async adminActions(page: {
+    limit: number;
+    offset: number;
+  }): Promise<{ items: AdminActionView[]; total: number }> {
+    const [rows, counted] = await Promise.all([
+      runSql<{
+        id: string;
+        action: string;
+        reason: string | null;
+        reportId: string | null;
+        endsAt: Date | string | null;
+        createdAt: Date | string;
+        actorId: string | null;
+        actorFirst: string | null;
+        actorLast: string | null;
+        actorEmail: string | null;
+        targetId: string;
+        targetFirst: string | null;
+        targetLast: string | null;
+        targetEmail: string;
+      }>(
+        this.#em,
+        `select c.id, c.action, c.reason, c.report_id as "reportId", c.ends_at as "endsAt", c.created_at as "createdAt",
+            a.id as "actorId", a.first_name as "actorFirst", a.last_name as "actorLast", a.email as "actorEmail",
+            t.id as "targetId", t.first_name as "targetFirst", t.last_name as "targetLast", t.email as "targetEmail"
+          from admin_actions c
+          join users t on t.id = c.target_id
+          left join users a on a.id = c.actor_id
+          order by c.created_at desc, c.id desc limit ? offset ?`,
+        [page.limit, page.offset],
+      ),
+      runSql<{ total: string }>(this.#em, 'select count(*) as total from admin_actions'),
+    ]);
+    return {
+      items: rows.map((r) => ({
+        id: r.id,
+        actor: person(r.actorId, r.actorFirst, r.actorLast, r.actorEmail),
+        target: person(r.targetId, r.targetFirst, r.targetLast, r.targetEmail) as AuditPerson,
+        action: r.action as AdminActionKind,
+        reason: r.reason,
+        reportId: r.reportId,
+        endsAt: r.endsAt === null ? null : new Date(r.endsAt),
         createdAt: new Date(r.createdAt),
       })),
       total: toCount(counted[0]?.total),

@@ -66,7 +66,9 @@ async function recipientsOn(em: EntityManager, userIds: readonly string[]): Prom
 
 async function insertMails(em: EntityManager, mails: readonly QueuedMail[], now: Date): Promise<number> {
   if (mails.length === 0) return 0;
-  const values = mails.map(() => '(?, ?, ?, ?, ?, ?, ?::jsonb, ?, 0, ?, ?)').join(', ');
+  const values = mails
+    .map(() => '(?::uuid, ?::uuid, ?, ?, ?, ?, ?::jsonb, ?, ?::timestamptz, ?::boolean)')
+    .join(', ');
   const params = mails.flatMap((m) => [
     randomUUID(),
     m.userId,
@@ -77,13 +79,20 @@ async function insertMails(em: EntityManager, mails: readonly QueuedMail[], now:
     JSON.stringify(m.headers),
     m.dedupeKey,
     now,
-    now,
+    (m.purpose ?? 'other') === 'suspension_notice',
   ]);
+  // Decision 0223: mailGoesTo (domain/safety/suspension.ts) in SQL: no mail but a suspension notice is queued
+  // to a user whom a suspension keeps out now (the partial index of standing suspensions answers).
   const rows = await runSql<{ id: string }>(
     em,
     `insert into email_outbox
        (id, user_id, recipient, subject, text_body, html_body, headers, dedupe_key, attempts, next_attempt_at, created_at)
-     values ${values}
+     select v.id, v.user_id, v.recipient, v.subject, v.text_body, v.html_body, v.headers, v.dedupe_key, 0, v.at, v.at
+       from (values ${values})
+         as v(id, user_id, recipient, subject, text_body, html_body, headers, dedupe_key, at, notice)
+      where v.user_id is null or v.notice or not exists (
+        select 1 from suspensions s
+         where s.user_id = v.user_id and s.lifted_at is null and (s.ends_at is null or s.ends_at > v.at))
      on conflict (dedupe_key) do nothing
      returning id`,
     params,

@@ -12,6 +12,7 @@ import type { AccessTokenRepository } from '../access-tokens/ports.ts';
 import type { MailOutbox } from '../email/ports.ts';
 import { composeAccountMail, type MailContent } from '../email/templates.ts';
 import type { RealtimePort } from '../realtime/ports.ts';
+import type { SuspensionQuery } from '../safety/ports.ts';
 import type { FileStorage, UnitOfWork } from '../shared/marketplace-ports.ts';
 import type { Clock } from '../shared/ports.ts';
 import { UseCase } from '../shared/use-case.ts';
@@ -46,6 +47,8 @@ export interface AccountLifecycleDeps {
   links: AccountLinks;
   /** The account's personal access tokens: they end with its sessions (decision 0211). */
   accessTokens: Pick<AccessTokenRepository, 'revokeAllForUser'>;
+  /** Decision 0223: a suspended user is not signed in by a reset link. */
+  suspensions?: Pick<SuspensionQuery, 'activeFor'>;
 }
 
 /** Base of the lifecycle use cases: one constructor for all of them. */
@@ -93,11 +96,33 @@ export abstract class AccountUseCase extends UseCase<AccountLifecycleDeps> {
    * revokes every personal access token of the account (decision 0211: checked on every request, so
    * the revocation holds everywhere from the next one).
    */
-  protected async endSessions(userId: string, keep?: string): Promise<void> {
-    await this.deps.accessTokens.revokeAllForUser(userId, this.deps.clock.now());
-    const revoked = await this.deps.sessions.revokeAllForUser(userId, keep);
-    await Promise.all(revoked.map((sid) => this.deps.realtime.closeSession(sid).catch(() => undefined)));
+  protected endSessions(userId: string, keep?: string): Promise<void> {
+    return endSessionsEverywhere(this.deps, userId, keep);
   }
+}
+
+/** What ending a user's sessions everywhere needs (a password change, a deletion, a suspension). */
+export interface SessionEnders {
+  accessTokens: Pick<AccessTokenRepository, 'revokeAllForUser'>;
+  sessions: UserSessions;
+  realtime: Pick<RealtimePort, 'closeSession'>;
+  clock: Clock;
+}
+
+/**
+ * Revokes every personal access token of the user (decision 0211: checked on every request) and every session
+ * but `keep` (each instance forgets it through the cache-invalidation channel), and closes the revoked
+ * sessions' sockets on every instance (the realtime channel). A password change keeps the caller's session;
+ * a deletion and a suspension (decision 0223) keep none.
+ */
+export async function endSessionsEverywhere(
+  deps: SessionEnders,
+  userId: string,
+  keep?: string,
+): Promise<void> {
+  await deps.accessTokens.revokeAllForUser(userId, deps.clock.now());
+  const revoked = await deps.sessions.revokeAllForUser(userId, keep);
+  await Promise.all(revoked.map((sid) => deps.realtime.closeSession(sid).catch(() => undefined)));
 }
 
 /** Verification mails per account per hour ('Resend' included). */

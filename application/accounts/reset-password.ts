@@ -4,12 +4,14 @@ import type { User } from '../../domain/user/user.ts';
 import { AccountUseCase } from './lifecycle.ts';
 import type { SessionRecord } from './ports.ts';
 import { SESSION_TTL_MS } from './shared.ts';
+import { refuseSuspended } from './sign-in.ts';
 
 const INVALID_RESET = 'This reset link is invalid or has expired. Ask for a new one.';
 
 /**
  * The reset page: a valid link sets the new password once, revokes every session of the account
- * (and closes their sockets), and signs the user in fresh. Following the link also proves the email.
+ * (and closes their sockets), and signs the user in fresh (not while suspended: 403 ACCOUNT_SUSPENDED, decision
+ * 0223). Following the link also proves the email.
  */
 export class ResetPassword extends AccountUseCase {
   async execute(input: { token: string; password: string }): Promise<{ user: User; session: SessionRecord }> {
@@ -30,6 +32,8 @@ export class ResetPassword extends AccountUseCase {
     await this.deps.resets.removeForUser(user.id);
     await this.endSessions(user.id);
     const session = await this.deps.sessions.create(user.id, new Date(now.getTime() + SESSION_TTL_MS));
+    // Decision 0223: the new password is set, but a suspended user is not signed in.
+    await refuseSuspended(this.deps, user.id, session.sid);
     return { user, session };
   }
 }

@@ -1,6 +1,8 @@
+import { assertNotSuspended } from '../../domain/safety/suspension.ts';
 import { RateLimitError } from '../../domain/shared/errors.ts';
 import { USER_ERRORS } from '../../domain/user/errors.ts';
 import { normalizeEmail, type User } from '../../domain/user/user.ts';
+import type { SuspensionQuery } from '../safety/ports.ts';
 import type { Clock } from '../shared/ports.ts';
 import { UseCase } from '../shared/use-case.ts';
 import type {
@@ -54,6 +56,8 @@ export class SignIn extends UseCase<{
   sessions: SessionStore;
   clock: Clock;
   guards?: SignInGuards;
+  /** Decision 0223: a suspended account is refused (with the end date) once its password proved who it is. */
+  suspensions?: Pick<SuspensionQuery, 'activeFor'>;
 }> {
   #dummyHash: Promise<string> | undefined;
 
@@ -97,6 +101,7 @@ export class SignIn extends UseCase<{
       user.id,
       new Date(this.deps.clock.now().getTime() + SESSION_TTL_MS),
     );
+    await refuseSuspended(this.deps, user.id, session.sid);
     const deviceCookie = this.deps.guards?.devices.issue(email);
     return { user, session, ...(deviceCookie ? { deviceCookie } : {}) };
   }
@@ -118,4 +123,26 @@ export class SignIn extends UseCase<{
     const waits = await Promise.all(counts.map(({ throttle, key }) => throttle.waitMs(key, now)));
     return Math.max(0, ...waits);
   }
+}
+
+/**
+ * Decision 0223: a suspended user gets no session. Checked after the session is made, and the session revoked
+ * when the check fails: a suspension that commits after this read ends the session itself (it revokes every
+ * session of the user after its commit), so no session outlives a suspension, however the two interleave.
+ */
+export async function refuseSuspended(
+  deps: {
+    suspensions?: Pick<SuspensionQuery, 'activeFor'>;
+    sessions: Pick<SessionStore, 'revoke'>;
+    clock: Clock;
+  },
+  userId: string,
+  sid: string,
+): Promise<void> {
+  if (!deps.suspensions) return;
+  const now = deps.clock.now();
+  const suspension = await deps.suspensions.activeFor(userId, now);
+  if (!suspension) return;
+  await deps.sessions.revoke(sid);
+  assertNotSuspended(suspension, now);
 }

@@ -15,7 +15,8 @@ export interface SubmittedBid {
 
 export class SubmitBid extends UseCase<AddingDeps & { settings: PlatformSettings }> {
   /**
-   * One atomic step per bidder: lock the bidder's row, check role, project, blocks (decision 0220) and the one-bid rule,
+   * One atomic step per bidder: lock the bidder's row, check role, project, blocks (decision 0220), the owner's
+   * suspension (decision 0223) and the one-bid rule,
    * count this month's bids and check the quota, then insert the bid. Publishes BidSubmitted after commit.
    */
   async execute(actor: User, projectId: string, terms: BidTerms): Promise<SubmittedBid> {
@@ -26,7 +27,17 @@ export class SubmitBid extends UseCase<AddingDeps & { settings: PlatformSettings
       if (!bidder) throw USER_ERRORS.USER_NOT_FOUND();
       const project = await projectOf(tx, projectId);
       const blocks = await tx.blocks.between(bidder.id, project.clientId);
-      const { bid, event } = Bid.submit({ id: this.deps.ids.next(), bidder, project, terms, now, blocks });
+      // Decision 0223: a suspended owner's projects take no bids ('This project is not accepting bids').
+      const ownerSuspended = (await tx.suspensions.activeFor(project.clientId, now)) !== null;
+      const { bid, event } = Bid.submit({
+        id: this.deps.ids.next(),
+        bidder,
+        project,
+        terms,
+        now,
+        blocks,
+        ownerSuspended,
+      });
       if (await tx.bids.findByProjectAndContractor(projectId, bidder.id)) throw bidAlreadyExists();
       const used = await countThisMonth(tx, bidder.id, now, timeZone);
       assertBidAllowed(computeBidQuota(bidder.subscriptionTier, used, now, timeZone));

@@ -1,3 +1,5 @@
+import type { MailPurpose } from '../../domain/safety/suspension.ts';
+
 /** A mail ready to hand to a mail server. */
 export interface OutgoingMail {
   to: string;
@@ -16,6 +18,11 @@ export interface Mailer {
 export interface QueuedMail extends OutgoingMail {
   /** The user the mail is for (kept for auditing); null for an address without an account. */
   userId: string | null;
+  /**
+   * Why it goes (decision 0223): a suspended user gets only 'suspension_notice' mails (mailGoesTo); the
+   * outbox leaves out any other mail to them. Default 'other'.
+   */
+  purpose?: MailPurpose;
   /** At most one mail is ever queued per key (e.g. `bid_accepted:{bidId}`); null: no deduplication. */
   dedupeKey: string | null;
 }

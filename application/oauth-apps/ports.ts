@@ -31,6 +31,11 @@ export interface OAuthGrants {
    * false when there was none.
    */
   revokeForUser(userId: string, clientId: string): Promise<boolean>;
+  /**
+   * Revokes every grant of the user to any app, with every code and token issued under them (a suspension,
+   * decision 0223); answers how many grants went.
+   */
+  revokeAllForUser(userId: string): Promise<number>;
 }
 
 /** The secrets of confidential apps. */

@@ -1,7 +1,9 @@
 import type { BidSnapshot } from '../../domain/bid/bid.ts';
 import { PROJECT_ERRORS } from '../../domain/project/errors.ts';
 import { Project } from '../../domain/project/project.ts';
+import { projectVisibleTo } from '../../domain/safety/suspension.ts';
 import type { User } from '../../domain/user/user.ts';
+import type { SuspensionQuery } from '../safety/ports.ts';
 import type { Clock } from '../shared/ports.ts';
 import { UseCase } from '../shared/use-case.ts';
 import type { ProjectQuery, ProjectReview, ProjectView } from './ports.ts';
@@ -15,14 +17,25 @@ export interface ProjectDetails extends ProjectView {
   review: ProjectReview | null;
 }
 
-export class GetProject extends UseCase<{ projects: ProjectQuery; clock: Clock }> {
+export class GetProject extends UseCase<{
+  projects: ProjectQuery;
+  clock: Clock;
+  suspensions: Pick<SuspensionQuery, 'activeFor'>;
+}> {
   /**
    * Any signed-in user may read a project, with their own bid on it (the owner sees none here: the
-   * project's bids are ListProjectBids'). One read of the project query, no transaction.
+   * project's bids are ListProjectBids'). One read of the project query, no transaction; for anyone but the
+   * owner and admins, one read of the owner's suspension: a suspended owner's project is not found (decision
+   * 0223), as browse leaves it out.
    */
   async execute(actor: User, projectId: string): Promise<ProjectDetails> {
     const view = await this.deps.projects.findDetail(projectId, actor.id);
     if (!view) throw PROJECT_ERRORS.PROJECT_NOT_FOUND();
+    const owner = view.project.clientId;
+    if (owner !== actor.id && !actor.isAdmin) {
+      const suspended = (await this.deps.suspensions.activeFor(owner, this.deps.clock.now())) !== null;
+      if (!projectVisibleTo(actor, view.project, suspended)) throw PROJECT_ERRORS.PROJECT_NOT_FOUND();
+    }
     return {
       ...view,
       viewerBid: view.project.clientId === actor.id ? null : view.viewerBid,

@@ -1,4 +1,5 @@
 import type { BlockSnapshot } from '../../domain/safety/block.ts';
+import type { SuspensionSnapshot } from '../../domain/safety/suspension.ts';
 
 /** Someone the user blocked, as the profile's 'Blocked people' list shows them. */
 export interface BlockedUserView {
@@ -30,4 +31,23 @@ export interface BlockRepository {
   remove(blockerId: string, blockedId: string): Promise<boolean>;
   /** The pending bids `contractorId` has on projects `ownerId` owns, by project id (the lock order). */
   pendingBidsOn(ownerId: string, contractorId: string): Promise<Array<{ bidId: string; projectId: string }>>;
+}
+
+/** The suspensions the rest of BuildBid consults (decision 0223), outside a transaction. */
+export interface SuspensionQuery {
+  /** The suspension that keeps `userId` out at `now`, if any (by `isActiveAt`). */
+  activeFor(userId: string, now: Date): Promise<SuspensionSnapshot | null>;
+  /** The suspensions that keep these users out at `now`, by user id (the admin's users table). */
+  activeAmong(userIds: readonly string[], now: Date): Promise<Map<string, SuspensionSnapshot>>;
+}
+
+/** The `suspensions` table inside a unit of work (Transaction.suspensions). */
+export interface SuspensionRepository {
+  /** The suspension that keeps `userId` out at `now`, if any; read under the user's row lock. */
+  activeFor(userId: string, now: Date): Promise<SuspensionSnapshot | null>;
+  add(suspension: SuspensionSnapshot): Promise<void>;
+  /** Writes a lifted suspension's `liftedAt` and `liftedBy`. */
+  save(suspension: SuspensionSnapshot): Promise<void>;
+  /** Drops the mails queued to the user and not sent yet (a suspension stops their mail); answers how many. */
+  discardUnsentMail(userId: string): Promise<number>;
 }

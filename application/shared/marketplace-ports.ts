@@ -11,7 +11,8 @@ import type { Review } from '../../domain/review/review.ts';
 import type { DomainEvent } from '../../domain/shared/events.ts';
 import type { User } from '../../domain/user/user.ts';
 import type { PersonalData, RoleChangeLog, UserRepository } from '../accounts/ports.ts';
-import type { BlockRepository } from '../safety/ports.ts';
+import type { AdminActionLog } from '../admin/ports.ts';
+import type { BlockRepository, SuspensionRepository } from '../safety/ports.ts';
 import type { Clock, IdGenerator } from './ports.ts';
 
 export interface ProjectRepository {
@@ -117,6 +118,10 @@ export interface Transaction {
   personalData: PersonalData;
   /** Who blocked whom (decision 0220): a bid consults it, a block writes it. */
   blocks: BlockRepository;
+  /** Suspensions (decision 0223): a bid consults the owner's, an admin writes them. */
+  suspensions: SuspensionRepository;
+  /** The admin actions log (decision 0224), written in the action's transaction. */
+  adminActions: AdminActionLog;
 }
 
 /**

@@ -1,5 +1,6 @@
 import { type Actor, bidWithdrawn, type Project } from '../project/project.ts';
 import { assertMayBidDespiteBlocks, type BlockSnapshot } from '../safety/block.ts';
+import { assertOwnerMayTakeBids } from '../safety/suspension.ts';
 import { withFields } from '../shared/entity.ts';
 import type { ConflictError } from '../shared/errors.ts';
 import type {
@@ -93,14 +94,16 @@ export function parseProposal(value: string | null | undefined): string {
 /**
  * Who may bid on this project now: a contractor or vendor, not the owner, while the project takes bids, and
  * with no block between the bidder and the owner (`blocks`: the blocks between them, decision 0220; a blocked
- * bidder is told only that the project is not accepting bids). One bid per contractor per project and the
- * monthly quota are checked by the use case against stored bids.
+ * bidder is told only that the project is not accepting bids), and while its owner is not suspended (decision
+ * 0223: the same words). One bid per contractor per project and the monthly quota are checked by the use case
+ * against stored bids.
  */
 export function assertMayBid(
   bidder: Actor,
   project: Project,
   now: Date,
   blocks: readonly BlockSnapshot[] = [],
+  ownerSuspended = false,
 ): void {
   if (!BIDDER_ROLES.includes(bidder.role)) {
     throw BID_ERRORS.ROLE_CANNOT_BID();
@@ -109,6 +112,7 @@ export function assertMayBid(
     throw BID_ERRORS.OWN_PROJECT('You cannot bid on your own project');
   }
   project.assertTakingBids(now);
+  assertOwnerMayTakeBids(ownerSuspended);
   assertMayBidDespiteBlocks(bidder.id, project.clientId, blocks);
 }
 
@@ -136,11 +140,13 @@ export class Bid extends withFields<BidSnapshot>()(
     now: Date;
     /** The blocks between the bidder and the project's owner (decision 0220). */
     blocks?: readonly BlockSnapshot[];
+    /** Whether the project's owner is suspended (decision 0223): their projects take no bids. */
+    ownerSuspended?: boolean;
   }): {
     bid: Bid;
     event: BidSubmitted;
   } {
-    assertMayBid(input.bidder, input.project, input.now, input.blocks);
+    assertMayBid(input.bidder, input.project, input.now, input.blocks, input.ownerSuspended);
     const bid = new Bid({
       id: input.id,
       projectId: input.project.id,
@@ -201,8 +207,9 @@ export class Bid extends withFields<BidSnapshot>()(
   }
 
   /**
-   * The bidder's account was deleted (decision 0193): a pending bid is withdrawn, so the owner can
-   * no longer accept it, and the owner (`ownerId`) is told. Called by the account deletion.
+   * The bidder's account was deleted (decision 0193) or suspended (decision 0223): a pending bid is withdrawn,
+   * so the owner can no longer accept it, and the owner (`ownerId`) is told. Called by the account deletion and
+   * the suspension. Final: lifting the suspension does not bring it back.
    */
   withdraw(
     now: Date,

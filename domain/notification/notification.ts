@@ -87,13 +87,17 @@ export function notificationsForEvent(event: DomainEvent): NotificationDraft[] {
       return [draft(event.recipientId, 'bid_rejected', 'Your bid was not accepted', why, event.projectId)];
     }
     case 'bid_withdrawn':
-      // Decision 0193: the bidder deleted their account; the owner can no longer accept the bid.
+      // Decisions 0193 and 0223: the bidder's account was deleted or suspended; the owner can no longer accept it.
       return [
         draft(
           event.recipientId,
           'system',
           'Bid withdrawn',
-          `A bid of ${formatUsd(event.amountCents)} on ${quoted(event.projectTitle)} was withdrawn: its bidder deleted their account.`,
+          `A bid of ${formatUsd(event.amountCents)} on ${quoted(event.projectTitle)} was withdrawn: ${
+            event.reason === 'account_suspended'
+              ? "its bidder's account was suspended."
+              : 'its bidder deleted their account.'
+          }`,
           event.projectId,
         ),
       ];

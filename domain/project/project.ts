@@ -50,12 +50,12 @@ export interface DecidableBid {
 }
 
 /**
- * A withdrawn bid (its bidder deleted their account, decision 0193) is never accepted, declined or edited: 409
- * BID_WITHDRAWN. Here so both Project and Bid throw the same error.
+ * A withdrawn bid (its bidder deleted their account, decision 0193, or was suspended, decision 0223) is never
+ * accepted, declined or edited: 409 BID_WITHDRAWN. Here so both Project and Bid throw the same error.
  */
 export function bidWithdrawn(): ConflictError {
   return PROJECT_ERRORS.BID_WITHDRAWN(
-    'This bid was withdrawn: its bidder deleted their account, so it can no longer be accepted or declined',
+    "This bid was withdrawn: its bidder's account was deleted or suspended, so it can no longer be accepted or declined",
   );
 }
 

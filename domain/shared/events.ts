@@ -39,8 +39,11 @@ export interface BidRejected extends BidEventBase {
   reason: BidRejectionReason;
 }
 
-/** Why a pending bid was withdrawn: today only because its bidder deleted their account (decision 0193). */
-export type BidWithdrawalReason = 'account_deleted';
+/**
+ * Why a pending bid was withdrawn: its bidder deleted their account (decision 0193), or an admin suspended it
+ * (decision 0223).
+ */
+export type BidWithdrawalReason = 'account_deleted' | 'account_suspended';
 
 /**
  * A pending bid was withdrawn (decision 0193): the project owner (`recipientId`) hears of it, and can no

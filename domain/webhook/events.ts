@@ -43,14 +43,17 @@ export interface WebhookEventData {
     projectTitle: string;
     reason: 'declined' | 'another_bid_accepted' | 'project_cancelled';
   };
-  /** A pending bid on the receiver's project was withdrawn (its bidder deleted their account). */
+  /**
+   * A pending bid on the receiver's project was withdrawn: its bidder deleted their account, or their account was
+   * suspended (decision 0223).
+   */
   'bid.withdrawn': {
     bidId: string;
     projectId: string;
     projectTitle: string;
     contractorId: string;
     amount: Amount;
-    reason: 'account_deleted';
+    reason: 'account_deleted' | 'account_suspended';
   };
   /** A message to the receiver; `preview` is a short single line of it. */
   'message.received': {

@@ -6,6 +6,7 @@
 
 import { commitThenPublish } from '../../adapters/persistence/commit-then-publish.ts';
 import type { RoleChangeEntry } from '../../application/accounts/ports.ts';
+import type { AdminActionEntry } from '../../application/admin/ports.ts';
 import type { BidQuery, MyBidStatus, MyBidView, ProjectBidView } from '../../application/bids/ports.ts';
 import type { ProjectEngagement } from '../../application/engagement/ports.ts';
 import type {
@@ -15,6 +16,7 @@ import type {
   ProjectView,
   SearchVocabulary,
 } from '../../application/projects/ports.ts';
+import type { SuspensionQuery } from '../../application/safety/ports.ts';
 import type {
   AchievementRepository,
   AddendumRepository,
@@ -41,6 +43,7 @@ import { Project, type ProjectSnapshot } from '../../domain/project/project.ts';
 import { Question, type QuestionSnapshot } from '../../domain/project/question.ts';
 import { Review, type ReviewSnapshot } from '../../domain/review/review.ts';
 import type { BlockSnapshot } from '../../domain/safety/block.ts';
+import { activeSuspension, type SuspensionSnapshot } from '../../domain/safety/suspension.ts';
 import { ConflictError } from '../../domain/shared/errors.ts';
 import type { DomainEvent } from '../../domain/shared/events.ts';
 import { type Role, User, type UserSnapshot } from '../../domain/user/user.ts';
@@ -119,6 +122,12 @@ export class InMemoryDatabase {
   readonly roleChanges = new Table<RoleChangeEntry>();
   /** Blocks (decision 0220), keyed `${blockerId}>${blockedId}`. */
   readonly blocks = new Table<BlockSnapshot>();
+  /** Suspensions (decision 0223), by id. */
+  readonly suspensions = new Table<SuspensionSnapshot>();
+  /** The admin actions log (decision 0224), by id. */
+  readonly adminActions = new Table<AdminActionEntry>();
+  /** Users whose unsent mail a committed suspension dropped (decision 0223). */
+  readonly mailDiscardedFor: string[] = [];
   /** The transactional outbox: the events each committed change wrote, in order. */
   readonly outbox = new Table<DomainEvent>();
   readonly #locks = new Map<string, Promise<void>>();
@@ -245,7 +254,10 @@ export class InMemoryUnitOfWork implements UnitOfWork {
     const roleChanges = new TxTable(db.roleChanges);
     const outbox = new TxTable(db.outbox);
     const blocks = new TxTable(db.blocks);
+    const suspensions = new TxTable(db.suspensions);
+    const adminActions = new TxTable(db.adminActions);
     const erased: string[] = [];
+    const mailDiscarded: string[] = [];
 
     const userRepo: TransactionalUserRepository = {
       async findById(id) {
@@ -501,6 +513,29 @@ export class InMemoryUnitOfWork implements UnitOfWork {
               .map((b) => ({ bidId: b.id, projectId: b.projectId }));
           },
         },
+        suspensions: {
+          async activeFor(userId, now) {
+            return activeSuspension(
+              suspensions.all().filter((x) => x.userId === userId),
+              now,
+            );
+          },
+          async add(suspension) {
+            suspensions.set(suspension.id, { ...suspension });
+          },
+          async save(suspension) {
+            suspensions.set(suspension.id, { ...suspension });
+          },
+          async discardUnsentMail(userId) {
+            mailDiscarded.push(userId);
+            return 0;
+          },
+        },
+        adminActions: {
+          async record(entry) {
+            adminActions.set(entry.id, { ...entry });
+          },
+        },
       });
       if (this.failNextCommit) {
         this.failNextCommit = false;
@@ -518,10 +553,13 @@ export class InMemoryUnitOfWork implements UnitOfWork {
         roleChanges,
         outbox,
         blocks,
+        suspensions,
+        adminActions,
       ]) {
         table.commit();
       }
       db.erasedPersonalData.push(...erased);
+      db.mailDiscardedFor.push(...mailDiscarded);
       db.commits++;
       return result;
     } catch (error) {
@@ -833,5 +871,30 @@ export class FakeFileStorage implements FileStorage {
       this.removed.push(name);
       this.stored.delete(name);
     }
+  }
+}
+
+/** SuspensionQuery over the committed suspensions of an InMemoryDatabase (decision 0223). */
+export class InMemorySuspensionQuery implements SuspensionQuery {
+  readonly #db: InMemoryDatabase;
+
+  constructor(db: InMemoryDatabase) {
+    this.#db = db;
+  }
+
+  async activeFor(userId: string, now: Date): Promise<SuspensionSnapshot | null> {
+    return activeSuspension(
+      [...this.#db.suspensions.rows.values()].filter((s) => s.userId === userId),
+      now,
+    );
+  }
+
+  async activeAmong(userIds: readonly string[], now: Date): Promise<Map<string, SuspensionSnapshot>> {
+    const found = new Map<string, SuspensionSnapshot>();
+    for (const id of userIds) {
+      const active = await this.activeFor(id, now);
+      if (active) found.set(id, active);
+    }
+    return found;
   }
 }

@@ -16,6 +16,7 @@ import {
   InMemoryProjectQuery,
   InMemorySearchVocabulary,
   InMemoryStatsQuery,
+  InMemorySuspensionQuery,
   InMemoryUnitOfWork,
   RecordingPublisher,
   SequentialIds,
@@ -119,11 +120,25 @@ export function makeEnv(now: Date | string = NOW) {
   const ids = new SequentialIds();
   const storage = new FakeFileStorage();
   const projectQuery = new InMemoryProjectQuery(db);
+  const suspensions = new InMemorySuspensionQuery(db);
   const vocabulary = new InMemorySearchVocabulary(db);
   const bidQuery = new InMemoryBidQuery(db);
   const stats = new InMemoryStatsQuery(db);
   const settings = { timeZone: DEFAULT_PLATFORM_TIME_ZONE };
-  return { db, uow, clock, ids, events, storage, projectQuery, vocabulary, bidQuery, stats, settings };
+  return {
+    db,
+    uow,
+    clock,
+    ids,
+    events,
+    storage,
+    projectQuery,
+    vocabulary,
+    bidQuery,
+    stats,
+    settings,
+    suspensions,
+  };
 }
 export type Env = ReturnType<typeof makeEnv>;
 

@@ -27,6 +27,7 @@ import { ACCESS_TOKEN_SCHEMAS } from './http/schemas/access-token.ts';
 import { BLOCK_SCHEMAS } from './http/schemas/block.ts';
 import { MARKETPLACE_SCHEMAS } from './http/schemas/index.ts';
 import { OAUTH_SCHEMAS } from './http/schemas/oauth.ts';
+import { SUSPENSION_SCHEMAS } from './http/schemas/suspension.ts';
 import { WEBHOOK_SCHEMAS, webhookEventsDocument } from './http/schemas/webhook.ts';
 import { SHARED_SCHEMAS } from './http/schemas.ts';
 import { registerSecurity } from './http/security.ts';
@@ -50,6 +51,7 @@ import { questionNeeds, questionRoutes } from './routes/questions.ts';
 import { realtimeRoutes } from './routes/realtime.ts';
 import { savedSearchNeeds, savedSearchRoutes } from './routes/saved-searches.ts';
 import { PAYMENT_SCHEMAS, subscriptionNeeds, subscriptionRoutes } from './routes/subscription.ts';
+import { suspensionNeeds, suspensionRoutes } from './routes/suspensions.ts';
 import { systemRoutes } from './routes/system.ts';
 import { unsubscribeNeeds, unsubscribeRoutes } from './routes/unsubscribe.ts';
 import { uploadNeeds, uploadRoutes } from './routes/uploads.ts';
@@ -71,7 +73,7 @@ declare module 'fastify' {
 export type App = FastifyInstance;
 
 /** The API's version: semantic, recorded in openapi/CHANGELOG.md (a breaking change is a new major). */
-const API_VERSION = '1.6.0';
+const API_VERSION = '1.7.0';
 
 export async function buildApp(config: Config, services: AppServices): Promise<App> {
   const app = Fastify({
@@ -145,6 +147,7 @@ export async function buildApp(config: Config, services: AppServices): Promise<A
     ...ACCESS_TOKEN_SCHEMAS,
     ...OAUTH_SCHEMAS,
     ...WEBHOOK_SCHEMAS,
+    ...SUSPENSION_SCHEMAS,
     ...BLOCK_SCHEMAS,
   ])
     app.addSchema(schema);
@@ -285,6 +288,7 @@ export async function buildApp(config: Config, services: AppServices): Promise<A
   await app.register(notificationRoutes, pick(services, notificationNeeds));
   await app.register(messageRoutes, { config, ...pick(services, messageNeeds) });
   await app.register(blockRoutes, pick(services, blockNeeds));
+  await app.register(suspensionRoutes, pick(services, suspensionNeeds));
   await app.register(profileRoutes, { config, ...pick(services, profileNeeds) });
   await app.register(adminRoutes, pick(services, adminNeeds));
   await app.register(unsubscribeRoutes, pick(services, unsubscribeNeeds));

@@ -33,6 +33,7 @@ import { SqlMessageRepository } from '#adapters/persistence/sql-message-reposito
 import { SqlNotificationRepository } from '#adapters/persistence/sql-notification-repository.ts';
 import { SqlSavedSearches } from '#adapters/persistence/sql-saved-searches.ts';
 import { SqlSearchVocabulary } from '#adapters/persistence/sql-search-vocabulary.ts';
+import { SqlSuspensions } from '#adapters/persistence/sql-suspensions.ts';
 import { ViewBatch } from '#adapters/persistence/view-batch.ts';
 import { SqlWebhookDeliveries } from '#adapters/persistence/webhook-deliveries.ts';
 import { SqlWebhookEndpoints, SqlWebhookMarketplace } from '#adapters/persistence/webhook-endpoints.ts';
@@ -294,6 +295,7 @@ export async function compose(config: Config, options: ComposeOptions = {}): Pro
     Notifications: new SqlNotificationRepository(orm.em),
     Messages: new SqlMessageRepository(orm.em),
     Blocks: new SqlBlocks(orm.em),
+    Suspensions: new SqlSuspensions(orm.em),
     MailOutbox: new SqlMailOutbox(orm.em),
     EmailAudience: new SqlEmailAudience(orm.em),
     Mailer:

@@ -223,6 +223,11 @@ const MATRIX: Record<string, Call> = {
   listRoleChanges: { expect: ADMIN },
   getPlatformStats: { expect: ADMIN },
   setUserRole: { expect: ADMIN, body: () => ({ role: 'vendor' }) },
+  // Suspensions (decision 0223) and their audit log (decision 0224): admins only. The target is a client
+  // not suspended, so lifting is the rule's 409 NOT_SUSPENDED for the admin.
+  listAdminActions: { expect: ADMIN },
+  suspendUser: { expect: ADMIN, body: () => ({ days: 3, reason: 'Matrix suspension.' }) },
+  liftSuspension: { expect: row(403, { anonymous: 401, admin: 'rule' }) },
 
   // Personal access tokens (decision 0211): anyone signed in manages their own; someone else's (here an
   // id that is no token at all) does not exist for them.

@@ -91,7 +91,7 @@ describe("a deleted contractor's pending bids", () => {
       expect(refused.json()).toMatchObject({
         code: 'BID_WITHDRAWN',
         message:
-          'This bid was withdrawn: its bidder deleted their account, so it can no longer be accepted or declined',
+          "This bid was withdrawn: its bidder's account was deleted or suspended, so it can no longer be accepted or declined",
       });
     }
     const project = (await get(t, `/api/projects/${projectId}`, owner.cookie)).json();

@@ -48,6 +48,11 @@ class MemoryOAuth implements OAuthAppRepository, OAuthGrants {
     this.grants = this.grants.filter((grant) => grant.userId !== userId || grant.clientId !== clientId);
     return this.grants.length < before;
   }
+  async revokeAllForUser(userId: string) {
+    const before = this.grants.length;
+    this.grants = this.grants.filter((grant) => grant.userId !== userId);
+    return before - this.grants.length;
+  }
 }
 
 function setup() {

@@ -180,10 +180,11 @@ describe('DeleteProject', () => {
 describe('GetProject and ListProjects', () => {
   it('returns the project with derived bid count, average bid and whether it takes bids', async () => {
     const { project } = seedProjectWithBids();
-    const view = await new GetProject({ projects: env.projectQuery, clock: env.clock }).execute(
-      aContractor('c9'),
-      project.id,
-    );
+    const view = await new GetProject({
+      projects: env.projectQuery,
+      clock: env.clock,
+      suspensions: env.suspensions,
+    }).execute(aContractor('c9'), project.id);
     expect(view).toMatchObject({
       bidCount: 2,
       averageBidCents: 1_250_000,
@@ -191,7 +192,10 @@ describe('GetProject and ListProjects', () => {
       createdBy: { id: owner.id, firstName: 'Ann', lastName: 'Lee' },
     });
     await expect(
-      new GetProject({ projects: env.projectQuery, clock: env.clock }).execute(owner, 'nope'),
+      new GetProject({ projects: env.projectQuery, clock: env.clock, suspensions: env.suspensions }).execute(
+        owner,
+        'nope',
+      ),
     ).rejects.toMatchObject({
       code: 'PROJECT_NOT_FOUND',
     });
@@ -201,10 +205,11 @@ describe('GetProject and ListProjects', () => {
     const project = aProject({ owner, bidDeadline: new Date(NOW.getTime() + DAY) });
     env.db.addProject(project);
     env.clock.advance(2 * DAY);
-    const view = await new GetProject({ projects: env.projectQuery, clock: env.clock }).execute(
-      owner,
-      project.id,
-    );
+    const view = await new GetProject({
+      projects: env.projectQuery,
+      clock: env.clock,
+      suspensions: env.suspensions,
+    }).execute(owner, project.id);
     expect(view.takingBids).toBe(false);
     expect(view.averageBidCents).toBeNull();
   });

@@ -207,7 +207,7 @@ describe('withdrawing a bid (issue 23: its bidder deleted their account)', () =>
       expect(e).toBeInstanceOf(ConflictError);
       expect(e.code).toBe('BID_WITHDRAWN');
       expect(e.message).toBe(
-        'This bid was withdrawn: its bidder deleted their account, so it can no longer be accepted or declined',
+        "This bid was withdrawn: its bidder's account was deleted or suspended, so it can no longer be accepted or declined",
       );
     }
     // Nothing moved: the project is still open for bids and the other bid still pending.

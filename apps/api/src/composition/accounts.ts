@@ -16,7 +16,7 @@ import {
   StartSession,
   VerifyEmail,
 } from '#application/accounts/index.ts';
-import { ListRoleChanges, ListUsers } from '#application/admin/index.ts';
+import { ListAdminActions, ListRoleChanges, ListUsers } from '#application/admin/index.ts';
 import { UpdateProfile } from '#application/profile/index.ts';
 import { GetPlatformStats } from '#application/stats/index.ts';
 import { context, type DepTokens, withDeps } from './context.ts';
@@ -44,6 +44,7 @@ const lifecycle: DepTokens<AccountLifecycleDeps> = {
   clock: Time,
   links: TOKENS.AccountLinks,
   accessTokens: TOKENS.AccessTokens,
+  suspensions: TOKENS.Suspensions,
 };
 
 /** Accounts: registration, sessions, the account's lifecycle, the profile and the admin's user table. */
@@ -56,6 +57,7 @@ export const accounts = context(
       sessions: Sessions,
       clock: Time,
       guards: TOKENS.SignInGuards,
+      suspensions: TOKENS.Suspensions,
     }),
     signOut: withDeps(SignOut, { sessions: Sessions }),
     startSession: withDeps(StartSession, { sessions: Sessions, clock: Time }),
@@ -75,7 +77,12 @@ export const accounts = context(
     sendVerificationEmail: withDeps(SendVerificationEmail, lifecycle),
     verifyEmail: withDeps(VerifyEmail, lifecycle),
     updateProfile: withDeps(UpdateProfile, { uow: Uow, clock: Time, hasher: Hasher }),
-    listUsers: withDeps(ListUsers, { admin: TOKENS.AdminQuery }),
+    listUsers: withDeps(ListUsers, {
+      admin: TOKENS.AdminQuery,
+      suspensions: TOKENS.Suspensions,
+      clock: Time,
+    }),
+    listAdminActions: withDeps(ListAdminActions, { admin: TOKENS.AdminQuery }),
     listRoleChanges: withDeps(ListRoleChanges, { admin: TOKENS.AdminQuery }),
     getPlatformStats: withDeps(GetPlatformStats, { stats: TOKENS.StatsQuery }),
   },

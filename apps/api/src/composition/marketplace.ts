@@ -60,7 +60,7 @@ const stats = { stats: SQ, clock: Time, settings: Settings };
 export const marketplace = context(
   {
     listProjects: withDeps(ListProjects, { projects: PQ, vocabulary: SearchVocabulary }),
-    getProject: withDeps(GetProject, { projects: PQ, clock: Time }),
+    getProject: withDeps(GetProject, { projects: PQ, clock: Time, suspensions: TOKENS.Suspensions }),
     openProject: withDeps(OpenProject, { engagement: Engagement, clock: Time, settings: Settings }),
     postProject: withDeps(PostProject, { ...creates, files: Files }),
     editProject: withDeps(EditProject, withFiles),

@@ -35,7 +35,7 @@ import type { OAuthAppRepository, OAuthClientSecrets } from '#application/oauth-
 import type { ProjectQuery, SearchVocabulary } from '#application/projects/ports.ts';
 import type { RealtimePort } from '#application/realtime/ports.ts';
 import type { ReviewQuery } from '#application/reviews/ports.ts';
-import type { BlockQuery } from '#application/safety/ports.ts';
+import type { BlockQuery, SuspensionQuery } from '#application/safety/ports.ts';
 import type { SavedSearchRepository } from '#application/saved-searches/ports.ts';
 import type { FileStorage, PlatformSettings, UnitOfWork } from '#application/shared/marketplace-ports.ts';
 import type { Clock, IdGenerator } from '#application/shared/ports.ts';
@@ -96,6 +96,8 @@ export const TOKENS = {
   Messages: port<MessageRepository>('MessageRepository'),
   /** Who blocked whom (decision 0220), read by messages and the profile's list. */
   Blocks: port<BlockQuery>('BlockQuery'),
+  /** Standing suspensions (decision 0223), read by sign-in, the project page and the admin's users table. */
+  Suspensions: port<SuspensionQuery>('SuspensionQuery'),
   MailOutbox: port<MailOutbox>('MailOutbox'),
   EmailAudience: port<EmailAudience>('EmailAudience'),
   Mailer: port<Mailer>('Mailer'),

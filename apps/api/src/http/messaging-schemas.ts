@@ -4,6 +4,7 @@ import { notificationView } from '#application/notifications/index.ts';
 import { MAX_MESSAGE_LENGTH, MESSAGE_TYPES, type MessageSnapshot } from '#domain/message/message.ts';
 import { NOTIFICATION_TYPES, type NotificationSnapshot } from '#domain/notification/notification.ts';
 import { ROLES } from '#domain/user/user.ts';
+import { SuspensionRef } from './schemas/suspension.ts';
 import { ref, UserSchema } from './schemas.ts';
 
 /** Schemas of notifications, messages and the admin calls, registered with an $id (components/schemas). */
@@ -96,11 +97,22 @@ const ConversationStatusSchema = Type.Object(
   },
 );
 
-const AdminUserSchema = Type.Object(UserSchema.properties, {
-  $id: 'AdminUser',
-  additionalProperties: false,
-  description: 'A user as the admin table shows it (the same fields as User).',
-});
+const AdminUserSchema = Type.Object(
+  {
+    ...UserSchema.properties,
+    suspension: Type.Optional(
+      Type.Union([SuspensionRef, Type.Null()], {
+        description:
+          'In the users table: the suspension that keeps them out now (decision 0223), or null. Left out elsewhere.',
+      }),
+    ),
+  },
+  {
+    $id: 'AdminUser',
+    additionalProperties: false,
+    description: 'A user as the admin table shows it (the fields of User, and their standing suspension).',
+  },
+);
 
 const AdminStatsSchema = Type.Object(
   {

@@ -105,9 +105,10 @@ export const accountLifecycleRoutes: FastifyPluginAsyncTypebox<
             'Uses the link once: sets the password (the registration rules apply), revokes every session of ' +
             'the account and closes their sockets, and signs in fresh (the answer sets the `buildbid_session` ' +
             'cookie). An unknown, used or expired link answers 400 INVALID_RESET_TOKEN; a refused password ' +
-            'leaves the link usable.',
+            'leaves the link usable. A suspended account gets its new password but no session: 403 ' +
+            'ACCOUNT_SUSPENDED, as at sign-in (decision 0223).',
           access: 'public',
-          errors: { 400: ['INVALID_RESET_TOKEN', ...PASSWORD_RULE_CODES] },
+          errors: { 400: ['INVALID_RESET_TOKEN', ...PASSWORD_RULE_CODES], 403: ['ACCOUNT_SUSPENDED'] },
           responses: { 200: 'The signed-in user; the session cookie is set' },
         }),
         body: Type.Object(
@@ -121,7 +122,7 @@ export const accountLifecycleRoutes: FastifyPluginAsyncTypebox<
             ],
           },
         ),
-        response: { 200: UserRef, ...errors(400, 429) },
+        response: { 200: UserRef, ...errors(400, 403, 429) },
       },
     },
     async (request) => {

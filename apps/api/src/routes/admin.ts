@@ -4,10 +4,17 @@ import { Type } from 'typebox';
 import { DEFAULT_ADMIN_PAGE, MAX_ADMIN_PAGE } from '#application/admin/index.ts';
 import { AdminStatsRef, AdminUserRef, RoleChangeRef, toRoleChangeDto } from '../http/messaging-schemas.ts';
 import { operation } from '../http/openapi.ts';
+import { AdminActionRef, toAdminActionDto, toSuspensionDto } from '../http/schemas/suspension.ts';
 import { errors, RoleSchema, toUserDto } from '../http/schemas.ts';
 import { needs, type UsesOf } from '../http/services.ts';
 
-export const adminNeeds = needs(['adminChangeRole', 'getPlatformStats', 'listRoleChanges', 'listUsers']);
+export const adminNeeds = needs([
+  'adminChangeRole',
+  'getPlatformStats',
+  'listRoleChanges',
+  'listUsers',
+  'listAdminActions',
+]);
 
 /** The admin page's calls (accounts-and-shell section 7). Anyone but an admin gets 403 ADMIN_ONLY. */
 export const adminRoutes: FastifyPluginAsyncTypebox<UsesOf<typeof adminNeeds>> = async (
@@ -56,7 +63,8 @@ export const adminRoutes: FastifyPluginAsyncTypebox<UsesOf<typeof adminNeeds>> =
             "The admin page's user table. `role` filters by role (empty or `all`: everyone); `q` keeps the users " +
             'whose email, first or last name contains every word typed (any case). `limit` and `offset` page ' +
             `through them (${DEFAULT_ADMIN_PAGE} by default); X-Total-Count tells how many match in all. ` +
-            'Deleted accounts are neither listed nor counted. ' +
+            'Deleted accounts are neither listed nor counted. Each user carries `suspension`: the suspension that ' +
+            'keeps them out now, or null (decision 0223). ' +
             'Anyone but an admin gets 403 ADMIN_ONLY.',
           access: { roles: ['admin'] },
           errors: { 403: ['ADMIN_ONLY'] },
@@ -79,7 +87,11 @@ export const adminRoutes: FastifyPluginAsyncTypebox<UsesOf<typeof adminNeeds>> =
     async (request, reply) => {
       const { role, q } = request.query;
       const filter = { role: role && role !== 'all' ? role : undefined, q, ...paging(request.query) };
-      return totalled(reply, await useCases.listUsers.execute(request.user, filter), toUserDto);
+      const page = await useCases.listUsers.execute(request.user, filter);
+      return totalled(reply, page, (user) => {
+        const suspension = page.suspensions.get(user.id);
+        return { ...toUserDto(user), suspension: suspension ? toSuspensionDto(suspension) : null };
+      });
     },
   );
 
@@ -108,6 +120,35 @@ export const adminRoutes: FastifyPluginAsyncTypebox<UsesOf<typeof adminNeeds>> =
         reply,
         await useCases.listRoleChanges.execute(request.user, paging(request.query)),
         toRoleChangeDto,
+      ),
+  );
+
+  app.get(
+    '/api/admin/actions',
+    {
+      schema: {
+        tags: ['admin'],
+        ...operation({
+          id: 'listAdminActions',
+          summary: 'The audit log of admin actions on users, newest first (admins only)',
+          description:
+            'Beside role changes: who suspended or lifted the suspension of whom, when, why, until when, and the ' +
+            'report it closed when it came from the moderation queue (decisions 0223 and 0224). `admin` is null ' +
+            'once that admin’s account is gone. `limit` and `offset` page through it; X-Total-Count tells how many ' +
+            'entries exist. Anyone but an admin gets 403 ADMIN_ONLY.',
+          access: { roles: ['admin'] },
+          errors: { 403: ['ADMIN_ONLY'] },
+          responses: { 200: 'The entries, newest first' },
+        }),
+        querystring: Type.Object(AdminPaging),
+        response: { 200: Type.Array(AdminActionRef, { headers: TotalHeader }), ...errors(400, 401, 403) },
+      },
+    },
+    async (request, reply) =>
+      totalled(
+        reply,
+        await useCases.listAdminActions.execute(request.user, paging(request.query)),
+        toAdminActionDto,
       ),
   );
 

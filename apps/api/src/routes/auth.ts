@@ -151,17 +151,21 @@ export const authRoutes: FastifyPluginAsyncTypebox<UsesOf<typeof authNeeds> & { 
             'failures elsewhere never refuse it; and ACCOUNT_SIGNIN_FREE_ATTEMPTS_ANY_ADDRESS failures from ' +
             'all browsers without that cookie slow those browsers down together. On top: the per-address ' +
             'limit (429 RATE_LIMITED). The answer sets the `buildbid_session` cookie (a new session id) and ' +
-            'a new `buildbid_device` cookie.',
+            'a new `buildbid_device` cookie. The right password of a suspended account answers 403 ' +
+            "ACCOUNT_SUSPENDED with the suspension's last day ('Your account is suspended through Dec 3, 2026. You " +
+            "can sign in again after that day.') or 'until an admin lifts the suspension', and no session " +
+            '(decision 0223).',
           access: 'public',
           errors: {
             400: ['CREDENTIALS_REQUIRED'],
             401: ['INVALID_CREDENTIALS'],
+            403: ['ACCOUNT_SUSPENDED'],
             429: ['SIGNIN_THROTTLED'],
           },
           responses: { 200: 'The signed-in user; the session cookie is set' },
         }),
         body: SignInBody,
-        response: { 200: UserRef, ...errors(400, 401, 429) },
+        response: { 200: UserRef, ...errors(400, 401, 403, 429) },
       },
     },
     async (request) => {

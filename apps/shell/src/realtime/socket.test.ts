@@ -96,13 +96,18 @@ describe('RealtimeConnection', () => {
     expect(sockets.length).toBe(1);
 
     conn.open('u2');
+    const ended = vi.fn();
+    const stopListening = conn.onSessionEnded(ended);
     sockets[1]?.onclose?.({ code: 4401 });
+    expect(ended).toHaveBeenCalledTimes(1);
+    stopListening();
     vi.advanceTimersByTime(60_000);
     expect(sockets.length).toBe(2);
 
     sockets.length = 0;
     conn.open('u3');
     sockets[0]?.onclose?.({ code: 1006 });
+    expect(ended).toHaveBeenCalledTimes(1);
     vi.advanceTimersByTime(2000);
     expect(sockets.length).toBe(2);
     conn.close();

@@ -41,6 +41,7 @@ export class RealtimeConnection implements RealtimeChannel {
   private socket: WebSocket | null = null;
   private userId: string | null = null;
   private readonly listeners = new Set<Listener>();
+  private readonly sessionEndedListeners = new Set<() => void>();
   private retryTimer: ReturnType<typeof setTimeout> | undefined;
   private attempts = 0;
   /** The messages received so far (newest last, at most KEPT_MESSAGES). */
@@ -61,6 +62,17 @@ export class RealtimeConnection implements RealtimeChannel {
     this.listeners.add(listener);
     return () => {
       this.listeners.delete(listener);
+    };
+  }
+
+  /**
+   * Called when the server closes the socket with 4401 (the session ended elsewhere: a password change, a
+   * deletion, a suspension; decision 0223), so the page can show the user signed out at once.
+   */
+  onSessionEnded(listener: () => void): () => void {
+    this.sessionEndedListeners.add(listener);
+    return () => {
+      this.sessionEndedListeners.delete(listener);
     };
   }
 
@@ -141,7 +153,11 @@ export class RealtimeConnection implements RealtimeChannel {
       if (this.socket !== socket) return;
       this.socket = null;
       this.setConnected(false);
-      if (event.code !== CLOSE_UNAUTHENTICATED) this.scheduleReconnect();
+      if (event.code !== CLOSE_UNAUTHENTICATED) {
+        this.scheduleReconnect();
+        return;
+      }
+      for (const listener of [...this.sessionEndedListeners]) listener();
     };
   }
 

@@ -306,7 +306,11 @@ const EVENTS: { [T in WebhookDeliveryType]: EventDoc<T> } = {
   },
   'bid.withdrawn': {
     summary: "A pending bid on the receiver's project was withdrawn (its bidder deleted their account)",
-    data: { ...bidFields, ...bidderFields, reason: Type.Literal('account_deleted') },
+    data: {
+      ...bidFields,
+      ...bidderFields,
+      reason: Type.Union([Type.Literal('account_deleted'), Type.Literal('account_suspended')]),
+    },
     example: { ...BID, ...BIDDER, reason: 'account_deleted' },
   },
   'message.received': {
