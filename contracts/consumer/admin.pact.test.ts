@@ -12,7 +12,15 @@ vi.hoisted(() => {
 
 import { hasStatus } from '@buildbid/api-client';
 import { MatchersV3 } from '@pact-foundation/pact';
-import { getAdminStats, listRoleChanges, listUsers, setUserRole } from '../../apps/admin/src/api.ts';
+import {
+  getAdminStats,
+  liftSuspension,
+  listAdminActions,
+  listRoleChanges,
+  listUsers,
+  setUserRole,
+  suspendUser,
+} from '../../apps/admin/src/api.ts';
 import { userBody } from '../support/bodies.ts';
 import {
   consumerContract,
@@ -53,7 +61,8 @@ describe(`${CONSUMER} → buildbid-api`, () => {
         .willRespondWith(200, (b) =>
           b
             .headers({ ...JSON_CONTENT, ...TOTAL_COUNT })
-            .jsonBody(eachLike(userBody({ role: equal('admin'), firstName: like('Ada') }))),
+            // An admin is never suspended (decision 0223): the table reads `suspension` as null.
+            .jsonBody(eachLike(userBody({ role: equal('admin'), firstName: like('Ada'), suspension: null }))),
         )
         .executeTest(async (mock) => {
           browseTo(mock.url);
@@ -192,6 +201,174 @@ describe(`${CONSUMER} → buildbid-api`, () => {
           browseTo(mock.url);
           const failure = await setUserRole(UNKNOWN_ID, 'contractor').catch((e: unknown) => e);
           expect(hasStatus(failure, 404)).toBe(true);
+        });
+    });
+  });
+
+  describe('suspensions (decision 0223)', () => {
+    const MARCUS = {
+      email: 'marcus@example.com',
+      role: 'contractor',
+      firstName: 'Marcus',
+      as: 'otherUserId',
+    };
+    const suspensionBody = (endsAt: unknown, liftedAt: unknown) => ({
+      id: uuid(EXAMPLE_IDS.bidId),
+      userId: uuid(EXAMPLE_IDS.otherUserId),
+      reason: like('Asked to be paid in cash.'),
+      startsAt: iso8601DateTimeWithMillis('2026-11-26T15:04:05.000Z'),
+      endsAt,
+      liftedAt,
+      reportId: null,
+    });
+
+    it('suspends a user for a number of days with a reason: 201 with the suspension', async () => {
+      const { path } = statePath('otherUserId', (id) => `/api/admin/users/${id}/suspension`);
+      await pact
+        .addInteraction()
+        .given(STATES.signedInUser, ADMIN)
+        .given(STATES.userExists, MARCUS)
+        .uponReceiving('an admin suspending a contractor for 7 days')
+        .withRequest('POST', path, (b) =>
+          b.headers(JSON_WITH_SESSION).jsonBody({ days: 7, reason: 'Asked to be paid in cash.' }),
+        )
+        .willRespondWith(201, (b) =>
+          b
+            .headers(JSON_CONTENT)
+            .jsonBody(suspensionBody(iso8601DateTimeWithMillis('2026-12-04T04:59:59.999Z'), null)),
+        )
+        .executeTest(async (mock) => {
+          browseTo(mock.url);
+          const made = await suspendUser(EXAMPLE_IDS.otherUserId, {
+            days: 7,
+            reason: 'Asked to be paid in cash.',
+          });
+          expect(made.endsAt).not.toBeNull();
+        });
+    });
+
+    it('refuses a second suspension while one stands: 409 ALREADY_SUSPENDED', async () => {
+      const { path } = statePath('otherUserId', (id) => `/api/admin/users/${id}/suspension`);
+      await pact
+        .addInteraction()
+        .given(STATES.signedInUser, ADMIN)
+        .given(STATES.userExists, MARCUS)
+        .given(STATES.userSuspended, { admin: ADMIN.email, user: MARCUS.email })
+        .uponReceiving('an admin suspending a contractor who is suspended until lifted')
+        .withRequest('POST', path, (b) =>
+          b.headers(JSON_WITH_SESSION).jsonBody({ days: null, reason: 'Fraud.' }),
+        )
+        .willRespondWith(409, (b) =>
+          b
+            .headers(JSON_CONTENT)
+            .jsonBody(
+              errorBody(
+                'ALREADY_SUSPENDED',
+                'This user is already suspended until an admin lifts it. Lift the suspension first to change it.',
+              ),
+            ),
+        )
+        .executeTest(async (mock) => {
+          browseTo(mock.url);
+          const failure = await suspendUser(EXAMPLE_IDS.otherUserId, { days: null, reason: 'Fraud.' }).catch(
+            (e: unknown) => e,
+          );
+          expect(hasStatus(failure, 409)).toBe(true);
+        });
+    });
+
+    it('lifts a suspension: 200 with it lifted', async () => {
+      const { path } = statePath('otherUserId', (id) => `/api/admin/users/${id}/suspension`);
+      await pact
+        .addInteraction()
+        .given(STATES.signedInUser, ADMIN)
+        .given(STATES.userExists, MARCUS)
+        .given(STATES.userSuspended, { admin: ADMIN.email, user: MARCUS.email })
+        .uponReceiving('an admin lifting the suspension of a contractor')
+        .withRequest('DELETE', path, (b) => b.headers(WITH_SESSION))
+        .willRespondWith(200, (b) =>
+          b
+            .headers(JSON_CONTENT)
+            .jsonBody(suspensionBody(null, iso8601DateTimeWithMillis('2026-11-27T15:04:05.000Z'))),
+        )
+        .executeTest(async (mock) => {
+          browseTo(mock.url);
+          const lifted = await liftSuspension(EXAMPLE_IDS.otherUserId);
+          expect(lifted.liftedAt).not.toBeNull();
+        });
+    });
+
+    it('answers 409 NOT_SUSPENDED for a user who is not suspended', async () => {
+      const { path } = statePath('otherUserId', (id) => `/api/admin/users/${id}/suspension`);
+      await pact
+        .addInteraction()
+        .given(STATES.signedInUser, ADMIN)
+        .given(STATES.userExists, MARCUS)
+        .uponReceiving('an admin lifting the suspension of a contractor who is not suspended')
+        .withRequest('DELETE', path, (b) => b.headers(WITH_SESSION))
+        .willRespondWith(409, (b) =>
+          b.headers(JSON_CONTENT).jsonBody(errorBody('NOT_SUSPENDED', 'This user is not suspended')),
+        )
+        .executeTest(async (mock) => {
+          browseTo(mock.url);
+          expect(hasStatus(await liftSuspension(EXAMPLE_IDS.otherUserId).catch((e: unknown) => e), 409)).toBe(
+            true,
+          );
+        });
+    });
+
+    it('answers an admin the moderation log, newest first, with the total: 200', async () => {
+      await pact
+        .addInteraction()
+        .given(STATES.signedInUser, ADMIN)
+        .given(STATES.userExists, MARCUS)
+        .given(STATES.userSuspended, { admin: ADMIN.email, user: MARCUS.email, days: 7 })
+        .uponReceiving('an admin’s request for the newest moderation actions')
+        .withRequest('GET', '/api/admin/actions', (b) =>
+          b.headers(WITH_SESSION).query({ limit: '10', offset: '0' }),
+        )
+        .willRespondWith(200, (b) =>
+          b.headers({ ...JSON_CONTENT, ...TOTAL_COUNT }).jsonBody(
+            eachLike({
+              id: uuid(EXAMPLE_IDS.bidId),
+              admin: {
+                id: uuid(EXAMPLE_IDS.userId),
+                name: like('Ada Example'),
+                email: like('admin@example.com'),
+              },
+              user: {
+                id: uuid(EXAMPLE_IDS.otherUserId),
+                name: like('Marcus Example'),
+                email: like('marcus@example.com'),
+              },
+              action: equal('user_suspended'),
+              reason: like('Asked to be paid in cash.'),
+              endsAt: iso8601DateTimeWithMillis('2026-12-04T04:59:59.999Z'),
+              reportId: null,
+              createdAt: iso8601DateTimeWithMillis('2026-11-26T15:04:05.000Z'),
+            }),
+          ),
+        )
+        .executeTest(async (mock) => {
+          browseTo(mock.url);
+          const page = await listAdminActions(10, 0);
+          expect(page.total).toBe(1);
+          expect(page.items[0]).toMatchObject({ action: 'user_suspended' });
+        });
+    });
+
+    it('refuses a non-admin the moderation log: 403', async () => {
+      await pact
+        .addInteraction()
+        .given(STATES.signedInUser, CLIENT)
+        .uponReceiving('a client’s request for the moderation log')
+        .withRequest('GET', '/api/admin/actions', (b) =>
+          b.headers(WITH_SESSION).query({ limit: '10', offset: '0' }),
+        )
+        .willRespondWith(403, (b) => b.headers(JSON_CONTENT).jsonBody(ADMIN_ONLY))
+        .executeTest(async (mock) => {
+          browseTo(mock.url);
+          expect(hasStatus(await listAdminActions(10, 0).catch((e: unknown) => e), 403)).toBe(true);
         });
     });
   });

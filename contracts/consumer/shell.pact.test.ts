@@ -179,6 +179,29 @@ describe(`${CONSUMER} → buildbid-api`, () => {
           expect(shellStore.get(authAtom)).toEqual({ status: 'loading' });
         });
     });
+
+    it('refuses a suspended account with the end of the suspension: 403 ACCOUNT_SUSPENDED (decision 0223)', async () => {
+      const suspended = 'Your account is suspended until an admin lifts the suspension.';
+      await pact
+        .addInteraction()
+        .given(STATES.userExists, { email: 'admin@example.com', role: 'admin', as: 'adminId' })
+        .given(STATES.userExists, { email: EMAIL, password: PASSWORD })
+        .given(STATES.userSuspended, { admin: 'admin@example.com', user: EMAIL })
+        .uponReceiving('a sign-in with the right password to a suspended account')
+        .withRequest('POST', '/api/auth/signin', (b) =>
+          b.headers(JSON_CONTENT).jsonBody({ email: EMAIL, password: PASSWORD }),
+        )
+        .willRespondWith(403, (b) =>
+          b.headers(JSON_CONTENT).jsonBody({ message: suspended, code: errorCode('ACCOUNT_SUSPENDED') }),
+        )
+        .executeTest(async (mock) => {
+          browseTo(mock.url);
+          const failure = await signIn(EMAIL, PASSWORD).catch((error: unknown) => error);
+          expect(hasStatus(failure, 403)).toBe(true);
+          expect(failure).toHaveProperty('message', suspended);
+          expect(jar.has(SESSION_COOKIE)).toBe(false);
+        });
+    });
   });
 
   describe('the session probe (GET /api/auth/session)', () => {

@@ -52,7 +52,7 @@ import {
   PostProject,
 } from '../../application/projects/index.ts';
 import { ReviewContractor } from '../../application/reviews/index.ts';
-import { BlockUser } from '../../application/safety/index.ts';
+import { BlockUser, SuspendUser } from '../../application/safety/index.ts';
 import { ConfirmSandboxPayment, StartProSubscription } from '../../application/subscription/index.ts';
 import { CreateWebhookEndpoint, SendTestWebhook } from '../../application/webhooks/index.ts';
 import type { User } from '../../domain/user/user.ts';
@@ -416,6 +416,16 @@ describe(`${PROVIDER} honours its consumers' pacts`, () => {
       const p = (params ?? {}) as Params;
       const blocked = userOf(text(p, 'blocked'));
       await run(() => api.composition.get(BlockUser).execute(userOf(text(p, 'blocker')), blocked.id));
+      return undefined;
+    },
+
+    [STATES.userSuspended]: async (params) => {
+      const p = (params ?? {}) as Params;
+      const admin = userOf(text(p, 'admin'));
+      const user = userOf(text(p, 'user'));
+      const days = typeof p.days === 'number' ? p.days : null;
+      const reason = text(p, 'reason', 'Asked to be paid in cash.');
+      await run(() => api.composition.get(SuspendUser).execute(admin, user.id, { days, reason }));
       return undefined;
     },
 

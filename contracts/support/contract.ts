@@ -106,6 +106,11 @@ export const STATES = {
    */
   userBlocked: 'a user blocked another',
   /**
+   * An admin of an earlier state suspended a user of an earlier state (decision 0223), through the use case.
+   * params: { admin (email), user (email), days? (a number; absent: until lifted), reason? }.
+   */
+  userSuspended: 'a user is suspended',
+  /**
    * An OAuth app (decision 0213) registered through the use case by a user of an earlier state. params:
    * { owner (email), name?, clientType? ('confidential' | 'public'), as? (default 'oauthAppId') }. Returns
    * { [as]: its client_id }.

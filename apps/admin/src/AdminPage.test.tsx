@@ -95,6 +95,7 @@ describe('Admin', () => {
       'GET /api/admin/users': usersRoute(() => people),
       'GET /api/admin/stats': { activeProjects: 7, totalBids: 31 },
       'GET /api/admin/role-changes': noChanges,
+      'GET /api/admin/actions': noChanges,
     });
     render(<App {...props()} />);
     expect(screen.getByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeTruthy();
@@ -127,6 +128,7 @@ describe('Admin', () => {
       'GET /api/admin/users': usersRoute(() => many),
       'GET /api/admin/stats': { activeProjects: 0, totalBids: 0 },
       'GET /api/admin/role-changes': noChanges,
+      'GET /api/admin/actions': noChanges,
     });
     render(<App {...props()} />);
     expect(await screen.findByText('Showing 1–25 of 30')).toBeTruthy();
@@ -157,6 +159,7 @@ describe('Admin', () => {
     routeFetch({
       'GET /api/admin/users': usersRoute(() => people),
       'GET /api/admin/stats': { activeProjects: 0, totalBids: 0 },
+      'GET /api/admin/actions': noChanges,
       'GET /api/admin/role-changes': (r: Request) => {
         const offset = Number(new URL(r.url).searchParams.get('offset'));
         const all = Array.from({ length: 12 }, (_, i) => entry(i, i === 11 ? null : ada));
@@ -180,6 +183,7 @@ describe('Admin', () => {
     const fetch = routeFetch({
       'GET /api/admin/users': usersRoute(() => list),
       'GET /api/admin/role-changes': noChanges,
+      'GET /api/admin/actions': noChanges,
       'GET /api/admin/stats': { activeProjects: 0, totalBids: 0 },
       'POST /api/admin/users/u3/role': async (r: Request) => {
         body = await r.json();
@@ -243,5 +247,165 @@ describe('Admin', () => {
       expect(requestsOf(fetch).filter((r) => r.startsWith('GET /api/admin/users')).length).toBe(3),
     );
     expect(document.querySelector('tr[data-role="admin"]')).not.toBeNull();
+  });
+
+  it('suspends a user for a number of days or until lifted, with a reason; shows it in the row and the moderation log', async () => {
+    let list: ApiUser[] = people;
+    const bodies: unknown[] = [];
+    const suspension = (endsAt: string | null) => ({
+      id: 's1',
+      userId: 'u2',
+      reason: 'Asked to be paid in cash.',
+      startsAt: '2026-11-26T15:00:00.000Z',
+      endsAt,
+      liftedAt: null,
+      reportId: null,
+    });
+    const log = [
+      {
+        id: 'a1',
+        admin: { id: 'u4', name: 'Ada Admin', email: 'ada@example.com' },
+        user: { id: 'u2', name: 'Carl Builder', email: 'carl@example.com' },
+        action: 'user_suspended',
+        reason: 'Asked to be paid in cash.',
+        endsAt: '2026-12-04T04:59:59.999Z',
+        reportId: null,
+        createdAt: '2026-11-26T15:00:00.000Z',
+      },
+    ];
+    let logged: typeof log = [];
+    const fetch = routeFetch({
+      'GET /api/admin/users': usersRoute(() => list),
+      'GET /api/admin/stats': { activeProjects: 0, totalBids: 0 },
+      'GET /api/admin/role-changes': noChanges,
+      'GET /api/admin/actions': () =>
+        new Response(JSON.stringify(logged), {
+          headers: { 'content-type': 'application/json', 'x-total-count': String(logged.length) },
+        }),
+      'POST /api/admin/users/u2/suspension': async (r: Request) => {
+        const body = await r.json();
+        bodies.push(body);
+        if (body.reason === 'No') {
+          return new Response(
+            JSON.stringify({
+              message: 'The reason must say why',
+              code: 'SUSPENSION_REASON_REQUIRED',
+              field: 'reason',
+            }),
+            { status: 400, headers: { 'content-type': 'application/json' } },
+          );
+        }
+        const made = suspension('2026-12-04T04:59:59.999Z');
+        list = people.map((u) => (u.id === 'u2' ? { ...u, suspension: made } : u));
+        logged = log;
+        return new Response(JSON.stringify(made), {
+          status: 201,
+          headers: { 'content-type': 'application/json' },
+        });
+      },
+    });
+    const p = props();
+    render(<App {...p} />);
+    await screen.findByText('Carl Builder');
+    expect(screen.getByText('No one has been suspended yet.')).toBeTruthy();
+    // Admins cannot be suspended: their row offers nothing.
+    expect(screen.queryByRole('button', { name: 'Suspend Ada Admin' })).toBeNull();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Suspend Carl Builder' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Suspend Carl Builder?' });
+    expect(
+      (within(dialog).getByRole('radio', { name: 'For a number of days' }) as HTMLInputElement).checked,
+    ).toBe(true);
+    expect((within(dialog).getByRole('textbox', { name: /Days/ }) as HTMLInputElement).value).toBe('7');
+    // Nothing is sent without a reason, or with a length out of range.
+    fireEvent.change(within(dialog).getByRole('textbox', { name: /Days/ }), { target: { value: '0' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Suspend' }));
+    expect(await within(dialog).findByText('Enter a whole number of days from 1 to 365')).toBeTruthy();
+    expect(within(dialog).getByText('Give a reason for the suspension')).toBeTruthy();
+    expect(bodies).toEqual([]);
+
+    // The server's refusal shows under the field it names.
+    fireEvent.change(within(dialog).getByRole('textbox', { name: /Days/ }), { target: { value: '8' } });
+    fireEvent.change(within(dialog).getByRole('textbox', { name: /Reason/ }), { target: { value: 'No' } });
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Suspend' }));
+    expect(await within(dialog).findByText('The reason must say why')).toBeTruthy();
+
+    fireEvent.click(within(dialog).getByRole('radio', { name: 'Until lifted' }));
+    expect(within(dialog).queryByRole('textbox', { name: /Days/ })).toBeNull();
+    fireEvent.click(within(dialog).getByRole('radio', { name: 'For a number of days' }));
+    fireEvent.change(within(dialog).getByRole('textbox', { name: /Reason/ }), {
+      target: { value: ' Asked to be paid in cash. ' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Suspend' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(bodies.at(-1)).toEqual({ days: 8, reason: 'Asked to be paid in cash.' });
+    expect(p.toast).toHaveBeenCalledWith({
+      title: 'User Suspended',
+      description: 'Carl Builder is suspended through Dec 3, 2026.',
+    });
+    expect(await screen.findByText('Suspended through Dec 3, 2026')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Lift the suspension of Carl Builder' })).toBeTruthy();
+    const [moderation] = await screen.findAllByRole('region', { name: 'Moderation log' });
+    if (!moderation) throw new Error('no moderation log');
+    expect(within(moderation).getByText('Suspended')).toBeTruthy();
+    expect(within(moderation).getByText('Through Dec 3, 2026 · Asked to be paid in cash.')).toBeTruthy();
+    expect(requestsOf(fetch).filter((r) => r.startsWith('POST'))).toHaveLength(2);
+  });
+
+  it('lifts a suspension after confirming it, then reloads the list', async () => {
+    let list: ApiUser[] = people.map((u) =>
+      u.id === 'u3'
+        ? {
+            ...u,
+            suspension: {
+              id: 's1',
+              userId: 'u3',
+              reason: 'Fraud.',
+              startsAt: '2026-11-26T15:00:00.000Z',
+              endsAt: null,
+              liftedAt: null,
+              reportId: null,
+            },
+          }
+        : u,
+    );
+    const fetch = routeFetch({
+      'GET /api/admin/users': usersRoute(() => list),
+      'GET /api/admin/stats': { activeProjects: 0, totalBids: 0 },
+      'GET /api/admin/role-changes': noChanges,
+      'GET /api/admin/actions': noChanges,
+      'DELETE /api/admin/users/u3/suspension': () => {
+        list = people;
+        return new Response(
+          JSON.stringify({
+            id: 's1',
+            userId: 'u3',
+            reason: 'Fraud.',
+            startsAt: '2026-11-26T15:00:00.000Z',
+            endsAt: null,
+            liftedAt: '2026-11-27T15:00:00.000Z',
+            reportId: null,
+          }),
+          { headers: { 'content-type': 'application/json' } },
+        );
+      },
+    });
+    const p = props();
+    render(<App {...p} />);
+    expect(await screen.findByText('Suspended until lifted')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Lift the suspension of Vera Vendor' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Lift suspension?' });
+    expect(dialog.textContent).toContain(
+      'Lift the suspension of Vera Vendor (vera@example.com)? They can sign in again and their projects are shown again. Bids withdrawn by the suspension stay withdrawn.',
+    );
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Lift Suspension' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(p.toast).toHaveBeenCalledWith({
+      title: 'Suspension Lifted',
+      description: 'Vera Vendor can sign in again.',
+    });
+    expect(await screen.findByRole('button', { name: 'Suspend Vera Vendor' })).toBeTruthy();
+    expect(requestsOf(fetch)).toContain('DELETE /api/admin/users/u3/suspension');
   });
 });

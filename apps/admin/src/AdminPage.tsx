@@ -3,7 +3,9 @@
  * totalBids cards and the user table, where an admin changes any user's role after confirming it in a
  * dialog (POST, then the list is reloaded; a failure is shown as a toast with the server's message, e.g.
  * the last admin's 409). As docs/security.md says, the table is paged and searched on the server (role and text), and
- * the audit log of role changes is shown below it.
+ * the audit log of role changes is shown below it. Each row shows whether the user is suspended, with 'Suspend'
+ * or 'Lift suspension' (decision 0223; not for admins, who cannot be suspended), and the moderation log of
+ * suspensions and lifts (decision 0224) follows the role changes.
  *
  * Non-admins see the 'Access Denied' card and are then redirected to /home (which leads to /).
  */
@@ -24,9 +26,11 @@ import {
   SelectValue,
 } from 'react-aria-components';
 import {
+  type AdminAction,
   type AdminStats,
   type AdminUser,
   getAdminStats,
+  listAdminActions,
   listRoleChanges,
   listUsers,
   type Page,
@@ -34,6 +38,13 @@ import {
   type RoleChange,
   setUserRole,
 } from './api.ts';
+import {
+  LiftDialog,
+  moderationActionDetails,
+  moderationActionText,
+  SuspendDialog,
+  suspensionStatusText,
+} from './Suspensions.tsx';
 
 const ACCESS_DENIED_TEXT = 'You do not have permission to access this page. Admin privileges required.';
 /** How long a non-admin sees the Access Denied card before the redirect to /home. */
@@ -170,15 +181,20 @@ export function AdminPage({
   const [changing, setChanging] = useState<string | null>(null);
   /** The role change waiting for the admin's confirmation. */
   const [pending, setPending] = useState<{ target: AdminUser; role: Role } | null>(null);
+  const [moderation, setModeration] = useState<Page<AdminAction> | null>(null);
+  /** The user the Suspend dialog, or the Lift confirmation, is open for. */
+  const [suspending, setSuspending] = useState<AdminUser | null>(null);
+  const [lifting, setLifting] = useState<AdminUser | null>(null);
   const request = useRef(0);
 
   const load = useCallback(async () => {
     const mine = ++request.current;
     const role = filter === 'all' ? undefined : filter;
-    const [u, s, a] = await Promise.allSettled([
+    const [u, s, a, m] = await Promise.allSettled([
       listUsers({ role, q, limit: USERS_PAGE, offset }),
       getAdminStats(),
       listRoleChanges(AUDIT_PAGE, 0),
+      listAdminActions(AUDIT_PAGE, 0),
     ]);
     if (mine !== request.current) return; // a later filter or page answered first
     if (u.status === 'fulfilled') {
@@ -193,6 +209,8 @@ export function AdminPage({
     else console.error('Admin: statistics failed to load', s.reason);
     if (a.status === 'fulfilled') setAudit(a.value);
     else console.error('Admin: role changes failed to load', a.reason);
+    if (m.status === 'fulfilled') setModeration(m.value);
+    else console.error('Admin: the moderation log failed to load', m.reason);
   }, [filter, q, offset]);
 
   useEffect(() => {
@@ -222,6 +240,21 @@ export function AdminPage({
       toast({
         title: 'Error',
         description: serverMessage(error, 'The role changes did not load.'),
+        variant: 'destructive',
+      });
+    }
+  }
+
+  async function showMoreActions() {
+    if (!moderation) return;
+    try {
+      const next = await listAdminActions(AUDIT_PAGE, moderation.items.length);
+      setModeration({ items: [...moderation.items, ...next.items], total: next.total });
+    } catch (error) {
+      console.error('Admin: the moderation log failed to load', error);
+      toast({
+        title: 'Error',
+        description: serverMessage(error, 'The moderation log did not load.'),
         variant: 'destructive',
       });
     }
@@ -312,7 +345,9 @@ export function AdminPage({
                 Users{filter === 'all' ? '' : `: ${filterLabel(filter)}`}
                 {q ? `, matching “${q}”` : ''} ({page?.total ?? shown.length})
               </caption>
-              <HeadRow columns={['Name', 'Email', 'Country', 'Plan', 'Joined', 'Role']} />
+              <HeadRow
+                columns={['Name', 'Email', 'Country', 'Plan', 'Joined', 'Role', 'Status', 'Actions']}
+              />
               <tbody>
                 {shown.map((u) => (
                   <tr key={u.id} data-role={u.role}>
@@ -332,6 +367,26 @@ export function AdminPage({
                         isDisabled={changing !== null}
                         onChange={(role) => setPending({ target: u, role })}
                       />
+                    </td>
+                    <td>{suspensionStatusText(u.suspension)}</td>
+                    <td>
+                      {u.role === 'admin' ? null : u.suspension ? (
+                        <Button
+                          className="btn btn-outline btn-small"
+                          aria-label={`Lift the suspension of ${fullName(u)}`}
+                          onPress={() => setLifting(u)}
+                        >
+                          Lift suspension
+                        </Button>
+                      ) : (
+                        <Button
+                          className="btn btn-outline btn-small"
+                          aria-label={`Suspend ${fullName(u)}`}
+                          onPress={() => setSuspending(u)}
+                        >
+                          Suspend
+                        </Button>
+                      )}
                     </td>
                   </tr>
                 ))}
@@ -403,6 +458,59 @@ export function AdminPage({
           </Button>
         )}
       </TitledCard>
+      <TitledCard id="admin-moderation-title" title="Moderation log" className="admin-audit">
+        {moderation === null ? (
+          <p className="muted small">Loading...</p>
+        ) : moderation.items.length === 0 ? (
+          <p className="muted small">No one has been suspended yet.</p>
+        ) : (
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
+          <section className="table-wrap" aria-labelledby="admin-moderation-title" tabIndex={0}>
+            <table className="admin-table">
+              <caption className="sr-only">Moderation log, newest first ({moderation.total})</caption>
+              <HeadRow columns={['When', 'Admin', 'User', 'Action', 'Details']} />
+              <tbody>
+                {moderation.items.map((entry) => (
+                  <tr key={entry.id}>
+                    <td>
+                      {formatDate(entry.createdAt)}{' '}
+                      {new Date(entry.createdAt).toLocaleTimeString('en-US', {
+                        hour: 'numeric',
+                        minute: '2-digit',
+                      })}
+                    </td>
+                    <td>{entry.admin ? entry.admin.name : 'Deleted admin'}</td>
+                    <th scope="row">
+                      {entry.user.name} <span className="muted small">{entry.user.email}</span>
+                    </th>
+                    <td>{moderationActionText(entry)}</td>
+                    <td>{moderationActionDetails(entry)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </section>
+        )}
+        {moderation && moderation.items.length < moderation.total && (
+          <Button className="btn btn-outline btn-small" onPress={() => void showMoreActions()}>
+            Show more
+          </Button>
+        )}
+      </TitledCard>
+      <SuspendDialog
+        target={suspending}
+        name={suspending ? fullName(suspending) : ''}
+        onClose={() => setSuspending(null)}
+        onDone={load}
+        toast={toast}
+      />
+      <LiftDialog
+        target={lifting}
+        name={lifting ? fullName(lifting) : ''}
+        onClose={() => setLifting(null)}
+        onDone={load}
+        toast={toast}
+      />
       <ConfirmDialog
         isOpen={pending !== null}
         onOpenChange={whenClosed(() => setPending(null))}

@@ -55,3 +55,24 @@ export function getAdminStats(): Promise<AdminStats> {
 export async function setUserRole(id: string, role: Role): Promise<void> {
   await unwrap(api.POST('/api/admin/users/{id}/role', { params: { path: { id } }, body: { role } }));
 }
+
+export type Suspension = components['schemas']['Suspension'];
+export type AdminAction = components['schemas']['AdminAction'];
+
+/** POST /api/admin/users/{id}/suspension (decision 0223): for `days` days, or until lifted (null). */
+export function suspendUser(id: string, body: { days: number | null; reason: string }): Promise<Suspension> {
+  return unwrap(api.POST('/api/admin/users/{id}/suspension', { params: { path: { id } }, body }));
+}
+
+/** DELETE /api/admin/users/{id}/suspension: lifts the suspension that stands. */
+export function liftSuspension(id: string): Promise<Suspension> {
+  return unwrap(api.DELETE('/api/admin/users/{id}/suspension', { params: { path: { id } } }));
+}
+
+/** GET /api/admin/actions: the admin actions log (decision 0224: suspensions and lifts), newest first. */
+export async function listAdminActions(limit: number, offset: number): Promise<Page<AdminAction>> {
+  const call = api.GET('/api/admin/actions', { params: { query: { limit, offset } } });
+  const items = await unwrap(call);
+  const { total } = pageOf(items, (await call).response);
+  return { items, total };
+}

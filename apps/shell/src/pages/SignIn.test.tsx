@@ -50,6 +50,16 @@ describe('SignInPage', () => {
     expect(request?.credentials).toBe('include');
   });
 
+  it("shows a suspended account the server's words with the end of the suspension (decision 0223)", async () => {
+    const message = 'Your account is suspended through Dec 3, 2026. You can sign in again after that day.';
+    mockFetch().mockResolvedValueOnce(jsonResponse(403, { message, code: 'ACCOUNT_SUSPENDED' }));
+    render(<SignInPage />);
+    fill('Email', 'ann@example.com');
+    fill('Password', 'secret12');
+    press('Sign in');
+    expect(await alertText()).toBe(message);
+  });
+
   it('falls back to a fixed message when the answer has none', async () => {
     mockFetch().mockResolvedValueOnce(new Response('', { status: 500, statusText: 'Internal Server Error' }));
     render(<SignInPage />);
