@@ -373,7 +373,7 @@ export function AdminPage({
                       {u.role === 'admin' ? null : u.suspension ? (
                         <Button
                           className="btn btn-outline btn-small"
-                          aria-label={`Lift the suspension of ${fullName(u)}`}
+                          aria-label={`Lift suspension of ${fullName(u)}`}
                           onPress={() => setLifting(u)}
                         >
                           Lift suspension
