@@ -279,12 +279,42 @@ test.describe('375 px', () => {
       services: [],
       createdAt: '2026-01-01T00:00:00.000Z',
       updatedAt: '2026-01-01T00:00:00.000Z',
+      // Decision 0223: some rows suspended, for a while or until lifted.
+      suspension:
+        i % 4 === 1
+          ? {
+              id: `10000000-0000-4000-8000-00000000000${i}`,
+              userId: `00000000-0000-4000-8000-00000000000${i}`,
+              reason: 'Asked clients to pay outside BuildBid.',
+              startsAt: '2026-01-02T00:00:00.000Z',
+              endsAt: i === 1 ? '2026-01-10T04:59:59.999Z' : null,
+              liftedAt: null,
+              reportId: null,
+            }
+          : null,
     }));
     await page.route('**/api/admin/users*', (route) =>
       route.fulfill({ json: users, headers: { 'x-total-count': String(users.length) } }),
     );
     await page.route('**/api/admin/role-changes*', (route) =>
       route.fulfill({ json: [], headers: { 'x-total-count': '0' } }),
+    );
+    await page.route('**/api/admin/actions*', (route) =>
+      route.fulfill({
+        json: [
+          {
+            id: '20000000-0000-4000-8000-000000000001',
+            admin: { id: users[3]?.id, name: 'Bartholomew Featherstonehaugh-3', email: users[3]?.email },
+            user: { id: users[1]?.id, name: 'Bartholomew Featherstonehaugh-1', email: users[1]?.email },
+            action: 'user_suspended',
+            reason: 'Asked clients to pay outside BuildBid, twice, after being told not to.',
+            endsAt: '2026-01-10T04:59:59.999Z',
+            reportId: null,
+            createdAt: '2026-01-02T00:00:00.000Z',
+          },
+        ],
+        headers: { 'x-total-count': '1' },
+      }),
     );
     await page.route('**/api/admin/stats', (route) =>
       route.fulfill({ json: { activeProjects: 12345, totalBids: 67890 } }),

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { jsonResponse, makeUser, mockFetch } from '@buildbid/test-kit/helpers';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { authAtom, SIGN_OUT_FAILED, signOut } from './auth.ts';
+import { authAtom, SIGN_OUT_FAILED, sessionEnded, signOut } from './auth.ts';
 import { shellStore } from './store.ts';
 
 describe('signOut', () => {
@@ -46,5 +46,35 @@ describe('signOut', () => {
     expect(await signOut(notify, 0)).toBe(true);
     expect(notify).not.toHaveBeenCalled();
     expect(shellStore.get(authAtom)).toEqual({ status: 'signed-out' });
+  });
+});
+
+describe('sessionEnded (the socket closed with 4401; decision 0223)', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
+  it("shows the user signed out on '/' when the session is gone", async () => {
+    shellStore.set(authAtom, { status: 'signed-in', user: makeUser() });
+    window.history.replaceState(null, '', '/my-bids');
+    mockFetch().mockResolvedValue(jsonResponse(200, { user: null }));
+    await sessionEnded();
+    expect(shellStore.get(authAtom)).toEqual({ status: 'signed-out' });
+    expect(window.location.pathname).toBe('/');
+  });
+
+  it('changes nothing while the session stands, or when the check fails', async () => {
+    const user = makeUser();
+    shellStore.set(authAtom, { status: 'signed-in', user });
+    window.history.replaceState(null, '', '/my-bids');
+    const fetch = mockFetch();
+    fetch.mockResolvedValue(jsonResponse(200, { user }));
+    await sessionEnded();
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    fetch.mockRejectedValue(new TypeError('Failed to fetch'));
+    await sessionEnded();
+    expect(shellStore.get(authAtom)).toEqual({ status: 'signed-in', user });
+    expect(window.location.pathname).toBe('/my-bids');
   });
 });

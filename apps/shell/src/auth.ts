@@ -81,6 +81,28 @@ export async function loadUser(): Promise<void> {
   }
 }
 
+/**
+ * The server ended this tab's session (its socket closed with 4401: a sign-out elsewhere, a password change or a
+ * deletion on another device, a suspension; decision 0223). The session is asked again: when it is gone, the
+ * page shows the user signed out and goes to '/', as after Sign out; when it still stands (a socket closed for
+ * another reason), nothing changes. A failed check changes nothing either.
+ */
+export async function sessionEnded(): Promise<void> {
+  try {
+    const { user } = await unwrap(api.GET('/api/auth/session'));
+    if (user) return;
+  } catch (error) {
+    if (!hasStatus(error, 401)) {
+      console.error('Session check failed after the socket closed', error);
+      return;
+    }
+  }
+  if (shellStore.get(authAtom).status !== 'signed-in') return;
+  setUser(null);
+  shellStore.set(countryChoiceAtom, null);
+  navigate('/');
+}
+
 export async function signIn(email: string, password: string): Promise<ApiUser> {
   const user: ApiUser = await unwrap(api.POST('/api/auth/signin', { body: { email, password } }));
   setUser(user);

@@ -1,6 +1,6 @@
 import type { RealtimeMessage } from '@buildbid/api-client';
 import { useEffect } from 'react';
-import { loadUser } from '../auth.ts';
+import { sessionEnded } from '../auth.ts';
 import { toast } from '../toast.tsx';
 import { realtime } from './socket.ts';
 
@@ -14,15 +14,15 @@ export function handleShellMessage(message: RealtimeMessage, showToast = toast):
 /**
  * Opens the socket while a user is signed in and closes it on sign-out (userId becomes null) or
  * when the shell unmounts. When the server ends the session (a password change elsewhere, a deletion, a
- * suspension: the socket closes with 4401), the user is checked again, so the page shows them signed out at
- * once (decision 0223).
+ * suspension: the socket closes with 4401), sessionEnded checks it and shows the user signed out at once, on
+ * '/' (decision 0223).
  */
 export function useRealtime(userId: string | null): void {
   useEffect(() => {
     if (!userId) return;
     realtime.open(userId);
     const stop = realtime.subscribe((message) => handleShellMessage(message));
-    const stopEnded = realtime.onSessionEnded(() => void loadUser());
+    const stopEnded = realtime.onSessionEnded(() => void sessionEnded());
     return () => {
       stop();
       stopEnded();
