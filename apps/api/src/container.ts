@@ -24,6 +24,7 @@ import { SqlAccessTokens } from '#adapters/persistence/sql-access-tokens.ts';
 import { SqlAccountExport, SqlPasswordResets } from '#adapters/persistence/sql-account-lifecycle.ts';
 import { SqlAdminQuery } from '#adapters/persistence/sql-admin.ts';
 import { SqlBlocks } from '#adapters/persistence/sql-blocks.ts';
+import { SqlModerationQuery } from '#adapters/persistence/sql-moderation.ts';
 import { SqlProjectEngagement } from '#adapters/persistence/sql-engagement.ts';
 import { OutboxEventPublisher, SqlEventOutboxStore } from '#adapters/persistence/sql-event-outbox.ts';
 import { SqlIdempotencyStore } from '#adapters/persistence/sql-idempotency.ts';
@@ -234,6 +235,7 @@ export async function compose(config: Config, options: ComposeOptions = {}): Pro
     ttlMs: config.projectListCacheMs,
   });
   invalidation.attach({ projects: projectQuery, sessions: sessionStore, users: userCache });
+  const moderation = new SqlModerationQuery(orm.em);
   // Events reach their subscribers from the transactional outbox (decision 0142).
   const events = new OutboxEventPublisher(
     new SqlEventOutboxStore(orm.em, { graceMs: config.outboxGraceMs, leaseMs: config.outboxLeaseMs }),
@@ -294,6 +296,8 @@ export async function compose(config: Config, options: ComposeOptions = {}): Pro
     Notifications: new SqlNotificationRepository(orm.em),
     Messages: new SqlMessageRepository(orm.em),
     Blocks: new SqlBlocks(orm.em),
+    Moderation: moderation,
+    HiddenContent: moderation,
     MailOutbox: new SqlMailOutbox(orm.em),
     EmailAudience: new SqlEmailAudience(orm.em),
     Mailer:
