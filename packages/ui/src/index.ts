@@ -6,6 +6,7 @@
  */
 
 export { ConfirmDialog } from './ConfirmDialog.tsx';
+export { REPORTED_TOAST, ReportDialog } from './ReportDialog.tsx';
 export { messageOwner, ownerChat } from './chat.ts';
 export {
   type BidDialogModule,

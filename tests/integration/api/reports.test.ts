@@ -97,7 +97,8 @@ describe('POST /api/reports', () => {
       code: 'REPORT_DETAILS_REQUIRED',
     });
     expect((await report(bob, 'project', projectId, 'rude')).statusCode).toBe(400);
-    expect((await send(t, 'POST', '/api/reports', undefined, {})).statusCode).toBe(401);
+    const anonymous = { targetType: 'project', targetId: projectId, reason: 'spam' };
+    expect((await send(t, 'POST', '/api/reports', undefined, anonymous)).statusCode).toBe(401);
   });
 
   it("answers 404 for a message between two other people and a bid that is not yours nor on your project", async () => {
