@@ -30,7 +30,7 @@ import { projectFilterSql } from './project-filter-sql.ts';
 import { runSql, toCount } from './sql.ts';
 
 /** How many messages before and after a reported one the queue shows. */
-export const CONTEXT_MESSAGES = 3;
+const CONTEXT_MESSAGES = 3;
 
 /** The longest summary line of a queue item. */
 const SUMMARY_LENGTH = 140;
@@ -102,7 +102,9 @@ async function itemFacts(em: EntityManager, type: ReportTargetType, id: string):
   const base = { type, id, hidden };
   switch (type) {
     case 'project': {
-      const [r] = await runSql<Row>(em, 'select client_id, title, description from projects where id = ?', [id]);
+      const [r] = await runSql<Row>(em, 'select client_id, title, description from projects where id = ?', [
+        id,
+      ]);
       if (!r) return null;
       const title = String(r.title);
       return {
@@ -297,7 +299,12 @@ export class SqlModeration implements ModerationRepository {
     return rows.map(reportFrom);
   }
 
-  async closeReports(ids: readonly string[], outcome: ReportOutcome, adminId: string, at: Date): Promise<void> {
+  async closeReports(
+    ids: readonly string[],
+    outcome: ReportOutcome,
+    adminId: string,
+    at: Date,
+  ): Promise<void> {
     if (ids.length === 0) return;
     await runSql(
       this.#em,
@@ -318,7 +325,11 @@ export class SqlModeration implements ModerationRepository {
     );
     if (!row) return null;
     const name = [str(row.first_name), str(row.last_name)].filter((n) => n?.trim()).join(' ');
-    return { adminId: String(row.admin_id), adminName: name || String(row.email), claimedAt: date(row.claimed_at) };
+    return {
+      adminId: String(row.admin_id),
+      adminName: name || String(row.email),
+      claimedAt: date(row.claimed_at),
+    };
   }
 
   async claim(type: ReportTargetType, id: string, adminId: string, at: Date): Promise<void> {
@@ -332,7 +343,10 @@ export class SqlModeration implements ModerationRepository {
 
   async release(type: ReportTargetType, id: string): Promise<void> {
     if (!isUuid(id)) return;
-    await runSql(this.#em, 'delete from moderation_claims where target_type = ? and target_id = ?', [type, id]);
+    await runSql(this.#em, 'delete from moderation_claims where target_type = ? and target_id = ?', [
+      type,
+      id,
+    ]);
   }
 
   async hide(e: HiddenEntry): Promise<void> {

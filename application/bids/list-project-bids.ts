@@ -22,7 +22,8 @@ export class ListProjectBids extends UseCase<{ uow: UnitOfWork; bids: BidQuery; 
       owns || actor.isAdmin
         ? await this.deps.bids.listForProject(projectId)
         : await this.deps.bids.listForProject(projectId, { contractorId: actor.id });
-    if (hiddenProject && !owns && !actor.isAdmin && bids.length === 0) throw PROJECT_ERRORS.PROJECT_NOT_FOUND();
+    if (hiddenProject && !owns && !actor.isAdmin && bids.length === 0)
+      throw PROJECT_ERRORS.PROJECT_NOT_FOUND();
     const hidden = await this.deps.hidden.hiddenAmong(
       'bid',
       bids.map((b) => b.bid.id),

@@ -21,7 +21,11 @@ export interface Landing {
 }
 
 /** What the public landing page shows: real projects, reviews and counts. */
-export class GetLanding extends UseCase<{ projects: ProjectQuery; landing: LandingQuery; hidden: HiddenContent }> {
+export class GetLanding extends UseCase<{
+  projects: ProjectQuery;
+  landing: LandingQuery;
+  hidden: HiddenContent;
+}> {
   async execute(): Promise<Landing> {
     const newest = { status: 'active', limit: FEATURED_PROJECTS * 4 } as const;
     const [page, reviews, figures] = await Promise.all([

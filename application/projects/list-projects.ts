@@ -33,7 +33,12 @@ export class ListProjects extends UseCase<{
    */
   async execute(actor: User, raw: RawProjectFilters): Promise<BrowseResult> {
     const filters: ProjectFilters = parseProjectFilters(raw);
-    const page = await withoutHidden(this.deps.hidden, actor, filters, await this.deps.projects.list(filters));
+    const page = await withoutHidden(
+      this.deps.hidden,
+      actor,
+      filters,
+      await this.deps.projects.list(filters),
+    );
     return { page, suggestion: await this.#suggestion(filters, page) };
   }
 
@@ -62,6 +67,9 @@ export async function withoutHidden(
   );
   const items = page.items.filter((v) => seesContent(viewer, v.project.clientId, found.has(v.project.id)));
   // The hidden projects of the whole result come off the total, not only those of this page.
-  const off = found.size === 0 && page.total <= page.items.length ? 0 : await hidden.countHiddenProjects(filters, viewer?.id ?? null);
+  const off =
+    found.size === 0 && page.total <= page.items.length
+      ? 0
+      : await hidden.countHiddenProjects(filters, viewer?.id ?? null);
   return { ...page, items, total: Math.max(items.length, page.total - off) };
 }

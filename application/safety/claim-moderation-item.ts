@@ -14,7 +14,8 @@ export class ClaimModerationItem extends UseCase<{ uow: UnitOfWork; clock: Clock
     return this.deps.uow.run(async (tx) => {
       const open = await tx.moderation.lockOpenReports(type, id);
       const claim = await tx.moderation.claimOf(type, id);
-      if (claimItem({ admin, openReports: open.length, claim })) await tx.moderation.claim(type, id, admin.id, now);
+      if (claimItem({ admin, openReports: open.length, claim }))
+        await tx.moderation.claim(type, id, admin.id, now);
     });
   }
 }

@@ -1,5 +1,5 @@
-import { fileReport, type ReportSnapshot, type ReportTargetType } from '../../domain/safety/report.ts';
 import { SAFETY_ERRORS } from '../../domain/safety/errors.ts';
+import { fileReport, type ReportSnapshot, type ReportTargetType } from '../../domain/safety/report.ts';
 import type { User } from '../../domain/user/user.ts';
 import type { UnitOfWork } from '../shared/marketplace-ports.ts';
 import type { Clock, IdGenerator } from '../shared/ports.ts';

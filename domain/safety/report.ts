@@ -10,7 +10,15 @@ import { USER_ERRORS } from '../user/errors.ts';
 import { SAFETY_ERRORS } from './errors.ts';
 
 /** What can be reported. A question and its answer are one stored entry: 'answer' reports the owner's answer. */
-export const REPORT_TARGET_TYPES = ['project', 'bid', 'message', 'review', 'question', 'answer', 'user'] as const;
+export const REPORT_TARGET_TYPES = [
+  'project',
+  'bid',
+  'message',
+  'review',
+  'question',
+  'answer',
+  'user',
+] as const;
 export type ReportTargetType = (typeof REPORT_TARGET_TYPES)[number];
 
 export function isReportTargetType(value: string): value is ReportTargetType {
@@ -63,7 +71,7 @@ export interface ReportTarget {
   hidden: boolean;
 }
 
-export type ReportStatus = 'open' | 'closed';
+type ReportStatus = 'open' | 'closed';
 
 /** How a decision closed a report. 'suspended' is reserved for the suspension action (decision 0221). */
 export const REPORT_OUTCOMES = ['dismissed', 'hidden', 'warned', 'suspended'] as const;
@@ -106,7 +114,7 @@ function cleanText(value: string | null | undefined, field: string): string | nu
 }
 
 /** The reason as given: one of REPORT_REASONS, and 'fake_review' only for a review. */
-export function parseReportReason(value: unknown, targetType: ReportTargetType): ReportReason {
+function parseReportReason(value: unknown, targetType: ReportTargetType): ReportReason {
   if (typeof value !== 'string' || !(REPORT_REASONS as readonly string[]).includes(value)) {
     throw SAFETY_ERRORS.INVALID_REPORT_REASON({ field: 'reason' });
   }
@@ -133,13 +141,13 @@ export function fileReport(input: {
   now: Date;
 }): ReportSnapshot {
   const { reporter, target } = input;
-  const visible =
-    !target.hidden && (target.viewerIds === null || target.viewerIds.includes(reporter.id));
+  const visible = !target.hidden && (target.viewerIds === null || target.viewerIds.includes(reporter.id));
   if (!visible && target.authorId !== reporter.id) throw SAFETY_ERRORS.REPORT_TARGET_NOT_FOUND();
   if (target.authorId === reporter.id) throw SAFETY_ERRORS.CANNOT_REPORT_OWN({ field: 'targetId' });
   const reason = parseReportReason(input.reason, target.type);
   const details = cleanText(input.details, 'details');
-  if (reason === 'other' && details === null) throw SAFETY_ERRORS.REPORT_DETAILS_REQUIRED({ field: 'details' });
+  if (reason === 'other' && details === null)
+    throw SAFETY_ERRORS.REPORT_DETAILS_REQUIRED({ field: 'details' });
   if (input.alreadyOpen) throw SAFETY_ERRORS.ALREADY_REPORTED();
   return {
     id: input.id,
@@ -255,7 +263,11 @@ export interface DecisionTarget {
 }
 
 /** How the notices name an item: 'the project “Kitchen”', 'a message', 'a review of your work'... */
-export function describeTarget(type: ReportTargetType, projectTitle: string | null, owner: 'your' | 'the'): string {
+export function describeTarget(
+  type: ReportTargetType,
+  projectTitle: string | null,
+  owner: 'your' | 'the',
+): string {
   const on = projectTitle ? ` on “${projectTitle}”` : '';
   switch (type) {
     case 'project':
@@ -319,7 +331,8 @@ export function decideItem(input: {
     reason = parseReportReason(input.reason, target.type);
   }
   const note = action === 'dismiss' ? null : cleanText(input.note, 'note');
-  if (action === 'hide' && target.type === 'user') throw SAFETY_ERRORS.CANNOT_HIDE_PROFILE({ field: 'action' });
+  if (action === 'hide' && target.type === 'user')
+    throw SAFETY_ERRORS.CANNOT_HIDE_PROFILE({ field: 'action' });
   if (action === 'warn' && target.authorId === null) throw SAFETY_ERRORS.NO_ONE_TO_WARN();
   const outcome = OUTCOME_OF[action];
   const reporterIds = [

@@ -6,7 +6,6 @@
 
 import { commitThenPublish } from '../../adapters/persistence/commit-then-publish.ts';
 import type { RoleChangeEntry } from '../../application/accounts/ports.ts';
-import type { HiddenContent, HiddenEntry, ModerationLogEntry } from '../../application/safety/ports.ts';
 import type { BidQuery, MyBidStatus, MyBidView, ProjectBidView } from '../../application/bids/ports.ts';
 import type { ProjectEngagement } from '../../application/engagement/ports.ts';
 import type {
@@ -16,6 +15,7 @@ import type {
   ProjectView,
   SearchVocabulary,
 } from '../../application/projects/ports.ts';
+import type { HiddenContent, HiddenEntry, ModerationLogEntry } from '../../application/safety/ports.ts';
 import type {
   AchievementRepository,
   AddendumRepository,
@@ -525,13 +525,29 @@ export class InMemoryUnitOfWork implements UnitOfWork {
             if (type === 'project') {
               const p = projects.get(id);
               return p
-                ? { type, id, authorId: p.clientId, viewerIds: null, projectId: id, projectTitle: p.title, hidden: isHidden }
+                ? {
+                    type,
+                    id,
+                    authorId: p.clientId,
+                    viewerIds: null,
+                    projectId: id,
+                    projectTitle: p.title,
+                    hidden: isHidden,
+                  }
                 : null;
             }
             if (type === 'user') {
               const u = users.get(id);
               return u && !u.deletedAt
-                ? { type, id, authorId: id, viewerIds: null, projectId: null, projectTitle: null, hidden: false }
+                ? {
+                    type,
+                    id,
+                    authorId: id,
+                    viewerIds: null,
+                    projectId: null,
+                    projectTitle: null,
+                    hidden: false,
+                  }
                 : null;
             }
             if (type === 'question' || type === 'answer') {
@@ -539,7 +555,15 @@ export class InMemoryUnitOfWork implements UnitOfWork {
               const p = q ? projects.get(q.projectId) : undefined;
               if (!q || !p || (type === 'answer' && q.answer === null)) return null;
               const authorId = type === 'answer' || q.askerId === null ? p.clientId : q.askerId;
-              return { type, id, authorId, viewerIds: null, projectId: p.id, projectTitle: p.title, hidden: q.hidden };
+              return {
+                type,
+                id,
+                authorId,
+                viewerIds: null,
+                projectId: p.id,
+                projectTitle: p.title,
+                hidden: q.hidden,
+              };
             }
             const seeded = db.reportTargets.rows.get(`${type}:${id}`);
             return seeded ? { ...seeded, hidden: seeded.hidden || isHidden } : null;
@@ -547,13 +571,21 @@ export class InMemoryUnitOfWork implements UnitOfWork {
           async hasOpenReport(reporterId, type, id) {
             return reports
               .all()
-              .some((r) => r.reporterId === reporterId && r.targetType === type && r.targetId === id && r.status === 'open');
+              .some(
+                (r) =>
+                  r.reporterId === reporterId &&
+                  r.targetType === type &&
+                  r.targetId === id &&
+                  r.status === 'open',
+              );
           },
           async addReport(report) {
             reports.set(report.id, { ...report });
           },
           async countOpen(type, id) {
-            return reports.all().filter((r) => r.targetType === type && r.targetId === id && r.status === 'open').length;
+            return reports
+              .all()
+              .filter((r) => r.targetType === type && r.targetId === id && r.status === 'open').length;
           },
           async lockOpenReports(type, id) {
             await lock(`report:${type}:${id}`);
@@ -575,7 +607,9 @@ export class InMemoryUnitOfWork implements UnitOfWork {
             const key = `${type}:${id}`;
             if (claims.get(key)) return;
             const admin = users.get(adminId);
-            const adminName = admin ? `${admin.firstName ?? ''} ${admin.lastName ?? ''}`.trim() || admin.email : '';
+            const adminName = admin
+              ? `${admin.firstName ?? ''} ${admin.lastName ?? ''}`.trim() || admin.email
+              : '';
             claims.set(key, { adminId, adminName, claimedAt: at });
           },
           async release(type, id) {

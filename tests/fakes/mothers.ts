@@ -125,7 +125,20 @@ export function makeEnv(now: Date | string = NOW) {
   const stats = new InMemoryStatsQuery(db);
   const settings = { timeZone: DEFAULT_PLATFORM_TIME_ZONE };
   const hidden = new InMemoryHiddenContent(db);
-  return { db, uow, clock, ids, events, storage, projectQuery, vocabulary, bidQuery, stats, settings, hidden };
+  return {
+    db,
+    uow,
+    clock,
+    ids,
+    events,
+    storage,
+    projectQuery,
+    vocabulary,
+    bidQuery,
+    stats,
+    settings,
+    hidden,
+  };
 }
 export type Env = ReturnType<typeof makeEnv>;
 

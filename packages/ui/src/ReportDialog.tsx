@@ -13,8 +13,8 @@ import {
 } from '@buildbid/domain/safety';
 import { useState } from 'react';
 import { Label, Radio, RadioGroup } from 'react-aria-components';
-import { TextAreaInput } from './fields.tsx';
 import { FormDialog } from './FormDialog.tsx';
+import { TextAreaInput } from './fields.tsx';
 
 /** What the dialog says above the reasons. */
 const REPORT_INTRO =
@@ -27,7 +27,9 @@ export const REPORTED_TOAST = {
 };
 
 function errorMessage(error: unknown): string {
-  return error instanceof Error && error.message ? error.message : 'The report was not sent. Please try again.';
+  return error instanceof Error && error.message
+    ? error.message
+    : 'The report was not sent. Please try again.';
 }
 
 export function ReportDialog({

@@ -353,7 +353,12 @@ async function scene(who: Scene['people']): Promise<Scene> {
     targetId: projectId,
     reason: 'spam',
   });
-  if (question.statusCode !== 201 || search.statusCode !== 201 || report.statusCode !== 201 || !notificationId) {
+  if (
+    question.statusCode !== 201 ||
+    search.statusCode !== 201 ||
+    report.statusCode !== 201 ||
+    !notificationId
+  ) {
     throw new Error(`scene failed: ${question.body} ${search.body} ${report.body} ${notificationId}`);
   }
   return {

@@ -47,7 +47,12 @@ beforeEach(async () => {
 });
 
 const report = (by: Caller, targetType: string, targetId: string, reason = 'scam', details?: string) =>
-  send(t, 'POST', '/api/reports', by.cookie, { targetType, targetId, reason, ...(details ? { details } : {}) });
+  send(t, 'POST', '/api/reports', by.cookie, {
+    targetType,
+    targetId,
+    reason,
+    ...(details ? { details } : {}),
+  });
 const item = (type: string, id: string) => `/api/admin/moderation/items/${type}/${id}`;
 const claim = (by: Caller, type: string, id: string) => send(t, 'PUT', `${item(type, id)}/claim`, by.cookie);
 const decide = (by: Caller, type: string, id: string, body: Record<string, unknown>) =>
@@ -66,7 +71,11 @@ async function notificationsOf(caller: Caller, count: number) {
   return json<Array<Record<string, unknown>>>('/api/notifications', caller);
 }
 const messageFrom = async (from: Caller, to: Caller, content: string) => {
-  const res = await send(t, 'POST', '/api/messages', from.cookie, { receiverId: to.id, projectId: null, content });
+  const res = await send(t, 'POST', '/api/messages', from.cookie, {
+    receiverId: to.id,
+    projectId: null,
+    content,
+  });
   expect(res.statusCode).toBe(201);
   return res.json().id as string;
 };
@@ -76,7 +85,9 @@ describe('POST /api/reports', () => {
     const res = await report(bob, 'project', projectId, 'scam', 'Asks for a wire transfer');
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({ targetType: 'project', targetId: projectId, reason: 'scam' });
-    expect(await json('/api/users/me/reports?targetType=project', bob)).toMatchObject([{ targetId: projectId }]);
+    expect(await json('/api/users/me/reports?targetType=project', bob)).toMatchObject([
+      { targetId: projectId },
+    ]);
     expect(await json('/api/users/me/reports?targetType=message', bob)).toEqual([]);
     const again = await report(bob, 'project', projectId, 'spam');
     expect(again.statusCode).toBe(409);
@@ -101,7 +112,7 @@ describe('POST /api/reports', () => {
     expect((await send(t, 'POST', '/api/reports', undefined, anonymous)).statusCode).toBe(401);
   });
 
-  it("answers 404 for a message between two other people and a bid that is not yours nor on your project", async () => {
+  it('answers 404 for a message between two other people and a bid that is not yours nor on your project', async () => {
     const messageId = await messageFrom(ann, bob, 'Pay me outside BuildBid.');
     expect((await report(eve, 'message', messageId)).statusCode).toBe(404);
     expect((await report(bob, 'message', messageId, 'off_platform_payment')).statusCode).toBe(201);
@@ -111,9 +122,7 @@ describe('POST /api/reports', () => {
   });
 
   it(`limits reports to ${REPORTS_PER_HOUR} an hour per user (429)`, async () => {
-    const others = await Promise.all(
-      Array.from({ length: REPORTS_PER_HOUR + 1 }, () => signUp(t, 'client')),
-    );
+    const others = await Promise.all(Array.from({ length: REPORTS_PER_HOUR + 1 }, () => signUp(t, 'client')));
     for (const [i, other] of others.entries()) {
       const res = await report(eve, 'user', other.id, 'spam');
       expect(res.statusCode).toBe(i < REPORTS_PER_HOUR ? 201 : 429);
@@ -146,7 +155,12 @@ describe('the moderation queue', () => {
         claim: null,
         hidden: false,
       },
-      { targetType: 'message', targetId: messageId, reporters: 1, summary: 'Send the deposit to my personal account.' },
+      {
+        targetType: 'message',
+        targetId: messageId,
+        reporters: 1,
+        summary: 'Send the deposit to my personal account.',
+      },
     ]);
     expect((await get(t, '/api/admin/moderation/queue', bob.cookie)).statusCode).toBe(403);
     expect((await get(t, item('project', projectId), ann.cookie)).statusCode).toBe(403);
@@ -154,7 +168,8 @@ describe('the moderation queue', () => {
 
   it('shows a message in its conversation: the few messages before and after it', async () => {
     const ids: string[] = [];
-    for (let i = 1; i <= 9; i++) ids.push(await messageFrom(i % 2 ? ann : bob, i % 2 ? bob : ann, `Message ${i}`));
+    for (let i = 1; i <= 9; i++)
+      ids.push(await messageFrom(i % 2 ? ann : bob, i % 2 ? bob : ann, `Message ${i}`));
     const reported = ids[4] as string;
     await report(bob, 'message', reported, 'offensive');
     const view = await json<{ conversation: Array<{ content: string; reported: boolean }>; content: string }>(
@@ -172,14 +187,19 @@ describe('the moderation queue', () => {
       'Message 8',
     ]);
     expect(view.conversation.filter((m) => m.reported).map((m) => m.content)).toEqual(['Message 5']);
-    expect((await get(t, item('message', UNKNOWN_ID), ada.cookie)).json()).toMatchObject({ code: 'NO_OPEN_REPORTS' });
+    expect((await get(t, item('message', UNKNOWN_ID), ada.cookie)).json()).toMatchObject({
+      code: 'NO_OPEN_REPORTS',
+    });
   });
 
   it("claims: the queue shows who holds it, and another admin's claim or decision is 409", async () => {
     await report(bob, 'project', projectId, 'scam');
     expect((await claim(ada, 'project', projectId)).statusCode).toBe(204);
     expect((await claim(ada, 'project', projectId)).statusCode).toBe(204);
-    const [queued] = await json<Array<{ claim: { admin: { name: string } } }>>('/api/admin/moderation/queue', max);
+    const [queued] = await json<Array<{ claim: { admin: { name: string } } }>>(
+      '/api/admin/moderation/queue',
+      max,
+    );
     expect(queued?.claim.admin.name).toBe('Ada Admin');
     const stolen = await claim(max, 'project', projectId);
     expect(stolen.statusCode).toBe(409);
@@ -203,7 +223,9 @@ describe('the moderation queue', () => {
       decide(max, 'project', projectId, { action: 'hide', reason: 'scam' }),
     ]);
     expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
-    expect(answers.find((a) => a.statusCode === 409)?.json()).toMatchObject({ code: 'REPORTS_ALREADY_DECIDED' });
+    expect(answers.find((a) => a.statusCode === 409)?.json()).toMatchObject({
+      code: 'REPORTS_ALREADY_DECIDED',
+    });
     const log = await json<unknown[]>('/api/admin/moderation/actions', ada);
     expect(log).toHaveLength(1);
   });
@@ -236,7 +258,9 @@ describe('deciding', () => {
     expect(browse.headers['x-total-count']).toBe('1');
     expect((await json<unknown[]>('/api/users/me/projects', ann)).length).toBe(2);
     expect(await json('/api/users/me/saved-projects', eve)).toEqual([]);
-    expect((await json<Array<{ id: string }>>('/api/users/me/bids', bob)).map((b) => b.id)).not.toContain(bidId);
+    expect((await json<Array<{ id: string }>>('/api/users/me/bids', bob)).map((b) => b.id)).not.toContain(
+      bidId,
+    );
     expect((await get(t, `/api/projects/${projectId}/bids`, eve.cookie)).statusCode).toBe(404);
     // The reports are closed: no longer 'Reported', out of the queue, in the log with the reports it closed.
     expect(await json('/api/users/me/reports', bob)).toEqual([]);
@@ -259,7 +283,7 @@ describe('deciding', () => {
       expect(told).toContainEqual(
         expect.objectContaining({
           title: 'Your report was reviewed',
-          message: expect.stringContaining("We hid the project “"),
+          message: expect.stringContaining('We hid the project “'),
         }),
       );
     }
@@ -278,9 +302,9 @@ describe('deciding', () => {
     const kept = await messageFrom(ann, bob, 'Hello Bob.');
     const abusive = await messageFrom(ann, bob, 'Pay me in cash, not through BuildBid.');
     await report(bob, 'message', abusive, 'off_platform_payment');
-    expect((await decide(ada, 'message', abusive, { action: 'hide', reason: 'off_platform_payment' })).statusCode).toBe(
-      200,
-    );
+    expect(
+      (await decide(ada, 'message', abusive, { action: 'hide', reason: 'off_platform_payment' })).statusCode,
+    ).toBe(200);
     const seenBy = async (caller: Caller, other: Caller) =>
       (await json<Array<{ id: string }>>(`/api/messages?otherUserId=${other.id}`, caller)).map((m) => m.id);
     expect(await seenBy(bob, ann)).toEqual([kept]);
@@ -307,9 +331,10 @@ describe('deciding', () => {
       answer: 'Yes, outside BuildBid.',
     });
     await report(eve, 'answer', questionId, 'off_platform_payment');
-    expect((await decide(ada, 'answer', questionId, { action: 'hide', reason: 'off_platform_payment' })).statusCode).toBe(
-      200,
-    );
+    expect(
+      (await decide(ada, 'answer', questionId, { action: 'hide', reason: 'off_platform_payment' }))
+        .statusCode,
+    ).toBe(200);
     expect(await json(`/api/projects/${projectId}/questions`, eve)).toEqual([]);
     const told = await notificationsOf(ann, 2);
     expect(told).toContainEqual(expect.objectContaining({ title: 'Content hidden by BuildBid' }));
@@ -317,16 +342,24 @@ describe('deciding', () => {
 
   it('warns the author: a notification with the reason; the content stays; reporters are told', async () => {
     await report(bob, 'user', ann.id, 'offensive');
-    const warned = await decide(ada, 'user', ann.id, { action: 'warn', reason: 'offensive', note: 'Be civil.' });
+    const warned = await decide(ada, 'user', ann.id, {
+      action: 'warn',
+      reason: 'offensive',
+      note: 'Be civil.',
+    });
     expect(warned.json()).toMatchObject({ outcome: 'warned' });
     expect(await notificationsOf(ann, 1)).toContainEqual(
       expect.objectContaining({
         title: 'A warning from BuildBid',
-        message: expect.stringContaining('We received reports about your profile. Reason: Offensive or harassing. Be civil.'),
+        message: expect.stringContaining(
+          'We received reports about your profile. Reason: Offensive or harassing. Be civil.',
+        ),
       }),
     );
     expect(await notificationsOf(bob, 1)).toContainEqual(
-      expect.objectContaining({ message: 'Thank you for your report. We warned the person responsible for the profile.' }),
+      expect.objectContaining({
+        message: 'Thank you for your report. We warned the person responsible for the profile.',
+      }),
     );
     expect((await get(t, `/api/projects/${projectId}`, bob.cookie)).statusCode).toBe(200);
   });

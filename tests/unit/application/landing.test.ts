@@ -40,7 +40,11 @@ describe('GetLanding', () => {
     const bid = aBid({ id: 'b5', project: p5, bidder: contractor });
     p5.acceptBid(owner, bid, [], NOW);
     env.db.addProject(p5);
-    const landing = await new GetLanding({ projects: env.projectQuery, landing: landingQuery([]), hidden: env.hidden }).execute();
+    const landing = await new GetLanding({
+      projects: env.projectQuery,
+      landing: landingQuery([]),
+      hidden: env.hidden,
+    }).execute();
     expect(landing.featured.map((v) => v.project.id)).toEqual(['p4', 'p3', 'p2']);
   });
 

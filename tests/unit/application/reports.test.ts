@@ -62,9 +62,9 @@ describe('DecideModerationItem', () => {
 
   it("refuses acting on another admin's claim (409), and a second decision finds nothing open (409)", async () => {
     await claim().execute(admin, 'project', 'p1');
-    await expect(
-      decide().execute(otherAdmin, 'project', 'p1', { action: 'dismiss' }),
-    ).rejects.toMatchObject({ code: 'CLAIMED_BY_ANOTHER_ADMIN' });
+    await expect(decide().execute(otherAdmin, 'project', 'p1', { action: 'dismiss' })).rejects.toMatchObject({
+      code: 'CLAIMED_BY_ANOTHER_ADMIN',
+    });
     await decide().execute(admin, 'project', 'p1', { action: 'dismiss' });
     await expect(decide().execute(admin, 'project', 'p1', { action: 'dismiss' })).rejects.toMatchObject({
       code: 'REPORTS_ALREADY_DECIDED',
@@ -98,7 +98,11 @@ describe('hidden projects', () => {
     expect((await get.execute(owner, 'p1')).hidden).toBe(true);
     expect((await get.execute(admin, 'p1')).hidden).toBe(true);
 
-    const list = new ListProjects({ projects: env.projectQuery, vocabulary: env.vocabulary, hidden: env.hidden });
+    const list = new ListProjects({
+      projects: env.projectQuery,
+      vocabulary: env.vocabulary,
+      hidden: env.hidden,
+    });
     const seen = await list.execute(contractor, {});
     expect(seen.page.items.map((v) => v.project.id)).toEqual(['p2']);
     expect(seen.page.total).toBe(1);

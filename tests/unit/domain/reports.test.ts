@@ -41,7 +41,15 @@ const message: ReportTarget = {
 };
 
 const report = (o: Partial<Parameters<typeof fileReport>[0]> = {}) =>
-  fileReport({ id: 'r1', reporter: contractor, target: project, reason: 'scam', alreadyOpen: false, now: NOW, ...o });
+  fileReport({
+    id: 'r1',
+    reporter: contractor,
+    target: project,
+    reason: 'scam',
+    alreadyOpen: false,
+    now: NOW,
+    ...o,
+  });
 
 /** Decision 0221: reporting (issue 27 item 1). */
 describe('fileReport', () => {
@@ -96,7 +104,9 @@ describe('fileReport', () => {
   });
 
   it("takes the issue's reasons only, and 'fake review' for a review only (400 INVALID_REPORT_REASON)", () => {
-    expect(() => report({ reason: 'rude' })).toThrow(expect.objectContaining({ code: 'INVALID_REPORT_REASON' }));
+    expect(() => report({ reason: 'rude' })).toThrow(
+      expect.objectContaining({ code: 'INVALID_REPORT_REASON' }),
+    );
     expect(() => report({ reason: 'fake_review' })).toThrow(
       expect.objectContaining({ code: 'INVALID_REPORT_REASON' }),
     );
@@ -105,12 +115,22 @@ describe('fileReport', () => {
   });
 
   it('files BuildBid’s own report without a reporter (the signals)', () => {
-    const own = fileSystemReport({ id: 'r9', target: message, reason: 'off_platform_payment', details: null, now: NOW });
+    const own = fileSystemReport({
+      id: 'r9',
+      target: message,
+      reason: 'off_platform_payment',
+      details: null,
+      now: NOW,
+    });
     expect(own).toMatchObject({ reporterId: null, targetType: 'message', status: 'open', authorId: 'owner' });
   });
 });
 
-const claimBy = (adminId: string, adminName = 'Ada Admin'): ModerationClaim => ({ adminId, adminName, claimedAt: NOW });
+const claimBy = (adminId: string, adminName = 'Ada Admin'): ModerationClaim => ({
+  adminId,
+  adminName,
+  claimedAt: NOW,
+});
 
 /** Decision 0221: claiming an item of the queue (issue 27 item 2). */
 describe('claimItem / releaseItem', () => {
@@ -169,7 +189,12 @@ const decide = (o: Partial<Parameters<typeof decideItem>[0]> = {}) =>
 describe('decideItem', () => {
   it('hides: each reporter is told once (not BuildBid), the author is told why', () => {
     const decision = decide({ note: 'Payment outside BuildBid.' });
-    expect(decision).toMatchObject({ outcome: 'hidden', hides: true, reason: 'scam', note: 'Payment outside BuildBid.' });
+    expect(decision).toMatchObject({
+      outcome: 'hidden',
+      hides: true,
+      reason: 'scam',
+      note: 'Payment outside BuildBid.',
+    });
     expect(decision.events).toEqual([
       {
         type: 'report_decided',
@@ -214,9 +239,13 @@ describe('decideItem', () => {
   });
 
   it('needs a reason for hide and warn (400 MODERATION_REASON_REQUIRED); a profile is never hidden', () => {
-    expect(() => decide({ reason: '' })).toThrow(expect.objectContaining({ code: 'MODERATION_REASON_REQUIRED' }));
+    expect(() => decide({ reason: '' })).toThrow(
+      expect.objectContaining({ code: 'MODERATION_REASON_REQUIRED' }),
+    );
     const profile = { ...target, type: 'user' as const, id: 'owner' };
-    expect(() => decide({ target: profile })).toThrow(expect.objectContaining({ code: 'CANNOT_HIDE_PROFILE' }));
+    expect(() => decide({ target: profile })).toThrow(
+      expect.objectContaining({ code: 'CANNOT_HIDE_PROFILE' }),
+    );
     expect(decide({ target: profile, action: 'warn' }).outcome).toBe('warned');
   });
 

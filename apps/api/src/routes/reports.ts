@@ -37,7 +37,10 @@ export const reportNeeds = needs([
  * their own open reports; admins work the queue. Reports are a person's own judgement: no token files one, and
  * no token reaches the queue (decision 0211).
  */
-export const reportRoutes: FastifyPluginAsyncTypebox<UsesOf<typeof reportNeeds>> = async (app, { useCases }) => {
+export const reportRoutes: FastifyPluginAsyncTypebox<UsesOf<typeof reportNeeds>> = async (
+  app,
+  { useCases },
+) => {
   const reportLimit = {
     rateLimit: {
       max: REPORTS_PER_HOUR,
@@ -91,7 +94,12 @@ export const reportRoutes: FastifyPluginAsyncTypebox<UsesOf<typeof reportNeeds>>
             `One open report per item (409 ALREADY_REPORTED). At most ${REPORTS_PER_HOUR} reports an hour (429).`,
           access: 'session',
           errors: {
-            400: ['CANNOT_REPORT_OWN', 'INVALID_REPORT_REASON', 'REPORT_DETAILS_REQUIRED', 'REPORT_TEXT_TOO_LONG'],
+            400: [
+              'CANNOT_REPORT_OWN',
+              'INVALID_REPORT_REASON',
+              'REPORT_DETAILS_REQUIRED',
+              'REPORT_TEXT_TOO_LONG',
+            ],
             404: ['REPORT_TARGET_NOT_FOUND'],
             409: ['ALREADY_REPORTED'],
           },
@@ -126,7 +134,9 @@ export const reportRoutes: FastifyPluginAsyncTypebox<UsesOf<typeof reportNeeds>>
       },
     },
     async (request) =>
-      (await useCases.listMyReports.execute(request.user, request.query.targetType ?? null)).map(toMyReportDto),
+      (await useCases.listMyReports.execute(request.user, request.query.targetType ?? null)).map(
+        toMyReportDto,
+      ),
   );
 
   app.get(
@@ -241,8 +251,8 @@ export const reportRoutes: FastifyPluginAsyncTypebox<UsesOf<typeof reportNeeds>>
           description:
             'Closes every open report on the item with the outcome, ends the claim, and writes the moderation log ' +
             "(GET /api/admin/moderation/actions) with the reports it closed. Each reporter is told the outcome. 'hide' " +
-            'hides the content from everyone but its author and admins, and tells the author why; \'warn\' warns the ' +
-            "author. Both need the `reason` the author is told (400 MODERATION_REASON_REQUIRED) and take a `note`. A " +
+            "hides the content from everyone but its author and admins, and tells the author why; 'warn' warns the " +
+            'author. Both need the `reason` the author is told (400 MODERATION_REASON_REQUIRED) and take a `note`. A ' +
             "profile cannot be hidden (400 CANNOT_HIDE_PROFILE). Another admin's claim is 409 " +
             'CLAIMED_BY_ANOTHER_ADMIN; an item whose reports were decided meanwhile 409 REPORTS_ALREADY_DECIDED; ' +
             "warning an author whose account is gone 409 NO_ONE_TO_WARN. A 'suspend' action joins these later.",
@@ -286,7 +296,10 @@ export const reportRoutes: FastifyPluginAsyncTypebox<UsesOf<typeof reportNeeds>>
           responses: { 200: 'The entries, newest first' },
         }),
         querystring: Paging,
-        response: { 200: Type.Array(ModerationActionRef, { headers: TotalHeader }), ...errors(400, 401, 403) },
+        response: {
+          200: Type.Array(ModerationActionRef, { headers: TotalHeader }),
+          ...errors(400, 401, 403),
+        },
       },
     },
     async (request, reply) => {

@@ -45,7 +45,12 @@ describe('ReportProject', () => {
       description: "Thank you. We'll let you know what we decide.",
     });
     const sent = fetch.mock.calls.map(([r]) => r).find((r) => r.method === 'POST');
-    expect(await sent?.json()).toEqual({ targetType: 'project', targetId: 'p1', reason: 'scam', details: 'Wire only' });
+    expect(await sent?.json()).toEqual({
+      targetType: 'project',
+      targetId: 'p1',
+      reason: 'scam',
+      details: 'Wire only',
+    });
     expect(requestsOf(fetch)).toContain('GET /api/users/me/reports?targetType=project');
   });
 

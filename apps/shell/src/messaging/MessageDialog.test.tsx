@@ -396,7 +396,10 @@ describe('MessageDialog', () => {
   describe('reporting a message', () => {
     it("reports one of the other person's messages, which then shows 'Reported'; your own have no Report", async () => {
       const fetch = routeFetch({
-        'GET /api/messages': [message(), message({ id: 'm2', senderId: ME, receiverId: OWNER, content: 'Yes.' })],
+        'GET /api/messages': [
+          message(),
+          message({ id: 'm2', senderId: ME, receiverId: OWNER, content: 'Yes.' }),
+        ],
         'POST /api/messages/read': { count: 1 },
         'GET /api/users/me/reports': [],
         'POST /api/reports': jsonResponse(201, {
@@ -421,7 +424,9 @@ describe('MessageDialog', () => {
         title: 'Reported',
         description: "Thank you. We'll let you know what we decide.",
       });
-      const sent = fetch.mock.calls.map(([r]) => r).find((r) => r.method === 'POST' && r.url.endsWith('/api/reports'));
+      const sent = fetch.mock.calls
+        .map(([r]) => r)
+        .find((r) => r.method === 'POST' && r.url.endsWith('/api/reports'));
       expect(await sent?.json()).toEqual({
         targetType: 'message',
         targetId: 'm1',
@@ -435,7 +440,13 @@ describe('MessageDialog', () => {
         'GET /api/messages': [message()],
         'POST /api/messages/read': { count: 1 },
         'GET /api/users/me/reports': [
-          { id: 'r1', targetType: 'message', targetId: 'm1', reason: 'spam', createdAt: '2026-01-10T12:05:00.000Z' },
+          {
+            id: 'r1',
+            targetType: 'message',
+            targetId: 'm1',
+            reason: 'spam',
+            createdAt: '2026-01-10T12:05:00.000Z',
+          },
         ],
       });
       renderDialog();

@@ -63,6 +63,8 @@ export async function reportMessage(
 
 /** The messages the caller reported that wait for a moderator's decision (they show 'Reported'). */
 export async function reportedMessageIds(): Promise<Set<string>> {
-  const mine = await unwrap(api.GET('/api/users/me/reports', { params: { query: { targetType: 'message' } } }));
+  const mine = await unwrap(
+    api.GET('/api/users/me/reports', { params: { query: { targetType: 'message' } } }),
+  );
   return new Set(mine.map((r) => r.targetId));
 }

@@ -24,14 +24,18 @@ export const ReportTargetTypeSchema = Type.Enum([...REPORT_TARGET_TYPES], {
     "What is reported: a project, a bid, a message, a review, a question, an answer (the owner's answer to a " +
     "question: targetId is the question's id) or a user's profile",
 });
-export const ReportReasonSchema = Type.Enum([...REPORT_REASONS], {
+const ReportReasonSchema = Type.Enum([...REPORT_REASONS], {
   description:
-    "Why: spam, scam (scam or fraud), offensive (offensive or harassing), off_platform_payment (asks for payment off BuildBid), fake_review (reviews only), other (with `details`)",
+    'Why: spam, scam (scam or fraud), offensive (offensive or harassing), off_platform_payment (asks for payment off BuildBid), fake_review (reviews only), other (with `details`)',
 });
 
 const EXAMPLE_ID = '5c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f';
 const PROJECT_ID = '0f6a1c2e-8d4b-4e1a-9c3f-2b7d5e8a1c40';
-const PERSON = { id: '7e6d5c4b-3a29-4f18-9e07-d6c5b4a39281', name: 'Marcus Rolle', email: 'marcus@example.com' };
+const PERSON = {
+  id: '7e6d5c4b-3a29-4f18-9e07-d6c5b4a39281',
+  name: 'Marcus Rolle',
+  email: 'marcus@example.com',
+};
 
 export const ReportBody = Type.Object(
   {
@@ -49,7 +53,9 @@ export const ReportBody = Type.Object(
   },
   {
     additionalProperties: false,
-    examples: [{ targetType: 'project', targetId: PROJECT_ID, reason: 'scam', details: 'Asks for a deposit by wire' }],
+    examples: [
+      { targetType: 'project', targetId: PROJECT_ID, reason: 'scam', details: 'Asks for a deposit by wire' },
+    ],
   },
 );
 
@@ -66,7 +72,13 @@ const MyReportSchema = Type.Object(
     additionalProperties: false,
     description: "One of your open reports: the item shows 'Reported' to you until an admin decides on it",
     examples: [
-      { id: EXAMPLE_ID, targetType: 'project', targetId: PROJECT_ID, reason: 'scam', createdAt: '2027-03-25T10:00:00.000Z' },
+      {
+        id: EXAMPLE_ID,
+        targetType: 'project',
+        targetId: PROJECT_ID,
+        reason: 'scam',
+        createdAt: '2027-03-25T10:00:00.000Z',
+      },
     ],
   },
 );
@@ -110,10 +122,15 @@ const QueueItemProperties = {
   claim: nullable(
     Type.Object(
       { admin: nullable(PersonRef), claimedAt: dateTime() },
-      { additionalProperties: false, description: 'Who claimed the item: only they act on it until they release it' },
+      {
+        additionalProperties: false,
+        description: 'Who claimed the item: only they act on it until they release it',
+      },
     ),
   ),
-  summary: Type.String({ description: "A line naming the item: a project's title, a message's first words..." }),
+  summary: Type.String({
+    description: "A line naming the item: a project's title, a message's first words...",
+  }),
   author: nullable(PersonRef),
   projectId: nullable(uuid('The project the item belongs to (its page: /projects/{projectId})')),
   projectTitle: nullable(Type.String()),
@@ -186,7 +203,13 @@ const ModerationItemSchema = Type.Object(
       {
         ...QUEUE_ITEM_EXAMPLE,
         reports: [
-          { id: EXAMPLE_ID, reporter: PERSON, reason: 'scam', details: null, createdAt: '2027-03-25T10:00:00.000Z' },
+          {
+            id: EXAMPLE_ID,
+            reporter: PERSON,
+            reason: 'scam',
+            details: null,
+            createdAt: '2027-03-25T10:00:00.000Z',
+          },
         ],
         content: 'Send the deposit by wire before we start.',
         conversation: null,
