@@ -21,6 +21,7 @@ import { SqlAddendumRepository } from './sql-addendum-repository.ts';
 import { SqlRoleChangeLog } from './sql-admin.ts';
 import { SqlBlocks } from './sql-blocks.ts';
 import { SqlEventOutbox } from './sql-event-outbox.ts';
+import { SqlModeration } from './sql-moderation.ts';
 import { SqlQuestionRepository } from './sql-question-repository.ts';
 
 /** The repositories of one transaction, all bound to its EntityManager. */
@@ -38,6 +39,7 @@ function transactionOn(em: EntityManager, userCache?: UserReadCache): Transactio
     outbox: new SqlEventOutbox(em),
     personalData: new SqlPersonalData(em),
     blocks: new SqlBlocks(em),
+    moderation: new SqlModeration(em),
   };
 }
 

@@ -19,7 +19,13 @@ import {
 import { EmailOutboxRecord } from './messaging-entities.ts';
 import { OAuthAppRecord, OAuthModelRecord } from './oauth-entities.ts';
 import { PaymentEventRecord, PaymentSubscriptionRecord } from './payment-entities.ts';
-import { UserBlockRecord } from './safety-entities.ts';
+import {
+  HiddenContentRecord,
+  ModerationActionRecord,
+  ModerationClaimRecord,
+  ReportRecord,
+  UserBlockRecord,
+} from './safety-entities.ts';
 import {
   EventOutboxRecord,
   IdempotencyKeyRecord,
@@ -68,6 +74,10 @@ const entities = [
   OAuthAppRecord,
   OAuthModelRecord,
   UserBlockRecord,
+  ReportRecord,
+  ModerationClaimRecord,
+  HiddenContentRecord,
+  ModerationActionRecord,
   ...WEBHOOK_RECORDS,
 ];
 

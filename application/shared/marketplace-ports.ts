@@ -11,7 +11,7 @@ import type { Review } from '../../domain/review/review.ts';
 import type { DomainEvent } from '../../domain/shared/events.ts';
 import type { User } from '../../domain/user/user.ts';
 import type { PersonalData, RoleChangeLog, UserRepository } from '../accounts/ports.ts';
-import type { BlockRepository } from '../safety/ports.ts';
+import type { BlockRepository, ModerationRepository } from '../safety/ports.ts';
 import type { Clock, IdGenerator } from './ports.ts';
 
 export interface ProjectRepository {
@@ -117,6 +117,8 @@ export interface Transaction {
   personalData: PersonalData;
   /** Who blocked whom (decision 0220): a bid consults it, a block writes it. */
   blocks: BlockRepository;
+  /** Reports, claims, hidden content and the moderation log (decision 0221). */
+  moderation: ModerationRepository;
 }
 
 /**

@@ -15,6 +15,7 @@ import type {
   ProjectView,
   SearchVocabulary,
 } from '../../application/projects/ports.ts';
+import type { HiddenContent, HiddenEntry, ModerationLogEntry } from '../../application/safety/ports.ts';
 import type {
   AchievementRepository,
   AddendumRepository,
@@ -41,6 +42,12 @@ import { Project, type ProjectSnapshot } from '../../domain/project/project.ts';
 import { Question, type QuestionSnapshot } from '../../domain/project/question.ts';
 import { Review, type ReviewSnapshot } from '../../domain/review/review.ts';
 import type { BlockSnapshot } from '../../domain/safety/block.ts';
+import type {
+  ModerationClaim,
+  ReportSnapshot,
+  ReportTarget,
+  ReportTargetType,
+} from '../../domain/safety/report.ts';
 import { ConflictError } from '../../domain/shared/errors.ts';
 import type { DomainEvent } from '../../domain/shared/events.ts';
 import { type Role, User, type UserSnapshot } from '../../domain/user/user.ts';
@@ -119,6 +126,13 @@ export class InMemoryDatabase {
   readonly roleChanges = new Table<RoleChangeEntry>();
   /** Blocks (decision 0220), keyed `${blockerId}>${blockedId}`. */
   readonly blocks = new Table<BlockSnapshot>();
+  /** Reports (decision 0221) by id; claims and hidden items keyed `${type}:${id}`; the moderation log by id. */
+  readonly reports = new Table<ReportSnapshot>();
+  readonly claims = new Table<ModerationClaim>();
+  readonly hidden = new Table<HiddenEntry>();
+  readonly moderationLog = new Table<ModerationLogEntry>();
+  /** The items a test reports besides projects, questions and users (bids, messages, reviews), keyed `${type}:${id}`. */
+  readonly reportTargets = new Table<ReportTarget>();
   /** The transactional outbox: the events each committed change wrote, in order. */
   readonly outbox = new Table<DomainEvent>();
   readonly #locks = new Map<string, Promise<void>>();
@@ -245,6 +259,10 @@ export class InMemoryUnitOfWork implements UnitOfWork {
     const roleChanges = new TxTable(db.roleChanges);
     const outbox = new TxTable(db.outbox);
     const blocks = new TxTable(db.blocks);
+    const reports = new TxTable(db.reports);
+    const claims = new TxTable(db.claims);
+    const hidden = new TxTable(db.hidden);
+    const moderationLog = new TxTable(db.moderationLog);
     const erased: string[] = [];
 
     const userRepo: TransactionalUserRepository = {
@@ -501,6 +519,110 @@ export class InMemoryUnitOfWork implements UnitOfWork {
               .map((b) => ({ bidId: b.id, projectId: b.projectId }));
           },
         },
+        moderation: {
+          async target(type, id) {
+            const isHidden = hidden.get(`${type}:${id}`) !== undefined;
+            if (type === 'project') {
+              const p = projects.get(id);
+              return p
+                ? {
+                    type,
+                    id,
+                    authorId: p.clientId,
+                    viewerIds: null,
+                    projectId: id,
+                    projectTitle: p.title,
+                    hidden: isHidden,
+                  }
+                : null;
+            }
+            if (type === 'user') {
+              const u = users.get(id);
+              return u && !u.deletedAt
+                ? {
+                    type,
+                    id,
+                    authorId: id,
+                    viewerIds: null,
+                    projectId: null,
+                    projectTitle: null,
+                    hidden: false,
+                  }
+                : null;
+            }
+            if (type === 'question' || type === 'answer') {
+              const q = questions.get(id);
+              const p = q ? projects.get(q.projectId) : undefined;
+              if (!q || !p || (type === 'answer' && q.answer === null)) return null;
+              const authorId = type === 'answer' || q.askerId === null ? p.clientId : q.askerId;
+              return {
+                type,
+                id,
+                authorId,
+                viewerIds: null,
+                projectId: p.id,
+                projectTitle: p.title,
+                hidden: q.hidden,
+              };
+            }
+            const seeded = db.reportTargets.rows.get(`${type}:${id}`);
+            return seeded ? { ...seeded, hidden: seeded.hidden || isHidden } : null;
+          },
+          async hasOpenReport(reporterId, type, id) {
+            return reports
+              .all()
+              .some(
+                (r) =>
+                  r.reporterId === reporterId &&
+                  r.targetType === type &&
+                  r.targetId === id &&
+                  r.status === 'open',
+              );
+          },
+          async addReport(report) {
+            reports.set(report.id, { ...report });
+          },
+          async countOpen(type, id) {
+            return reports
+              .all()
+              .filter((r) => r.targetType === type && r.targetId === id && r.status === 'open').length;
+          },
+          async lockOpenReports(type, id) {
+            await lock(`report:${type}:${id}`);
+            return reports
+              .all()
+              .filter((r) => r.targetType === type && r.targetId === id && r.status === 'open')
+              .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
+          },
+          async closeReports(ids, outcome, adminId, at) {
+            for (const id of ids) {
+              const r = reports.get(id);
+              if (r) reports.set(id, { ...r, status: 'closed', outcome, decidedBy: adminId, decidedAt: at });
+            }
+          },
+          async claimOf(type, id) {
+            return claims.get(`${type}:${id}`) ?? null;
+          },
+          async claim(type, id, adminId, at) {
+            const key = `${type}:${id}`;
+            if (claims.get(key)) return;
+            const admin = users.get(adminId);
+            const adminName = admin
+              ? `${admin.firstName ?? ''} ${admin.lastName ?? ''}`.trim() || admin.email
+              : '';
+            claims.set(key, { adminId, adminName, claimedAt: at });
+          },
+          async release(type, id) {
+            claims.delete(`${type}:${id}`);
+          },
+          async hide(entry) {
+            const key = `${entry.targetType}:${entry.targetId}`;
+            if (!hidden.get(key)) hidden.set(key, { ...entry });
+          },
+          async record(entry) {
+            moderationLog.set(entry.id, { ...entry, reportIds: [...entry.reportIds] });
+          },
+        },
       });
       if (this.failNextCommit) {
         this.failNextCommit = false;
@@ -518,6 +640,10 @@ export class InMemoryUnitOfWork implements UnitOfWork {
         roleChanges,
         outbox,
         blocks,
+        reports,
+        claims,
+        hidden,
+        moderationLog,
       ]) {
         table.commit();
       }
@@ -833,5 +959,35 @@ export class FakeFileStorage implements FileStorage {
       this.removed.push(name);
       this.stored.delete(name);
     }
+  }
+}
+
+/** HiddenContent (decision 0221) over the database's `hidden` table: what the moderators hid. */
+export class InMemoryHiddenContent implements HiddenContent {
+  readonly #db: InMemoryDatabase;
+
+  constructor(db: InMemoryDatabase) {
+    this.#db = db;
+  }
+
+  async hiddenAmong(type: ReportTargetType, ids: readonly string[]): Promise<Set<string>> {
+    return new Set(ids.filter((id) => this.#db.hidden.rows.has(`${type}:${id}`)));
+  }
+
+  async projectsWithHiddenReview(projectIds: readonly string[]): Promise<Set<string>> {
+    const hiddenReviews = [...this.#db.reviews.rows.values()].filter((r) =>
+      this.#db.hidden.rows.has(`review:${r.id}`),
+    );
+    return new Set(projectIds.filter((id) => hiddenReviews.some((r) => r.projectId === id)));
+  }
+
+  async countHiddenProjects(filters: ProjectFilters, viewerId: string | null): Promise<number> {
+    const { limit: _limit, cursor: _cursor, ...rest } = filters;
+    return [...this.#db.projects.rows.values()].filter(
+      (p) =>
+        this.#db.hidden.rows.has(`project:${p.id}`) &&
+        p.clientId !== viewerId &&
+        matchesProjectFilters(p, rest),
+    ).length;
   }
 }

@@ -13,6 +13,7 @@ import {
   FakeFileStorage,
   InMemoryBidQuery,
   InMemoryDatabase,
+  InMemoryHiddenContent,
   InMemoryProjectQuery,
   InMemorySearchVocabulary,
   InMemoryStatsQuery,
@@ -123,7 +124,21 @@ export function makeEnv(now: Date | string = NOW) {
   const bidQuery = new InMemoryBidQuery(db);
   const stats = new InMemoryStatsQuery(db);
   const settings = { timeZone: DEFAULT_PLATFORM_TIME_ZONE };
-  return { db, uow, clock, ids, events, storage, projectQuery, vocabulary, bidQuery, stats, settings };
+  const hidden = new InMemoryHiddenContent(db);
+  return {
+    db,
+    uow,
+    clock,
+    ids,
+    events,
+    storage,
+    projectQuery,
+    vocabulary,
+    bidQuery,
+    stats,
+    settings,
+    hidden,
+  };
 }
 export type Env = ReturnType<typeof makeEnv>;
 

@@ -27,6 +27,7 @@ import { ACCESS_TOKEN_SCHEMAS } from './http/schemas/access-token.ts';
 import { BLOCK_SCHEMAS } from './http/schemas/block.ts';
 import { MARKETPLACE_SCHEMAS } from './http/schemas/index.ts';
 import { OAUTH_SCHEMAS } from './http/schemas/oauth.ts';
+import { REPORT_SCHEMAS } from './http/schemas/report.ts';
 import { WEBHOOK_SCHEMAS, webhookEventsDocument } from './http/schemas/webhook.ts';
 import { SHARED_SCHEMAS } from './http/schemas.ts';
 import { registerSecurity } from './http/security.ts';
@@ -48,6 +49,7 @@ import { profileNeeds, profileRoutes } from './routes/profile.ts';
 import { projectNeeds, projectRoutes } from './routes/projects/index.ts';
 import { questionNeeds, questionRoutes } from './routes/questions.ts';
 import { realtimeRoutes } from './routes/realtime.ts';
+import { reportNeeds, reportRoutes } from './routes/reports.ts';
 import { savedSearchNeeds, savedSearchRoutes } from './routes/saved-searches.ts';
 import { PAYMENT_SCHEMAS, subscriptionNeeds, subscriptionRoutes } from './routes/subscription.ts';
 import { systemRoutes } from './routes/system.ts';
@@ -71,7 +73,7 @@ declare module 'fastify' {
 export type App = FastifyInstance;
 
 /** The API's version: semantic, recorded in openapi/CHANGELOG.md (a breaking change is a new major). */
-const API_VERSION = '1.6.0';
+const API_VERSION = '1.7.0';
 
 export async function buildApp(config: Config, services: AppServices): Promise<App> {
   const app = Fastify({
@@ -146,6 +148,7 @@ export async function buildApp(config: Config, services: AppServices): Promise<A
     ...OAUTH_SCHEMAS,
     ...WEBHOOK_SCHEMAS,
     ...BLOCK_SCHEMAS,
+    ...REPORT_SCHEMAS,
   ])
     app.addSchema(schema);
 
@@ -177,7 +180,7 @@ export async function buildApp(config: Config, services: AppServices): Promise<A
         { name: 'uploads', description: "Projects' files" },
         { name: 'notifications', description: 'The notification bell, and unsubscribing from mail' },
         { name: 'messages', description: 'Conversations between two users' },
-        { name: 'safety', description: 'Blocking people (and, later, reports)' },
+        { name: 'safety', description: 'Blocking people, and reporting content to the moderators' },
         { name: 'admin', description: 'The admin page (admins only)' },
         { name: 'subscription', description: 'The Pro plan: subscribing, billing, the Stripe webhook' },
         {
@@ -285,6 +288,7 @@ export async function buildApp(config: Config, services: AppServices): Promise<A
   await app.register(notificationRoutes, pick(services, notificationNeeds));
   await app.register(messageRoutes, { config, ...pick(services, messageNeeds) });
   await app.register(blockRoutes, pick(services, blockNeeds));
+  await app.register(reportRoutes, pick(services, reportNeeds));
   await app.register(profileRoutes, { config, ...pick(services, profileNeeds) });
   await app.register(adminRoutes, pick(services, adminNeeds));
   await app.register(unsubscribeRoutes, pick(services, unsubscribeNeeds));

@@ -180,10 +180,11 @@ describe('DeleteProject', () => {
 describe('GetProject and ListProjects', () => {
   it('returns the project with derived bid count, average bid and whether it takes bids', async () => {
     const { project } = seedProjectWithBids();
-    const view = await new GetProject({ projects: env.projectQuery, clock: env.clock }).execute(
-      aContractor('c9'),
-      project.id,
-    );
+    const view = await new GetProject({
+      projects: env.projectQuery,
+      hidden: env.hidden,
+      clock: env.clock,
+    }).execute(aContractor('c9'), project.id);
     expect(view).toMatchObject({
       bidCount: 2,
       averageBidCents: 1_250_000,
@@ -191,7 +192,10 @@ describe('GetProject and ListProjects', () => {
       createdBy: { id: owner.id, firstName: 'Ann', lastName: 'Lee' },
     });
     await expect(
-      new GetProject({ projects: env.projectQuery, clock: env.clock }).execute(owner, 'nope'),
+      new GetProject({ projects: env.projectQuery, hidden: env.hidden, clock: env.clock }).execute(
+        owner,
+        'nope',
+      ),
     ).rejects.toMatchObject({
       code: 'PROJECT_NOT_FOUND',
     });
@@ -201,10 +205,11 @@ describe('GetProject and ListProjects', () => {
     const project = aProject({ owner, bidDeadline: new Date(NOW.getTime() + DAY) });
     env.db.addProject(project);
     env.clock.advance(2 * DAY);
-    const view = await new GetProject({ projects: env.projectQuery, clock: env.clock }).execute(
-      owner,
-      project.id,
-    );
+    const view = await new GetProject({
+      projects: env.projectQuery,
+      hidden: env.hidden,
+      clock: env.clock,
+    }).execute(owner, project.id);
     expect(view.takingBids).toBe(false);
     expect(view.averageBidCents).toBeNull();
   });
@@ -222,7 +227,11 @@ describe('GetProject and ListProjects', () => {
       );
     }
     env.db.addProject(aProject({ id: 'small', owner, budgetMin: 1000, budgetMax: 4000 }));
-    const list = new ListProjects({ projects: env.projectQuery, vocabulary: env.vocabulary });
+    const list = new ListProjects({
+      projects: env.projectQuery,
+      vocabulary: env.vocabulary,
+      hidden: env.hidden,
+    });
     const first = await list.execute(owner, { budget: '25k+', limit: 2, country: '' });
     expect(first.page.total).toBe(3);
     expect(first.page.items.map((v) => v.project.id)).toEqual(['p3', 'p2']);
@@ -256,7 +265,11 @@ describe('GetProject and ListProjects', () => {
         country: 'JM',
       }),
     );
-    const list = new ListProjects({ projects: env.projectQuery, vocabulary: env.vocabulary });
+    const list = new ListProjects({
+      projects: env.projectQuery,
+      vocabulary: env.vocabulary,
+      hidden: env.hidden,
+    });
 
     const missed = await list.execute(owner, { q: 'Kitchn' });
     expect(missed.page.total).toBe(0);

@@ -35,7 +35,7 @@ import type { OAuthAppRepository, OAuthClientSecrets } from '#application/oauth-
 import type { ProjectQuery, SearchVocabulary } from '#application/projects/ports.ts';
 import type { RealtimePort } from '#application/realtime/ports.ts';
 import type { ReviewQuery } from '#application/reviews/ports.ts';
-import type { BlockQuery } from '#application/safety/ports.ts';
+import type { BlockQuery, HiddenContent, ModerationQuery } from '#application/safety/ports.ts';
 import type { SavedSearchRepository } from '#application/saved-searches/ports.ts';
 import type { FileStorage, PlatformSettings, UnitOfWork } from '#application/shared/marketplace-ports.ts';
 import type { Clock, IdGenerator } from '#application/shared/ports.ts';
@@ -96,6 +96,10 @@ export const TOKENS = {
   Messages: port<MessageRepository>('MessageRepository'),
   /** Who blocked whom (decision 0220), read by messages and the profile's list. */
   Blocks: port<BlockQuery>('BlockQuery'),
+  /** The moderation queue's read side (decision 0221). */
+  Moderation: port<ModerationQuery>('ModerationQuery'),
+  /** Which content is hidden (decision 0221), read by every read path of that content. */
+  HiddenContent: port<HiddenContent>('HiddenContent'),
   MailOutbox: port<MailOutbox>('MailOutbox'),
   EmailAudience: port<EmailAudience>('EmailAudience'),
   Mailer: port<Mailer>('Mailer'),
