@@ -64,6 +64,110 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/moderation/actions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The moderation log: every decision, newest first (admins only)
+         * @description Who decided what on which item, why, and which reports the decision closed (the admin audit log of moderation; role changes are GET /api/admin/role-changes). X-Total-Count tells how many entries exist. Anyone but an admin gets 403 ADMIN_ONLY.
+         */
+        get: operations["listModerationActions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/moderation/items/{targetType}/{targetId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One item of the queue, with its reports and the content in its context (admins only)
+         * @description The open reports (each reporter, reason and words; reporter null is BuildBid's own report), the reported text, and for a message the conversation around it (the few messages before and after). An item without open reports is 404 NO_OPEN_REPORTS. Anyone but an admin gets 403 ADMIN_ONLY.
+         */
+        get: operations["getModerationItem"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/moderation/items/{targetType}/{targetId}/claim": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Claim an item of the queue, so no other admin acts on it (admins only)
+         * @description The others see who holds it; their decisions on it are refused (409 CLAIMED_BY_ANOTHER_ADMIN) until you release it or decide. Claiming your own claim again changes nothing; an item another admin claimed is 409 CLAIMED_BY_ANOTHER_ADMIN, one without open reports 404 NO_OPEN_REPORTS.
+         */
+        put: operations["claimModerationItem"];
+        post?: never;
+        /**
+         * Release your claim on an item of the queue (admins only)
+         * @description Another admin's claim is 409 CLAIMED_BY_ANOTHER_ADMIN; an item nobody claimed changes nothing.
+         */
+        delete: operations["releaseModerationItem"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/moderation/items/{targetType}/{targetId}/decision": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Decide on an item of the queue: dismiss, hide or warn (admins only)
+         * @description Closes every open report on the item with the outcome, ends the claim, and writes the moderation log (GET /api/admin/moderation/actions) with the reports it closed. Each reporter is told the outcome. 'hide' hides the content from everyone but its author and admins, and tells the author why; 'warn' warns the author. Both need the `reason` the author is told (400 MODERATION_REASON_REQUIRED) and take a `note`. A profile cannot be hidden (400 CANNOT_HIDE_PROFILE). Another admin's claim is 409 CLAIMED_BY_ANOTHER_ADMIN; an item whose reports were decided meanwhile 409 REPORTS_ALREADY_DECIDED; warning an author whose account is gone 409 NO_ONE_TO_WARN. A 'suspend' action joins these later.
+         */
+        post: operations["decideModerationItem"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/moderation/queue": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The moderation queue: open reports grouped by item (admins only)
+         * @description Each item with open reports once, the longest waiting first: how many reports and reporters, the reasons, a line naming it, its author and project, and who claimed it. X-Total-Count tells how many items wait. Anyone but an admin gets 403 ADMIN_ONLY.
+         */
+        get: operations["listModerationQueue"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/role-changes": {
         parameters: {
             query?: never;
@@ -964,6 +1068,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/reports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Report a project, bid, message, review, question, answer or profile
+         * @description The report joins the moderation queue; the item shows you "Reported" (GET /api/users/me/reports) until an admin decides, and you are then told the outcome (a notification). Not your own content (400 CANNOT_REPORT_OWN); 'other' needs `details` (400 REPORT_DETAILS_REQUIRED), at most 1000 characters; 'fake_review' is for reviews. An item that is not there, that you cannot see (another pair's message, a bid not yours or on your project) or that is hidden already is 404 REPORT_TARGET_NOT_FOUND. One open report per item (409 ALREADY_REPORTED). At most 20 reports an hour (429).
+         */
+        post: operations["fileReport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/saved-searches": {
         parameters: {
             query?: never;
@@ -1372,6 +1496,26 @@ export interface paths {
          * @description Free plan: 3 bids per calendar month in America/Nassau time; Pro: unlimited (limit and remaining null).
          */
         get: operations["getMyBidQuota"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/users/me/reports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your open reports (what shows "Reported" on the items)
+         * @description Your reports an admin has not decided on yet, newest first (at most 500), of one `targetType` when given. A decided report leaves the list: you are told its outcome by a notification.
+         */
+        get: operations["listMyReports"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2846,6 +2990,276 @@ export interface components {
             type: "message.received";
         };
         /**
+         * @description A line of the moderation log: an admin’s decision, with the reports it closed
+         * @example {
+         *       "id": "5c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f",
+         *       "admin": {
+         *         "id": "7e6d5c4b-3a29-4f18-9e07-d6c5b4a39281",
+         *         "name": "Marcus Rolle",
+         *         "email": "marcus@example.com"
+         *       },
+         *       "action": "hide",
+         *       "targetType": "project",
+         *       "targetId": "0f6a1c2e-8d4b-4e1a-9c3f-2b7d5e8a1c40",
+         *       "user": {
+         *         "id": "7e6d5c4b-3a29-4f18-9e07-d6c5b4a39281",
+         *         "name": "Marcus Rolle",
+         *         "email": "marcus@example.com"
+         *       },
+         *       "reason": "scam",
+         *       "note": null,
+         *       "reportIds": [
+         *         "5c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f"
+         *       ],
+         *       "createdAt": "2027-03-25T12:00:00.000Z"
+         *     }
+         */
+        ModerationAction: {
+            /** @enum {unknown} */
+            action: "dismiss" | "hide" | "warn";
+            admin: components["schemas"]["ModerationPerson"] | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: uuid */
+            id: string;
+            note: string | null;
+            reason: ("spam" | "scam" | "offensive" | "off_platform_payment" | "fake_review" | "other") | null;
+            /** @description The reports the decision closed */
+            reportIds: string[];
+            /** Format: uuid */
+            targetId: string;
+            /**
+             * @description What is reported: a project, a bid, a message, a review, a question, an answer (the owner's answer to a question: targetId is the question's id) or a user's profile
+             * @enum {unknown}
+             */
+            targetType: "project" | "bid" | "message" | "review" | "question" | "answer" | "user";
+            user: components["schemas"]["ModerationPerson"] | null;
+        };
+        /**
+         * @description What a decision did
+         * @example {
+         *       "outcome": "hidden",
+         *       "closedReportIds": [
+         *         "5c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f"
+         *       ]
+         *     }
+         */
+        ModerationDecision: {
+            /** @description The reports the decision closed */
+            closedReportIds: string[];
+            /**
+             * @description How the reports were closed
+             * @enum {unknown}
+             */
+            outcome: "dismissed" | "hidden" | "warned" | "suspended";
+        };
+        /**
+         * @description An item of the queue with its open reports and the content in its context
+         * @example {
+         *       "targetType": "project",
+         *       "targetId": "0f6a1c2e-8d4b-4e1a-9c3f-2b7d5e8a1c40",
+         *       "openReports": 2,
+         *       "reporters": 2,
+         *       "reasons": [
+         *         {
+         *           "reason": "scam",
+         *           "count": 2
+         *         }
+         *       ],
+         *       "firstReportedAt": "2027-03-25T10:00:00.000Z",
+         *       "lastReportedAt": "2027-03-25T11:30:00.000Z",
+         *       "claim": null,
+         *       "summary": "Kitchen remodel, deposit by wire",
+         *       "author": {
+         *         "id": "7e6d5c4b-3a29-4f18-9e07-d6c5b4a39281",
+         *         "name": "Marcus Rolle",
+         *         "email": "marcus@example.com"
+         *       },
+         *       "projectId": "0f6a1c2e-8d4b-4e1a-9c3f-2b7d5e8a1c40",
+         *       "projectTitle": "Kitchen remodel, deposit by wire",
+         *       "hidden": false,
+         *       "reports": [
+         *         {
+         *           "id": "5c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f",
+         *           "reporter": {
+         *             "id": "7e6d5c4b-3a29-4f18-9e07-d6c5b4a39281",
+         *             "name": "Marcus Rolle",
+         *             "email": "marcus@example.com"
+         *           },
+         *           "reason": "scam",
+         *           "details": null,
+         *           "createdAt": "2027-03-25T10:00:00.000Z"
+         *         }
+         *       ],
+         *       "content": "Send the deposit by wire before we start.",
+         *       "conversation": null
+         *     }
+         */
+        ModerationItem: {
+            author: components["schemas"]["ModerationPerson"] | null;
+            claim: {
+                admin: components["schemas"]["ModerationPerson"] | null;
+                /** Format: date-time */
+                claimedAt: string;
+            } | null;
+            /** @description The reported text itself; null for a profile */
+            content: string | null;
+            conversation: {
+                content: string;
+                /** Format: date-time */
+                createdAt: string;
+                hidden: boolean;
+                /** Format: uuid */
+                id: string;
+                /** @description The reported message itself */
+                reported: boolean;
+                /** Format: uuid */
+                senderId: string;
+                senderName: string;
+            }[] | null;
+            /**
+             * Format: date-time
+             * @description The oldest open report
+             */
+            firstReportedAt: string;
+            /** @description Whether the content is hidden already */
+            hidden: boolean;
+            /**
+             * Format: date-time
+             * @description The newest open report
+             */
+            lastReportedAt: string;
+            /** @description How many reports on it are open */
+            openReports: number;
+            /**
+             * Format: uuid
+             * @description The project the item belongs to (its page: /projects/{projectId})
+             */
+            projectId: string | null;
+            projectTitle: string | null;
+            /** @description The reasons given, the most given first */
+            reasons: {
+                count: number;
+                /**
+                 * @description Why: spam, scam (scam or fraud), offensive (offensive or harassing), off_platform_payment (asks for payment off BuildBid), fake_review (reviews only), other (with `details`)
+                 * @enum {unknown}
+                 */
+                reason: "spam" | "scam" | "offensive" | "off_platform_payment" | "fake_review" | "other";
+            }[];
+            /** @description How many different people reported it (BuildBid’s own reports count as one) */
+            reporters: number;
+            reports: {
+                /** Format: date-time */
+                createdAt: string;
+                details: string | null;
+                /** Format: uuid */
+                id: string;
+                /**
+                 * @description Why: spam, scam (scam or fraud), offensive (offensive or harassing), off_platform_payment (asks for payment off BuildBid), fake_review (reviews only), other (with `details`)
+                 * @enum {unknown}
+                 */
+                reason: "spam" | "scam" | "offensive" | "off_platform_payment" | "fake_review" | "other";
+                reporter: components["schemas"]["ModerationPerson"] | null;
+            }[];
+            /** @description A line naming the item: a project's title, a message's first words... */
+            summary: string;
+            /**
+             * Format: uuid
+             * @description The item reported
+             */
+            targetId: string;
+            /**
+             * @description What is reported: a project, a bid, a message, a review, a question, an answer (the owner's answer to a question: targetId is the question's id) or a user's profile
+             * @enum {unknown}
+             */
+            targetType: "project" | "bid" | "message" | "review" | "question" | "answer" | "user";
+        };
+        /** @description A person as the queue names them */
+        ModerationPerson: {
+            email: string;
+            /** Format: uuid */
+            id: string;
+            name: string;
+        };
+        /**
+         * @description An item of the moderation queue: its open reports together
+         * @example {
+         *       "targetType": "project",
+         *       "targetId": "0f6a1c2e-8d4b-4e1a-9c3f-2b7d5e8a1c40",
+         *       "openReports": 2,
+         *       "reporters": 2,
+         *       "reasons": [
+         *         {
+         *           "reason": "scam",
+         *           "count": 2
+         *         }
+         *       ],
+         *       "firstReportedAt": "2027-03-25T10:00:00.000Z",
+         *       "lastReportedAt": "2027-03-25T11:30:00.000Z",
+         *       "claim": null,
+         *       "summary": "Kitchen remodel, deposit by wire",
+         *       "author": {
+         *         "id": "7e6d5c4b-3a29-4f18-9e07-d6c5b4a39281",
+         *         "name": "Marcus Rolle",
+         *         "email": "marcus@example.com"
+         *       },
+         *       "projectId": "0f6a1c2e-8d4b-4e1a-9c3f-2b7d5e8a1c40",
+         *       "projectTitle": "Kitchen remodel, deposit by wire",
+         *       "hidden": false
+         *     }
+         */
+        ModerationQueueItem: {
+            author: components["schemas"]["ModerationPerson"] | null;
+            claim: {
+                admin: components["schemas"]["ModerationPerson"] | null;
+                /** Format: date-time */
+                claimedAt: string;
+            } | null;
+            /**
+             * Format: date-time
+             * @description The oldest open report
+             */
+            firstReportedAt: string;
+            /** @description Whether the content is hidden already */
+            hidden: boolean;
+            /**
+             * Format: date-time
+             * @description The newest open report
+             */
+            lastReportedAt: string;
+            /** @description How many reports on it are open */
+            openReports: number;
+            /**
+             * Format: uuid
+             * @description The project the item belongs to (its page: /projects/{projectId})
+             */
+            projectId: string | null;
+            projectTitle: string | null;
+            /** @description The reasons given, the most given first */
+            reasons: {
+                count: number;
+                /**
+                 * @description Why: spam, scam (scam or fraud), offensive (offensive or harassing), off_platform_payment (asks for payment off BuildBid), fake_review (reviews only), other (with `details`)
+                 * @enum {unknown}
+                 */
+                reason: "spam" | "scam" | "offensive" | "off_platform_payment" | "fake_review" | "other";
+            }[];
+            /** @description How many different people reported it (BuildBid’s own reports count as one) */
+            reporters: number;
+            /** @description A line naming the item: a project's title, a message's first words... */
+            summary: string;
+            /**
+             * Format: uuid
+             * @description The item reported
+             */
+            targetId: string;
+            /**
+             * @description What is reported: a project, a bid, a message, a review, a question, an answer (the owner's answer to a question: targetId is the question's id) or a user's profile
+             * @enum {unknown}
+             */
+            targetType: "project" | "bid" | "message" | "review" | "question" | "answer" | "user";
+        };
+        /**
          * @description A bid in the caller's My Bids list, with its project
          * @example {
          *       "id": "6d1f4f1e-2c55-4a2f-8d7c-1b1a9d0e5f21",
@@ -2921,6 +3335,43 @@ export interface components {
             timeline: number;
             /** Format: date-time */
             updatedAt: string;
+        };
+        /**
+         * @description One of your open reports: the item shows 'Reported' to you until an admin decides on it
+         * @example {
+         *       "id": "5c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f",
+         *       "targetType": "project",
+         *       "targetId": "0f6a1c2e-8d4b-4e1a-9c3f-2b7d5e8a1c40",
+         *       "reason": "scam",
+         *       "createdAt": "2027-03-25T10:00:00.000Z"
+         *     }
+         */
+        MyReport: {
+            /**
+             * Format: date-time
+             * @description When you reported it
+             */
+            createdAt: string;
+            /**
+             * Format: uuid
+             * @description The report
+             */
+            id: string;
+            /**
+             * @description Why: spam, scam (scam or fraud), offensive (offensive or harassing), off_platform_payment (asks for payment off BuildBid), fake_review (reviews only), other (with `details`)
+             * @enum {unknown}
+             */
+            reason: "spam" | "scam" | "offensive" | "off_platform_payment" | "fake_review" | "other";
+            /**
+             * Format: uuid
+             * @description The item reported
+             */
+            targetId: string;
+            /**
+             * @description What is reported: a project, a bid, a message, a review, a question, an answer (the owner's answer to a question: targetId is the question's id) or a user's profile
+             * @enum {unknown}
+             */
+            targetType: "project" | "bid" | "message" | "review" | "question" | "answer" | "user";
         };
         /**
          * @example {
@@ -3141,6 +3592,7 @@ export interface components {
          *       "takingBids": true,
          *       "myBid": null,
          *       "savedByMe": false,
+         *       "hidden": false,
          *       "review": null
          *     }
          */
@@ -3185,6 +3637,8 @@ export interface components {
             deadline: string | null;
             description: string;
             generalContractor: boolean;
+            /** @description Hidden by BuildBid's moderators (decision 0221): only its owner and admins read it; to anyone else it is 404 */
+            hidden: boolean;
             /** Format: uuid */
             id: string;
             island: string | null;
@@ -4653,6 +5107,704 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["AdminAction"][];
+                };
+            };
+            /** @description The request is not valid: VALIDATION_FAILED, NUL_BYTE */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "VALIDATION_FAILED" | "NUL_BYTE";
+                    };
+                };
+            };
+            /** @description Not signed in (no session cookie, or the session ended): UNAUTHENTICATED, INVALID_TOKEN */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "UNAUTHENTICATED" | "INVALID_TOKEN";
+                    };
+                };
+            };
+            /** @description Signed in, but not allowed: ADMIN_ONLY, TOKEN_NOT_ALLOWED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "ADMIN_ONLY" | "TOKEN_NOT_ALLOWED";
+                    };
+                };
+            };
+            /** @description Too many requests; try again later: RATE_LIMITED */
+            429: {
+                headers: {
+                    /** @description Whole seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "RATE_LIMITED";
+                    };
+                };
+            };
+            /** @description The database is not reachable right now; retry after the Retry-After seconds: DATABASE_UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Whole seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    listModerationActions: {
+        parameters: {
+            query?: {
+                /** @description Page size, 1..200; default 50 */
+                limit?: number;
+                /** @description How many to skip; default 0 */
+                offset?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The entries, newest first */
+            200: {
+                headers: {
+                    /** @description How many there are in all (the pages together) */
+                    "X-Total-Count"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ModerationAction"][];
+                };
+            };
+            /** @description The request is not valid: VALIDATION_FAILED, NUL_BYTE */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "VALIDATION_FAILED" | "NUL_BYTE";
+                    };
+                };
+            };
+            /** @description Not signed in (no session cookie, or the session ended): UNAUTHENTICATED, INVALID_TOKEN */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "UNAUTHENTICATED" | "INVALID_TOKEN";
+                    };
+                };
+            };
+            /** @description Signed in, but not allowed: ADMIN_ONLY, TOKEN_NOT_ALLOWED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "ADMIN_ONLY" | "TOKEN_NOT_ALLOWED";
+                    };
+                };
+            };
+            /** @description Too many requests; try again later: RATE_LIMITED */
+            429: {
+                headers: {
+                    /** @description Whole seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "RATE_LIMITED";
+                    };
+                };
+            };
+            /** @description The database is not reachable right now; retry after the Retry-After seconds: DATABASE_UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Whole seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    getModerationItem: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The item reported */
+                targetId: string;
+                /** @description What is reported: a project, a bid, a message, a review, a question, an answer (the owner's answer to a question: targetId is the question's id) or a user's profile */
+                targetType: "project" | "bid" | "message" | "review" | "question" | "answer" | "user";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The item */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ModerationItem"];
+                };
+            };
+            /** @description The request is not valid: VALIDATION_FAILED, NUL_BYTE, BAD_REQUEST */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "VALIDATION_FAILED" | "NUL_BYTE" | "BAD_REQUEST";
+                    };
+                };
+            };
+            /** @description Not signed in (no session cookie, or the session ended): UNAUTHENTICATED, INVALID_TOKEN */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "UNAUTHENTICATED" | "INVALID_TOKEN";
+                    };
+                };
+            };
+            /** @description Signed in, but not allowed: ADMIN_ONLY, TOKEN_NOT_ALLOWED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "ADMIN_ONLY" | "TOKEN_NOT_ALLOWED";
+                    };
+                };
+            };
+            /** @description Not found: NO_OPEN_REPORTS */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "NO_OPEN_REPORTS";
+                    };
+                };
+            };
+            /** @description Too many requests; try again later: RATE_LIMITED */
+            429: {
+                headers: {
+                    /** @description Whole seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "RATE_LIMITED";
+                    };
+                };
+            };
+            /** @description The database is not reachable right now; retry after the Retry-After seconds: DATABASE_UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Whole seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    claimModerationItem: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The item reported */
+                targetId: string;
+                /** @description What is reported: a project, a bid, a message, a review, a question, an answer (the owner's answer to a question: targetId is the question's id) or a user's profile */
+                targetType: "project" | "bid" | "message" | "review" | "question" | "answer" | "user";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Claimed by you */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The request is not valid: VALIDATION_FAILED, NUL_BYTE, BAD_REQUEST, MALFORMED_JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "VALIDATION_FAILED" | "NUL_BYTE" | "BAD_REQUEST" | "MALFORMED_JSON";
+                    };
+                };
+            };
+            /** @description Not signed in (no session cookie, or the session ended): UNAUTHENTICATED, INVALID_TOKEN */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "UNAUTHENTICATED" | "INVALID_TOKEN";
+                    };
+                };
+            };
+            /** @description Signed in, but not allowed: ADMIN_ONLY, TOKEN_NOT_ALLOWED, ORIGIN_FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "ADMIN_ONLY" | "TOKEN_NOT_ALLOWED" | "ORIGIN_FORBIDDEN";
+                    };
+                };
+            };
+            /** @description Not found: NO_OPEN_REPORTS */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "NO_OPEN_REPORTS";
+                    };
+                };
+            };
+            /** @description The current state does not allow it: CLAIMED_BY_ANOTHER_ADMIN */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "CLAIMED_BY_ANOTHER_ADMIN";
+                    };
+                };
+            };
+            /** @description Too large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description The request body has a content type this operation does not read: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "UNSUPPORTED_MEDIA_TYPE";
+                    };
+                };
+            };
+            /** @description Too many requests; try again later: RATE_LIMITED */
+            429: {
+                headers: {
+                    /** @description Whole seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "RATE_LIMITED";
+                    };
+                };
+            };
+            /** @description The database is not reachable right now; retry after the Retry-After seconds: DATABASE_UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Whole seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    releaseModerationItem: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The item reported */
+                targetId: string;
+                /** @description What is reported: a project, a bid, a message, a review, a question, an answer (the owner's answer to a question: targetId is the question's id) or a user's profile */
+                targetType: "project" | "bid" | "message" | "review" | "question" | "answer" | "user";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Not claimed (any more) */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The request is not valid: VALIDATION_FAILED, NUL_BYTE, BAD_REQUEST, MALFORMED_JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "VALIDATION_FAILED" | "NUL_BYTE" | "BAD_REQUEST" | "MALFORMED_JSON";
+                    };
+                };
+            };
+            /** @description Not signed in (no session cookie, or the session ended): UNAUTHENTICATED, INVALID_TOKEN */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "UNAUTHENTICATED" | "INVALID_TOKEN";
+                    };
+                };
+            };
+            /** @description Signed in, but not allowed: ADMIN_ONLY, TOKEN_NOT_ALLOWED, ORIGIN_FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "ADMIN_ONLY" | "TOKEN_NOT_ALLOWED" | "ORIGIN_FORBIDDEN";
+                    };
+                };
+            };
+            /** @description The current state does not allow it: CLAIMED_BY_ANOTHER_ADMIN */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "CLAIMED_BY_ANOTHER_ADMIN";
+                    };
+                };
+            };
+            /** @description Too large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description The request body has a content type this operation does not read: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "UNSUPPORTED_MEDIA_TYPE";
+                    };
+                };
+            };
+            /** @description Too many requests; try again later: RATE_LIMITED */
+            429: {
+                headers: {
+                    /** @description Whole seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "RATE_LIMITED";
+                    };
+                };
+            };
+            /** @description The database is not reachable right now; retry after the Retry-After seconds: DATABASE_UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Whole seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    decideModerationItem: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The item reported */
+                targetId: string;
+                /** @description What is reported: a project, a bid, a message, a review, a question, an answer (the owner's answer to a question: targetId is the question's id) or a user's profile */
+                targetType: "project" | "bid" | "message" | "review" | "question" | "answer" | "user";
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "action": "hide",
+                 *       "reason": "scam",
+                 *       "note": null
+                 *     }
+                 */
+                "application/json": {
+                    /**
+                     * @description dismiss: the reports were unfounded; hide: the content is hidden from everyone but its author and admins, and its author is told why; warn: its author is warned. ('suspend' joins these later.)
+                     * @enum {unknown}
+                     */
+                    action: "dismiss" | "hide" | "warn";
+                    /** @description Your words to the author (hide, warn), at most 1000 characters */
+                    note?: string | null;
+                    reason?: ("spam" | "scam" | "offensive" | "off_platform_payment" | "fake_review" | "other") | null;
+                };
+            };
+        };
+        responses: {
+            /** @description The outcome, and the reports it closed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ModerationDecision"];
+                };
+            };
+            /** @description The request is not valid: MODERATION_REASON_REQUIRED, CANNOT_HIDE_PROFILE, INVALID_REPORT_REASON, REPORT_TEXT_TOO_LONG, VALIDATION_FAILED, NUL_BYTE, BAD_REQUEST, MALFORMED_JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "MODERATION_REASON_REQUIRED" | "CANNOT_HIDE_PROFILE" | "INVALID_REPORT_REASON" | "REPORT_TEXT_TOO_LONG" | "VALIDATION_FAILED" | "NUL_BYTE" | "BAD_REQUEST" | "MALFORMED_JSON";
+                    };
+                };
+            };
+            /** @description Not signed in (no session cookie, or the session ended): UNAUTHENTICATED, INVALID_TOKEN */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "UNAUTHENTICATED" | "INVALID_TOKEN";
+                    };
+                };
+            };
+            /** @description Signed in, but not allowed: ADMIN_ONLY, TOKEN_NOT_ALLOWED, ORIGIN_FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "ADMIN_ONLY" | "TOKEN_NOT_ALLOWED" | "ORIGIN_FORBIDDEN";
+                    };
+                };
+            };
+            /** @description Not found: REPORT_TARGET_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "REPORT_TARGET_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description The current state does not allow it: CLAIMED_BY_ANOTHER_ADMIN, REPORTS_ALREADY_DECIDED, NO_ONE_TO_WARN */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "CLAIMED_BY_ANOTHER_ADMIN" | "REPORTS_ALREADY_DECIDED" | "NO_ONE_TO_WARN";
+                    };
+                };
+            };
+            /** @description Too large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description The request body has a content type this operation does not read: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "UNSUPPORTED_MEDIA_TYPE";
+                    };
+                };
+            };
+            /** @description Too many requests; try again later: RATE_LIMITED */
+            429: {
+                headers: {
+                    /** @description Whole seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "RATE_LIMITED";
+                    };
+                };
+            };
+            /** @description The database is not reachable right now; retry after the Retry-After seconds: DATABASE_UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Whole seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    listModerationQueue: {
+        parameters: {
+            query?: {
+                /** @description Page size, 1..200; default 50 */
+                limit?: number;
+                /** @description How many to skip; default 0 */
+                offset?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The items, the longest waiting first */
+            200: {
+                headers: {
+                    /** @description How many there are in all (the pages together) */
+                    "X-Total-Count"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ModerationQueueItem"][];
                 };
             };
             /** @description The request is not valid: VALIDATION_FAILED, NUL_BYTE */
@@ -10960,6 +12112,168 @@ export interface operations {
             };
         };
     };
+    fileReport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "targetType": "project",
+                 *       "targetId": "0f6a1c2e-8d4b-4e1a-9c3f-2b7d5e8a1c40",
+                 *       "reason": "scam",
+                 *       "details": "Asks for a deposit by wire"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description What is wrong, in your words: required for 'other', at most 1000 characters */
+                    details?: string | null;
+                    /**
+                     * @description Why: spam, scam (scam or fraud), offensive (offensive or harassing), off_platform_payment (asks for payment off BuildBid), fake_review (reviews only), other (with `details`)
+                     * @enum {unknown}
+                     */
+                    reason: "spam" | "scam" | "offensive" | "off_platform_payment" | "fake_review" | "other";
+                    /**
+                     * Format: uuid
+                     * @description The id of the item (the user id for a profile)
+                     */
+                    targetId: string;
+                    /**
+                     * @description What is reported: a project, a bid, a message, a review, a question, an answer (the owner's answer to a question: targetId is the question's id) or a user's profile
+                     * @enum {unknown}
+                     */
+                    targetType: "project" | "bid" | "message" | "review" | "question" | "answer" | "user";
+                };
+            };
+        };
+        responses: {
+            /** @description Reported */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MyReport"];
+                };
+            };
+            /** @description The request is not valid: CANNOT_REPORT_OWN, INVALID_REPORT_REASON, REPORT_DETAILS_REQUIRED, REPORT_TEXT_TOO_LONG, VALIDATION_FAILED, NUL_BYTE, MALFORMED_JSON, BAD_REQUEST */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "CANNOT_REPORT_OWN" | "INVALID_REPORT_REASON" | "REPORT_DETAILS_REQUIRED" | "REPORT_TEXT_TOO_LONG" | "VALIDATION_FAILED" | "NUL_BYTE" | "MALFORMED_JSON" | "BAD_REQUEST";
+                    };
+                };
+            };
+            /** @description Not signed in (no session cookie, or the session ended): UNAUTHENTICATED, INVALID_TOKEN */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "UNAUTHENTICATED" | "INVALID_TOKEN";
+                    };
+                };
+            };
+            /** @description Signed in, but not allowed: TOKEN_NOT_ALLOWED, ORIGIN_FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "TOKEN_NOT_ALLOWED" | "ORIGIN_FORBIDDEN";
+                    };
+                };
+            };
+            /** @description Not found: REPORT_TARGET_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "REPORT_TARGET_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description The current state does not allow it: ALREADY_REPORTED */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "ALREADY_REPORTED";
+                    };
+                };
+            };
+            /** @description Too large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description The request body has a content type this operation does not read: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "UNSUPPORTED_MEDIA_TYPE";
+                    };
+                };
+            };
+            /** @description Too many requests; try again later: RATE_LIMITED */
+            429: {
+                headers: {
+                    /** @description Whole seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "RATE_LIMITED";
+                    };
+                };
+            };
+            /** @description The database is not reachable right now; retry after the Retry-After seconds: DATABASE_UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Whole seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
     listSavedSearches: {
         parameters: {
             query?: never;
@@ -13550,6 +14864,93 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
                         code?: "INSUFFICIENT_SCOPE";
+                    };
+                };
+            };
+            /** @description Too many requests; try again later: RATE_LIMITED */
+            429: {
+                headers: {
+                    /** @description Whole seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "RATE_LIMITED";
+                    };
+                };
+            };
+            /** @description The database is not reachable right now; retry after the Retry-After seconds: DATABASE_UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Whole seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    listMyReports: {
+        parameters: {
+            query?: {
+                /** @description What is reported: a project, a bid, a message, a review, a question, an answer (the owner's answer to a question: targetId is the question's id) or a user's profile */
+                targetType?: "project" | "bid" | "message" | "review" | "question" | "answer" | "user";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Your open reports, newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MyReport"][];
+                };
+            };
+            /** @description The request is not valid: VALIDATION_FAILED, NUL_BYTE */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "VALIDATION_FAILED" | "NUL_BYTE";
+                    };
+                };
+            };
+            /** @description Not signed in (no session cookie, or the session ended): UNAUTHENTICATED, INVALID_TOKEN */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "UNAUTHENTICATED" | "INVALID_TOKEN";
+                    };
+                };
+            };
+            /** @description Signed in, but not allowed: TOKEN_NOT_ALLOWED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "TOKEN_NOT_ALLOWED";
                     };
                 };
             };

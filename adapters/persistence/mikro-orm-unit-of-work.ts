@@ -21,6 +21,7 @@ import { SqlAddendumRepository } from './sql-addendum-repository.ts';
 import { SqlRoleChangeLog } from './sql-admin.ts';
 import { SqlBlocks } from './sql-blocks.ts';
 import { SqlEventOutbox } from './sql-event-outbox.ts';
+import { SqlModeration } from './sql-moderation.ts';
 import { SqlQuestionRepository } from './sql-question-repository.ts';
 import { SqlAdminActionLog, SqlSuspensions } from './sql-suspensions.ts';
 
@@ -41,6 +42,7 @@ function transactionOn(em: EntityManager, userCache?: UserReadCache): Transactio
     blocks: new SqlBlocks(em),
     suspensions: new SqlSuspensions(em),
     adminActions: new SqlAdminActionLog(em),
+    moderation: new SqlModeration(em),
   };
 }
 

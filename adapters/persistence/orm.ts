@@ -19,7 +19,15 @@ import {
 import { EmailOutboxRecord } from './messaging-entities.ts';
 import { OAuthAppRecord, OAuthModelRecord } from './oauth-entities.ts';
 import { PaymentEventRecord, PaymentSubscriptionRecord } from './payment-entities.ts';
-import { AdminActionRecord, SuspensionRecord, UserBlockRecord } from './safety-entities.ts';
+import {
+  AdminActionRecord,
+  HiddenContentRecord,
+  ModerationActionRecord,
+  ModerationClaimRecord,
+  ReportRecord,
+  SuspensionRecord,
+  UserBlockRecord,
+} from './safety-entities.ts';
 import {
   EventOutboxRecord,
   IdempotencyKeyRecord,
@@ -70,6 +78,10 @@ const entities = [
   UserBlockRecord,
   SuspensionRecord,
   AdminActionRecord,
+  ReportRecord,
+  ModerationClaimRecord,
+  HiddenContentRecord,
+  ModerationActionRecord,
   ...WEBHOOK_RECORDS,
 ];
 

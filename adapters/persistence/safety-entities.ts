@@ -1,5 +1,5 @@
 import { defineEntity, type InferEntity, p } from '@mikro-orm/core';
-import { timestamptz, userRef } from './entities.ts';
+import { jsonList, timestamptz, userRef } from './entities.ts';
 
 /**
  * One user's block of another (decision 0220, Migration20270320000001_blocks), written by SqlBlocks. Either
@@ -63,3 +63,90 @@ export const AdminActionRecord = defineEntity({
   },
 });
 export type AdminActionRecord = InferEntity<typeof AdminActionRecord>;
+const TARGET_TYPE = () => p.string().length(20);
+const REASON = () => p.string().length(30);
+
+/**
+ * Reports (decision 0221, Migration20270325000001_reports), written by SqlModeration. `reporterId` is null for
+ * BuildBid's own reports; one open report per reporter per item (a partial unique index).
+ */
+export const ReportRecord = defineEntity({
+  name: 'ReportRecord',
+  tableName: 'reports',
+  properties: {
+    id: p.uuid().primary(),
+    reporterId: userRef('reporter_id').nullable().deleteRule('cascade'),
+    targetType: TARGET_TYPE(),
+    targetId: p.uuid(),
+    authorId: userRef('author_id').nullable().deleteRule('set null').index('reports_author_id_index'),
+    reason: REASON(),
+    details: p.text().nullable(),
+    status: p.string().length(10),
+    outcome: p.string().length(20).nullable(),
+    decidedBy: userRef('decided_by').nullable().deleteRule('set null').index('reports_decided_by_index'),
+    decidedAt: timestamptz().nullable(),
+    createdAt: timestamptz(),
+  },
+  indexes: [
+    {
+      name: 'reports_one_open_per_reporter',
+      expression: `create unique index "reports_one_open_per_reporter" on "reports" ("reporter_id", "target_type", "target_id") where "status" = 'open' and "reporter_id" is not null`,
+    },
+    {
+      name: 'reports_open_by_target_index',
+      expression: `create index "reports_open_by_target_index" on "reports" ("target_type", "target_id", "created_at") where "status" = 'open'`,
+    },
+  ],
+});
+export type ReportRecord = InferEntity<typeof ReportRecord>;
+
+/** An admin's claim on an item of the moderation queue (decision 0221): one per item. */
+export const ModerationClaimRecord = defineEntity({
+  name: 'ModerationClaimRecord',
+  tableName: 'moderation_claims',
+  properties: {
+    targetType: TARGET_TYPE().primary(),
+    targetId: p.uuid().primary(),
+    adminId: userRef('admin_id').deleteRule('cascade').index('moderation_claims_admin_id_index'),
+    claimedAt: timestamptz(),
+  },
+});
+export type ModerationClaimRecord = InferEntity<typeof ModerationClaimRecord>;
+
+/** Content a moderation decision hid (decision 0221): one row per item, read by every read path of it. */
+export const HiddenContentRecord = defineEntity({
+  name: 'HiddenContentRecord',
+  tableName: 'hidden_content',
+  properties: {
+    targetType: TARGET_TYPE().primary(),
+    targetId: p.uuid().primary(),
+    authorId: userRef('author_id').nullable().deleteRule('set null').index('hidden_content_author_id_index'),
+    reason: REASON(),
+    note: p.text().nullable(),
+    hiddenBy: userRef('hidden_by').nullable().deleteRule('set null').index('hidden_content_hidden_by_index'),
+    hiddenAt: timestamptz(),
+  },
+});
+export type HiddenContentRecord = InferEntity<typeof HiddenContentRecord>;
+
+/** The moderation log (decision 0221): each decision, with the reports it closed. */
+export const ModerationActionRecord = defineEntity({
+  name: 'ModerationActionRecord',
+  tableName: 'moderation_actions',
+  properties: {
+    id: p.uuid().primary(),
+    adminId: userRef('admin_id').nullable().deleteRule('set null').index('moderation_actions_admin_id_index'),
+    action: p.string().length(20),
+    targetType: TARGET_TYPE(),
+    targetId: p.uuid(),
+    subjectId: userRef('subject_id')
+      .nullable()
+      .deleteRule('set null')
+      .index('moderation_actions_subject_id_index'),
+    reason: REASON().nullable(),
+    note: p.text().nullable(),
+    reportIds: jsonList(),
+    createdAt: timestamptz().index('moderation_actions_created_at_index'),
+  },
+});
+export type ModerationActionRecord = InferEntity<typeof ModerationActionRecord>;

@@ -12,7 +12,9 @@ export class SqlLandingQuery implements LandingQuery {
   }
 
   async testimonials(minRating: number, limit: number): Promise<{ items: Testimonial[]; total: number }> {
-    const where = `r.rating >= ? and r.comment is not null and btrim(r.comment) <> ''`;
+    // A review the moderators hid is never quoted (decision 0221).
+    const where = `r.rating >= ? and r.comment is not null and btrim(r.comment) <> ''
+      and not exists (select 1 from hidden_content h where h.target_type = 'review' and h.target_id = r.id)`;
     const [rows, counted] = await Promise.all([
       runSql<{
         id: string;

@@ -1,3 +1,4 @@
+import { moderationNotice } from '../../domain/notification/notification.ts';
 import type { DomainEvent } from '../../domain/shared/events.ts';
 import { formatDay } from '../../domain/shared/time-zone.ts';
 import type { User } from '../../domain/user/user.ts';
@@ -24,7 +25,8 @@ function recipientOf(user: User): Recipient {
  * - project_posted: one mail to each contractor and vendor whose specialties meet the project's services;
  * - bid_accepted / bid_rejected: the bidder;
  * - bid_deadline_changed / addendum_posted: each bidder of the project (decision 0130);
- * - question_asked: the owner; question_answered: the asker and each bidder (decision 0131).
+ * - question_asked: the owner; question_answered: the asker and each bidder (decision 0131);
+ * - content_hidden / user_warned: the author of reported content (decision 0221).
  * The mails are queued in the outbox (after the change committed) and sent by DeliverOutbox.
  */
 export class EmailOnEvent extends UseCase<{
@@ -200,6 +202,25 @@ export class EmailOnEvent extends UseCase<{
               `saved_search_matched:${event.projectId}:${to.id}`,
             );
           });
+      }
+      case 'content_hidden':
+      case 'user_warned': {
+        // The author of reported content is told why (decision 0221), by mail too when they take mail.
+        const user = await this.deps.users.findById(event.recipientId);
+        if (!user?.emailNotifications) return [];
+        const hidden = event.type === 'content_hidden';
+        const path = event.projectId ? `/projects/${event.projectId}` : '/';
+        return [
+          this.#links.mail(
+            recipientOf(user),
+            {
+              subject: hidden ? 'BuildBid hid your content' : 'A warning from BuildBid',
+              paragraphs: [moderationNotice(event)],
+              action: { label: 'Open BuildBid', url: this.#links.site(path) },
+            },
+            `${event.type}:${event.targetType}:${event.targetId}:${event.occurredAt.getTime()}`,
+          ),
+        ];
       }
       default:
         return [];

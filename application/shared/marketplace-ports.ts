@@ -12,7 +12,7 @@ import type { DomainEvent } from '../../domain/shared/events.ts';
 import type { User } from '../../domain/user/user.ts';
 import type { PersonalData, RoleChangeLog, UserRepository } from '../accounts/ports.ts';
 import type { AdminActionLog } from '../admin/ports.ts';
-import type { BlockRepository, SuspensionRepository } from '../safety/ports.ts';
+import type { BlockRepository, ModerationRepository, SuspensionRepository } from '../safety/ports.ts';
 import type { Clock, IdGenerator } from './ports.ts';
 
 export interface ProjectRepository {
@@ -122,6 +122,8 @@ export interface Transaction {
   suspensions: SuspensionRepository;
   /** The admin actions log (decision 0224), written in the action's transaction. */
   adminActions: AdminActionLog;
+  /** Reports, claims, hidden content and the moderation log (decision 0221). */
+  moderation: ModerationRepository;
 }
 
 /**

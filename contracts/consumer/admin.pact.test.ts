@@ -13,11 +13,17 @@ vi.hoisted(() => {
 import { hasStatus } from '@buildbid/api-client';
 import { MatchersV3 } from '@pact-foundation/pact';
 import {
+  claimItem,
+  decideItem,
   getAdminStats,
+  getModerationItem,
   liftSuspension,
   listAdminActions,
+  listModerationActions,
+  listModerationQueue,
   listRoleChanges,
   listUsers,
+  releaseItem,
   setUserRole,
   suspendUser,
 } from '../../apps/admin/src/api.ts';
@@ -29,6 +35,7 @@ import {
   itKeepsTheCommittedPact,
   JSON_CONTENT,
   JSON_WITH_SESSION,
+  stateId,
   statePath,
   UNKNOWN_ID,
   WITH_SESSION,
@@ -361,7 +368,7 @@ describe(`${CONSUMER} → buildbid-api`, () => {
       await pact
         .addInteraction()
         .given(STATES.signedInUser, CLIENT)
-        .uponReceiving('a client’s request for the moderation log')
+        .uponReceiving('a client’s request for the admin actions log')
         .withRequest('GET', '/api/admin/actions', (b) =>
           b.headers(WITH_SESSION).query({ limit: '10', offset: '0' }),
         )
@@ -369,6 +376,269 @@ describe(`${CONSUMER} → buildbid-api`, () => {
         .executeTest(async (mock) => {
           browseTo(mock.url);
           expect(hasStatus(await listAdminActions(10, 0).catch((e: unknown) => e), 403)).toBe(true);
+        });
+    });
+  });
+
+  describe('the moderation queue (decision 0221)', () => {
+    const OWNER = { email: 'ann@example.com', role: 'client', firstName: 'Ann' };
+    const REPORTER = { email: 'marcus@example.com', role: 'contractor', firstName: 'Marcus' };
+    const OTHER_ADMIN = { email: 'max@example.com', role: 'admin', firstName: 'Max' };
+    const { path: itemPath } = statePath('projectId', (id) => `/api/admin/moderation/items/project/${id}`);
+    const { path: claimPath } = statePath(
+      'projectId',
+      (id) => `/api/admin/moderation/items/project/${id}/claim`,
+    );
+    const { path: decisionPath } = statePath(
+      'projectId',
+      (id) => `/api/admin/moderation/items/project/${id}/decision`,
+    );
+    const person = (name: string, email: string) => ({
+      id: uuid(EXAMPLE_IDS.userId),
+      name: like(name),
+      email: like(email),
+    });
+    const QUEUED = {
+      targetType: equal('project'),
+      targetId: stateId('projectId'),
+      openReports: integer(1),
+      reporters: integer(1),
+      reasons: eachLike({ reason: equal('scam'), count: integer(1) }),
+      firstReportedAt: iso8601DateTimeWithMillis('2027-03-25T10:00:00.000Z'),
+      lastReportedAt: iso8601DateTimeWithMillis('2027-03-25T10:00:00.000Z'),
+      claim: null,
+      summary: like('Re-roof a two-storey house'),
+      author: person('Ann Tester', 'ann@example.com'),
+      projectId: stateId('projectId'),
+      projectTitle: like('Re-roof a two-storey house'),
+      hidden: equal(false),
+    };
+    /** A project of Ann's that Marcus reported as a scam. */
+    const reported = (interaction: ReturnType<typeof pact.addInteraction>, claimedBy?: string) =>
+      interaction
+        .given(STATES.userExists, OWNER)
+        .given(STATES.userExists, REPORTER)
+        .given(STATES.projectExists, { owner: OWNER.email })
+        .given(STATES.reportFiled, {
+          reporter: REPORTER.email,
+          targetType: 'project',
+          target: 'projectId',
+          ...(claimedBy ? { claimedBy } : {}),
+        });
+
+    it('lists the items with open reports, with the total: 200', async () => {
+      await reported(pact.addInteraction().given(STATES.signedInUser, ADMIN))
+        .uponReceiving('an admin’s request for the moderation queue')
+        .withRequest('GET', '/api/admin/moderation/queue', (b) =>
+          b.headers(WITH_SESSION).query({ limit: '20', offset: '0' }),
+        )
+        .willRespondWith(200, (b) =>
+          b.headers({ ...JSON_CONTENT, ...TOTAL_COUNT }).jsonBody(eachLike(QUEUED)),
+        )
+        .executeTest(async (mock) => {
+          browseTo(mock.url);
+          const page = await listModerationQueue(20, 0);
+          expect(page.total).toBe(1);
+          expect(page.items[0]).toMatchObject({ targetType: 'project', reporters: 1 });
+        });
+    });
+
+    it('refuses the queue to a non-admin: 403', async () => {
+      await pact
+        .addInteraction()
+        .given(STATES.signedInUser, CLIENT)
+        .uponReceiving('a client’s request for the moderation queue')
+        .withRequest('GET', '/api/admin/moderation/queue', (b) =>
+          b.headers(WITH_SESSION).query({ limit: '20', offset: '0' }),
+        )
+        .willRespondWith(403, (b) => b.headers(JSON_CONTENT).jsonBody(ADMIN_ONLY))
+        .executeTest(async (mock) => {
+          browseTo(mock.url);
+          expect(hasStatus(await listModerationQueue(20, 0).catch((e: unknown) => e), 403)).toBe(true);
+        });
+    });
+
+    it('shows one item with its reports and content: 200', async () => {
+      await reported(pact.addInteraction().given(STATES.signedInUser, ADMIN))
+        .uponReceiving('an admin’s request for a reported project with its reports')
+        .withRequest('GET', itemPath, (b) => b.headers(WITH_SESSION))
+        .willRespondWith(200, (b) =>
+          b.headers(JSON_CONTENT).jsonBody({
+            ...QUEUED,
+            reports: eachLike({
+              id: uuid(EXAMPLE_IDS.bidId),
+              reporter: person('Marcus Tester', 'marcus@example.com'),
+              reason: equal('scam'),
+              details: null,
+              createdAt: iso8601DateTimeWithMillis('2027-03-25T10:00:00.000Z'),
+            }),
+            content: like('A two-storey house in Nassau needs a new roof.'),
+            conversation: null,
+          }),
+        )
+        .executeTest(async (mock) => {
+          browseTo(mock.url);
+          const item = await getModerationItem('project', EXAMPLE_IDS.projectId);
+          expect(item.reports).toHaveLength(1);
+        });
+    });
+
+    it('answers 404 for an item without open reports', async () => {
+      await pact
+        .addInteraction()
+        .given(STATES.signedInUser, ADMIN)
+        .uponReceiving('an admin’s request for an item nobody reported')
+        .withRequest('GET', `/api/admin/moderation/items/project/${UNKNOWN_ID}`, (b) =>
+          b.headers(WITH_SESSION),
+        )
+        .willRespondWith(404, (b) =>
+          b.headers(JSON_CONTENT).jsonBody(errorBody('NO_OPEN_REPORTS', 'This item has no open reports')),
+        )
+        .executeTest(async (mock) => {
+          browseTo(mock.url);
+          expect(
+            hasStatus(await getModerationItem('project', UNKNOWN_ID).catch((e: unknown) => e), 404),
+          ).toBe(true);
+        });
+    });
+
+    it('claims an item: 204', async () => {
+      await reported(pact.addInteraction().given(STATES.signedInUser, ADMIN))
+        .uponReceiving('an admin claiming a reported project')
+        .withRequest('PUT', claimPath, (b) => b.headers(WITH_SESSION))
+        .willRespondWith(204)
+        .executeTest(async (mock) => {
+          browseTo(mock.url);
+          await expect(claimItem('project', EXAMPLE_IDS.projectId)).resolves.toBeUndefined();
+        });
+    });
+
+    it("refuses claiming another admin's item: 409 CLAIMED_BY_ANOTHER_ADMIN", async () => {
+      await reported(
+        pact.addInteraction().given(STATES.signedInUser, ADMIN).given(STATES.userExists, OTHER_ADMIN),
+        OTHER_ADMIN.email,
+      )
+        .uponReceiving('an admin claiming a project another admin claimed')
+        .withRequest('PUT', claimPath, (b) => b.headers(WITH_SESSION))
+        .willRespondWith(409, (b) =>
+          b.headers(JSON_CONTENT).jsonBody({
+            message: like('Max Tester claimed this item. Only they can act on it until they release it.'),
+            code: 'CLAIMED_BY_ANOTHER_ADMIN',
+          }),
+        )
+        .executeTest(async (mock) => {
+          browseTo(mock.url);
+          expect(
+            hasStatus(await claimItem('project', EXAMPLE_IDS.projectId).catch((e: unknown) => e), 409),
+          ).toBe(true);
+        });
+    });
+
+    it('releases my claim: 204', async () => {
+      await reported(pact.addInteraction().given(STATES.signedInUser, ADMIN), ADMIN.email)
+        .uponReceiving('an admin releasing their claim on a reported project')
+        .withRequest('DELETE', claimPath, (b) => b.headers(WITH_SESSION))
+        .willRespondWith(204)
+        .executeTest(async (mock) => {
+          browseTo(mock.url);
+          await expect(releaseItem('project', EXAMPLE_IDS.projectId)).resolves.toBeUndefined();
+        });
+    });
+
+    it("refuses releasing another admin's claim: 409", async () => {
+      await reported(
+        pact.addInteraction().given(STATES.signedInUser, ADMIN).given(STATES.userExists, OTHER_ADMIN),
+        OTHER_ADMIN.email,
+      )
+        .uponReceiving('an admin releasing the claim another admin holds')
+        .withRequest('DELETE', claimPath, (b) => b.headers(WITH_SESSION))
+        .willRespondWith(409, (b) =>
+          b
+            .headers(JSON_CONTENT)
+            .jsonBody({ message: like('Max Tester claimed this item.'), code: 'CLAIMED_BY_ANOTHER_ADMIN' }),
+        )
+        .executeTest(async (mock) => {
+          browseTo(mock.url);
+          expect(
+            hasStatus(await releaseItem('project', EXAMPLE_IDS.projectId).catch((e: unknown) => e), 409),
+          ).toBe(true);
+        });
+    });
+
+    it('hides a reported project: 200 with the outcome and the reports it closed', async () => {
+      await reported(pact.addInteraction().given(STATES.signedInUser, ADMIN), ADMIN.email)
+        .uponReceiving('an admin hiding a project reported as a scam')
+        .withRequest('POST', decisionPath, (b) =>
+          b.headers(JSON_WITH_SESSION).jsonBody({ action: 'hide', reason: 'scam', note: null }),
+        )
+        .willRespondWith(200, (b) =>
+          b
+            .headers(JSON_CONTENT)
+            .jsonBody({ outcome: equal('hidden'), closedReportIds: eachLike(uuid(EXAMPLE_IDS.bidId)) }),
+        )
+        .executeTest(async (mock) => {
+          browseTo(mock.url);
+          const done = await decideItem('project', EXAMPLE_IDS.projectId, {
+            action: 'hide',
+            reason: 'scam',
+            note: null,
+          });
+          expect(done.outcome).toBe('hidden');
+        });
+    });
+
+    it("refuses a decision on another admin's item: 409", async () => {
+      await reported(
+        pact.addInteraction().given(STATES.signedInUser, ADMIN).given(STATES.userExists, OTHER_ADMIN),
+        OTHER_ADMIN.email,
+      )
+        .uponReceiving('an admin dismissing reports on a project another admin claimed')
+        .withRequest('POST', decisionPath, (b) =>
+          b.headers(JSON_WITH_SESSION).jsonBody({ action: 'dismiss' }),
+        )
+        .willRespondWith(409, (b) =>
+          b
+            .headers(JSON_CONTENT)
+            .jsonBody({ message: like('Max Tester claimed this item.'), code: 'CLAIMED_BY_ANOTHER_ADMIN' }),
+        )
+        .executeTest(async (mock) => {
+          browseTo(mock.url);
+          const failure = await decideItem('project', EXAMPLE_IDS.projectId, { action: 'dismiss' }).catch(
+            (e: unknown) => e,
+          );
+          expect(hasStatus(failure, 409)).toBe(true);
+        });
+    });
+
+    it('lists the moderation log, newest first, with the total: 200', async () => {
+      await pact
+        .addInteraction()
+        .given(STATES.signedInUser, ADMIN)
+        .uponReceiving('an admin’s request for the moderation log (none yet)')
+        .withRequest('GET', '/api/admin/moderation/actions', (b) =>
+          b.headers(WITH_SESSION).query({ limit: '10', offset: '0' }),
+        )
+        .willRespondWith(200, (b) =>
+          b.headers({ ...JSON_CONTENT, 'X-Total-Count': regex('\\d+', '0') }).jsonBody([]),
+        )
+        .executeTest(async (mock) => {
+          browseTo(mock.url);
+          expect(await listModerationActions(10, 0)).toEqual({ items: [], total: 0 });
+        });
+    });
+
+    it('refuses the log to a non-admin: 403', async () => {
+      await pact
+        .addInteraction()
+        .given(STATES.signedInUser, CLIENT)
+        .uponReceiving('a client’s request for the moderation log')
+        .withRequest('GET', '/api/admin/moderation/actions', (b) =>
+          b.headers(WITH_SESSION).query({ limit: '10', offset: '0' }),
+        )
+        .willRespondWith(403, (b) => b.headers(JSON_CONTENT).jsonBody(ADMIN_ONLY))
+        .executeTest(async (mock) => {
+          browseTo(mock.url);
+          expect(hasStatus(await listModerationActions(10, 0).catch((e: unknown) => e), 403)).toBe(true);
         });
     });
   });

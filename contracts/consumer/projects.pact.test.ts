@@ -22,6 +22,7 @@ import {
   createSavedSearch,
   deleteProject,
   deleteSavedSearch,
+  fileReport,
   getProject,
   hideQuestion,
   listAddenda,
@@ -34,6 +35,7 @@ import {
   moveProjectPhase,
   postAddendum,
   postClarification,
+  reportedIds,
   reviewContractor,
   saveProject,
   unsaveProject,
@@ -1185,6 +1187,113 @@ describe(`${CONSUMER} → buildbid-api`, () => {
         .executeTest(async (mock) => {
           signedIn(mock.url);
           expect(hasStatus(await hideQuestion(QUESTION_ID, true).catch((e: unknown) => e), 403)).toBe(true);
+        });
+    });
+  });
+
+  describe('reports (decision 0221)', () => {
+    const REPORTED = {
+      id: uuid(EXAMPLE_IDS.bidId),
+      targetType: equal('project'),
+      targetId: stateId('projectId'),
+      reason: equal('scam'),
+      createdAt: iso8601DateTimeWithMillis('2027-03-25T10:00:00.000Z'),
+    };
+
+    it('reports a project: 201 with the report', async () => {
+      await pact
+        .addInteraction()
+        .given(STATES.userExists, OWNER)
+        .given(STATES.projectExists, { owner: OWNER.email })
+        .given(STATES.signedInUser, CONTRACTOR)
+        .uponReceiving('a contractor reporting a project as a scam')
+        .withRequest('POST', '/api/reports', (b) =>
+          b.headers(JSON_WITH_SESSION).jsonBody({
+            targetType: 'project',
+            targetId: stateId('projectId'),
+            reason: 'scam',
+            details: 'Asks for a deposit by wire',
+          }),
+        )
+        .willRespondWith(201, (b) => b.headers(JSON_CONTENT).jsonBody(REPORTED))
+        .executeTest(async (mock) => {
+          signedIn(mock.url);
+          await expect(
+            fileReport({
+              targetType: 'project',
+              targetId: EXAMPLE_IDS.projectId,
+              reason: 'scam',
+              details: 'Asks for a deposit by wire',
+            }),
+          ).resolves.toBeUndefined();
+        });
+    });
+
+    it('refuses a second open report of the same project: 409 ALREADY_REPORTED', async () => {
+      await pact
+        .addInteraction()
+        .given(STATES.userExists, OWNER)
+        .given(STATES.projectExists, { owner: OWNER.email })
+        .given(STATES.signedInUser, CONTRACTOR)
+        .given(STATES.reportFiled, { reporter: CONTRACTOR.email, targetType: 'project', target: 'projectId' })
+        .uponReceiving('a contractor reporting a project they reported already')
+        .withRequest('POST', '/api/reports', (b) =>
+          b.headers(JSON_WITH_SESSION).jsonBody({
+            targetType: 'project',
+            targetId: stateId('projectId'),
+            reason: 'spam',
+            details: null,
+          }),
+        )
+        .willRespondWith(409, (b) =>
+          b
+            .headers(JSON_CONTENT)
+            .jsonBody(
+              errorBody(
+                'ALREADY_REPORTED',
+                'You already reported this. We will tell you when it is decided.',
+              ),
+            ),
+        )
+        .executeTest(async (mock) => {
+          signedIn(mock.url);
+          const failure = await fileReport({
+            targetType: 'project',
+            targetId: EXAMPLE_IDS.projectId,
+            reason: 'spam',
+            details: null,
+          }).catch((e: unknown) => e);
+          expect(hasStatus(failure, 409)).toBe(true);
+        });
+    });
+
+    it("lists the projects I reported that wait for a decision ('Reported'): 200", async () => {
+      await pact
+        .addInteraction()
+        .given(STATES.userExists, OWNER)
+        .given(STATES.projectExists, { owner: OWNER.email })
+        .given(STATES.signedInUser, CONTRACTOR)
+        .given(STATES.reportFiled, { reporter: CONTRACTOR.email, targetType: 'project', target: 'projectId' })
+        .uponReceiving("a contractor's request for their open reports of projects")
+        .withRequest('GET', '/api/users/me/reports', (b) =>
+          b.headers(WITH_SESSION).query({ targetType: 'project' }),
+        )
+        .willRespondWith(200, (b) => b.headers(JSON_CONTENT).jsonBody(eachLike(REPORTED)))
+        .executeTest(async (mock) => {
+          signedIn(mock.url);
+          expect(await reportedIds('project')).toEqual(new Set([EXAMPLE_IDS.projectId]));
+        });
+    });
+
+    it('refuses the list to a visitor: 401', async () => {
+      await pact
+        .addInteraction()
+        .uponReceiving("a visitor's request for open reports")
+        .withRequest('GET', '/api/users/me/reports', (b) => b.query({ targetType: 'project' }))
+        .willRespondWith(401, (b) => b.headers(JSON_CONTENT).jsonBody(NOT_SIGNED_IN))
+        .executeTest(async (mock) => {
+          signedOut(mock.url);
+          expect(hasStatus(await reportedIds('project').catch((e: unknown) => e), 401)).toBe(true);
         });
     });
   });

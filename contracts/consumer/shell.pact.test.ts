@@ -31,6 +31,8 @@ import {
   listMessages,
   markConversationRead,
   projectTitle,
+  reportedMessageIds,
+  reportMessage,
   sendMessage,
 } from '../../apps/shell/src/messaging/api.ts';
 import {
@@ -61,7 +63,7 @@ import {
 } from '../support/consumer.ts';
 import { CONSUMERS, SESSION_COOKIE, STATES } from '../support/contract.ts';
 
-const { like, equal, eachLike, integer, uuid, boolean } = MatchersV3;
+const { like, equal, eachLike, integer, uuid, boolean, iso8601DateTimeWithMillis } = MatchersV3;
 
 const CONSUMER = CONSUMERS.shell;
 const EMAIL = 'ann@example.com';
@@ -915,6 +917,104 @@ describe(`${CONSUMER} → buildbid-api`, () => {
           const failure = await verifyEmail('not-a-verification-token').catch((e: unknown) => e);
           expect(hasStatus(failure, 400)).toBe(true);
           expect(failure).toHaveProperty('message', message);
+        });
+    });
+  });
+
+  describe('reporting a message (decision 0221)', () => {
+    const REPORTED = {
+      id: uuid(EXAMPLE_IDS.bidId),
+      targetType: equal('message'),
+      targetId: stateId('messageId'),
+      reason: equal('off_platform_payment'),
+      createdAt: iso8601DateTimeWithMillis('2027-03-25T10:00:00.000Z'),
+    };
+
+    it("reports the other person's message: 201", async () => {
+      await pact
+        .addInteraction()
+        .given(STATES.signedInUser, { email: EMAIL })
+        .given(STATES.userExists, OTHER)
+        .given(STATES.messageExists, { from: OTHER.email, to: EMAIL })
+        .uponReceiving('a report of a message asking for payment off BuildBid')
+        .withRequest('POST', '/api/reports', (b) =>
+          b.headers(JSON_WITH_SESSION).jsonBody({
+            targetType: 'message',
+            targetId: stateId('messageId'),
+            reason: 'off_platform_payment',
+            details: null,
+          }),
+        )
+        .willRespondWith(201, (b) => b.headers(JSON_CONTENT).jsonBody(REPORTED))
+        .executeTest(async (mock) => {
+          browseTo(mock.url, true);
+          await expect(
+            reportMessage(EXAMPLE_IDS.messageId, { reason: 'off_platform_payment', details: null }),
+          ).resolves.toBeUndefined();
+        });
+    });
+
+    it('refuses reporting your own message: 400 CANNOT_REPORT_OWN', async () => {
+      await pact
+        .addInteraction()
+        .given(STATES.signedInUser, { email: EMAIL })
+        .given(STATES.userExists, OTHER)
+        .given(STATES.messageExists, { from: EMAIL, to: OTHER.email })
+        .uponReceiving('a report of my own message')
+        .withRequest('POST', '/api/reports', (b) =>
+          b.headers(JSON_WITH_SESSION).jsonBody({
+            targetType: 'message',
+            targetId: stateId('messageId'),
+            reason: 'spam',
+            details: null,
+          }),
+        )
+        .willRespondWith(400, (b) =>
+          b
+            .headers(JSON_CONTENT)
+            .jsonBody(errorBody('CANNOT_REPORT_OWN', 'You cannot report your own content')),
+        )
+        .executeTest(async (mock) => {
+          browseTo(mock.url, true);
+          const failure = await reportMessage(EXAMPLE_IDS.messageId, { reason: 'spam', details: null }).catch(
+            (e: unknown) => e,
+          );
+          expect(hasStatus(failure, 400)).toBe(true);
+        });
+    });
+
+    it("lists the messages I reported that wait for a decision ('Reported'): 200", async () => {
+      await pact
+        .addInteraction()
+        .given(STATES.signedInUser, { email: EMAIL })
+        .given(STATES.userExists, OTHER)
+        .given(STATES.messageExists, { from: OTHER.email, to: EMAIL })
+        .given(STATES.reportFiled, {
+          reporter: EMAIL,
+          targetType: 'message',
+          target: 'messageId',
+          reason: 'off_platform_payment',
+        })
+        .uponReceiving('a request for my open reports of messages')
+        .withRequest('GET', '/api/users/me/reports', (b) =>
+          b.headers(WITH_SESSION).query({ targetType: 'message' }),
+        )
+        .willRespondWith(200, (b) => b.headers(JSON_CONTENT).jsonBody(eachLike(REPORTED)))
+        .executeTest(async (mock) => {
+          browseTo(mock.url, true);
+          expect(await reportedMessageIds()).toEqual(new Set([EXAMPLE_IDS.messageId]));
+        });
+    });
+
+    it('refuses the list to a visitor: 401', async () => {
+      await pact
+        .addInteraction()
+        .uponReceiving("a visitor's request for open reports of messages")
+        .withRequest('GET', '/api/users/me/reports', (b) => b.query({ targetType: 'message' }))
+        .willRespondWith(401, (b) => b.headers(JSON_CONTENT).jsonBody(NOT_SIGNED_IN))
+        .executeTest(async (mock) => {
+          browseTo(mock.url, false);
+          expect(hasStatus(await reportedMessageIds().catch((e: unknown) => e), 401)).toBe(true);
         });
     });
   });

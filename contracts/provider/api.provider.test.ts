@@ -52,7 +52,7 @@ import {
   PostProject,
 } from '../../application/projects/index.ts';
 import { ReviewContractor } from '../../application/reviews/index.ts';
-import { BlockUser, SuspendUser } from '../../application/safety/index.ts';
+import { BlockUser, ClaimModerationItem, FileReport, SuspendUser } from '../../application/safety/index.ts';
 import { ConfirmSandboxPayment, StartProSubscription } from '../../application/subscription/index.ts';
 import { CreateWebhookEndpoint, SendTestWebhook } from '../../application/webhooks/index.ts';
 import type { User } from '../../domain/user/user.ts';
@@ -426,6 +426,27 @@ describe(`${PROVIDER} honours its consumers' pacts`, () => {
       const days = typeof p.days === 'number' ? p.days : null;
       const reason = text(p, 'reason', 'Asked to be paid in cash.');
       await run(() => api.composition.get(SuspendUser).execute(admin, user.id, { days, reason }));
+      return undefined;
+    },
+
+    [STATES.reportFiled]: async (params) => {
+      const p = (params ?? {}) as Params;
+      const targetType = text(p, 'targetType', 'project') as 'project';
+      const targetId = stateValues.get(text(p, 'target', 'projectId'));
+      if (!targetId)
+        throw new Error("provider state 'a report was filed': list the state of its target first");
+      await run(() =>
+        api.composition
+          .get(FileReport)
+          .execute(userOf(text(p, 'reporter')), { targetType, targetId, reason: text(p, 'reason', 'scam') }),
+      );
+      if (typeof p.claimedBy === 'string') {
+        await run(() =>
+          api.composition
+            .get(ClaimModerationItem)
+            .execute(userOf(p.claimedBy as string), targetType, targetId),
+        );
+      }
       return undefined;
     },
 

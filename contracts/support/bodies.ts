@@ -151,7 +151,15 @@ export function projectSummaryBody(overrides: Overrides = {}) {
 
 /** One project (the detail page, the edit form): the summary plus whether it takes bids and the caller's bid. */
 export function projectBody(overrides: Overrides = {}) {
-  return { ...projectSummaryBody(), takingBids: boolean(true), myBid: null, review: null, ...overrides };
+  return {
+    ...projectSummaryBody(),
+    takingBids: boolean(true),
+    myBid: null,
+    review: null,
+    // Decision 0221: hidden by the moderators (then only its owner and admins read it).
+    hidden: boolean(false),
+    ...overrides,
+  };
 }
 
 /** A bid as the bidder and the owner read it. */

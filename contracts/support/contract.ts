@@ -111,6 +111,12 @@ export const STATES = {
    */
   userSuspended: 'a user is suspended',
   /**
+   * A user of an earlier state reported an item (decision 0221) through FileReport. params: { reporter (email),
+   * targetType, target (the key an earlier state returned the item's id under, e.g. 'projectId', 'messageId'),
+   * reason? (default 'scam'), claimedBy? (an admin's email: the item is then claimed by them) }.
+   */
+  reportFiled: 'a report was filed',
+  /**
    * An OAuth app (decision 0213) registered through the use case by a user of an earlier state. params:
    * { owner (email), name?, clientType? ('confidential' | 'public'), as? (default 'oauthAppId') }. Returns
    * { [as]: its client_id }.

@@ -1,5 +1,5 @@
 import { findBadge } from '../achievement/achievement.ts';
-import type { DomainEvent } from '../shared/events.ts';
+import type { ContentHidden, DomainEvent, UserWarned } from '../shared/events.ts';
 import { formatUsd } from '../shared/money.ts';
 import { formatDay } from '../shared/time-zone.ts';
 
@@ -262,7 +262,40 @@ export function notificationsForEvent(event: DomainEvent): NotificationDraft[] {
         ),
       ];
     }
+    case 'report_decided': {
+      const outcome = {
+        hidden: `Thank you for your report. We hid ${event.what}: it broke BuildBid's rules.`,
+        warned: `Thank you for your report. We warned the person responsible for ${event.what}.`,
+        suspended: `Thank you for your report. We suspended the account responsible for ${event.what}.`,
+        dismissed: `Thank you for your report. We looked at ${event.what} and found that it does not break BuildBid's rules.`,
+      }[event.outcome];
+      return event.recipientIds.map((userId) =>
+        draft(userId, 'system', 'Your report was reviewed', outcome, event.projectId),
+      );
+    }
+    case 'content_hidden':
+    case 'user_warned':
+      return [
+        draft(
+          event.recipientId,
+          'system',
+          event.type === 'content_hidden' ? 'Content hidden by BuildBid' : 'A warning from BuildBid',
+          moderationNotice(event),
+          event.projectId,
+        ),
+      ];
     default:
       return [];
   }
+}
+
+/**
+ * What the author of reported content is told (decision 0221): why it was hidden, or why they are warned, in
+ * the admin's words too when given. The notification and the mail say the same.
+ */
+export function moderationNotice(event: ContentHidden | UserWarned): string {
+  const note = event.note ? ` ${event.note}` : '';
+  return event.type === 'content_hidden'
+    ? `We hid ${event.what} after reports. Reason: ${event.reason}.${note} Only you and BuildBid's admins can see it now.`
+    : `We received reports about ${event.what}. Reason: ${event.reason}.${note} Please keep to BuildBid's rules: breaking them again can lead to a suspension.`;
 }

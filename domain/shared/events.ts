@@ -204,6 +204,41 @@ export interface SavedSearchMatched extends EventBase {
   recipients: { userId: string; searchName: string; alerts: 'instant' | 'daily' }[];
 }
 
+/** What every moderation event (decision 0221) says about the item decided on. */
+interface ModerationEventBase extends EventBase {
+  targetType: 'project' | 'bid' | 'message' | 'review' | 'question' | 'answer' | 'user';
+  targetId: string;
+  /** The project the item belongs to, when it does (the notification's link). */
+  projectId: string | null;
+  /** How the notice names the item: 'the project “Kitchen”', 'your message'. */
+  what: string;
+}
+
+/** An admin decided on reported content: each reporter (`recipientIds`) is told the outcome. */
+export interface ReportDecided extends ModerationEventBase {
+  type: 'report_decided';
+  recipientIds: string[];
+  outcome: 'dismissed' | 'hidden' | 'warned' | 'suspended';
+}
+
+/** An admin hid content after reports: its author (`recipientId`) is told why. */
+export interface ContentHidden extends ModerationEventBase {
+  type: 'content_hidden';
+  recipientId: string;
+  /** The reason as people read it ('Scam or fraud'). */
+  reason: string;
+  /** The admin's own words, if any. */
+  note: string | null;
+}
+
+/** An admin warned a user after reports: the user (`recipientId`) is told why. */
+export interface UserWarned extends ModerationEventBase {
+  type: 'user_warned';
+  recipientId: string;
+  reason: string;
+  note: string | null;
+}
+
 export type DomainEvent =
   | BidSubmitted
   | BidAccepted
@@ -222,4 +257,7 @@ export type DomainEvent =
   | AddendumPosted
   | QuestionAsked
   | QuestionAnswered
-  | SavedSearchMatched;
+  | SavedSearchMatched
+  | ReportDecided
+  | ContentHidden
+  | UserWarned;

@@ -16,7 +16,12 @@ import type {
   ProjectView,
   SearchVocabulary,
 } from '../../application/projects/ports.ts';
-import type { SuspensionQuery } from '../../application/safety/ports.ts';
+import type {
+  HiddenContent,
+  HiddenEntry,
+  ModerationLogEntry,
+  SuspensionQuery,
+} from '../../application/safety/ports.ts';
 import type {
   AchievementRepository,
   AddendumRepository,
@@ -43,6 +48,12 @@ import { Project, type ProjectSnapshot } from '../../domain/project/project.ts';
 import { Question, type QuestionSnapshot } from '../../domain/project/question.ts';
 import { Review, type ReviewSnapshot } from '../../domain/review/review.ts';
 import type { BlockSnapshot } from '../../domain/safety/block.ts';
+import type {
+  ModerationClaim,
+  ReportSnapshot,
+  ReportTarget,
+  ReportTargetType,
+} from '../../domain/safety/report.ts';
 import { activeSuspension, type SuspensionSnapshot } from '../../domain/safety/suspension.ts';
 import { ConflictError } from '../../domain/shared/errors.ts';
 import type { DomainEvent } from '../../domain/shared/events.ts';
@@ -128,6 +139,13 @@ export class InMemoryDatabase {
   readonly adminActions = new Table<AdminActionEntry>();
   /** Users whose unsent mail a committed suspension dropped (decision 0223). */
   readonly mailDiscardedFor: string[] = [];
+  /** Reports (decision 0221) by id; claims and hidden items keyed `${type}:${id}`; the moderation log by id. */
+  readonly reports = new Table<ReportSnapshot>();
+  readonly claims = new Table<ModerationClaim>();
+  readonly hidden = new Table<HiddenEntry>();
+  readonly moderationLog = new Table<ModerationLogEntry>();
+  /** The items a test reports besides projects, questions and users (bids, messages, reviews), keyed `${type}:${id}`. */
+  readonly reportTargets = new Table<ReportTarget>();
   /** The transactional outbox: the events each committed change wrote, in order. */
   readonly outbox = new Table<DomainEvent>();
   readonly #locks = new Map<string, Promise<void>>();
@@ -256,6 +274,10 @@ export class InMemoryUnitOfWork implements UnitOfWork {
     const blocks = new TxTable(db.blocks);
     const suspensions = new TxTable(db.suspensions);
     const adminActions = new TxTable(db.adminActions);
+    const reports = new TxTable(db.reports);
+    const claims = new TxTable(db.claims);
+    const hidden = new TxTable(db.hidden);
+    const moderationLog = new TxTable(db.moderationLog);
     const erased: string[] = [];
     const mailDiscarded: string[] = [];
 
@@ -536,6 +558,110 @@ export class InMemoryUnitOfWork implements UnitOfWork {
             adminActions.set(entry.id, { ...entry });
           },
         },
+        moderation: {
+          async target(type, id) {
+            const isHidden = hidden.get(`${type}:${id}`) !== undefined;
+            if (type === 'project') {
+              const p = projects.get(id);
+              return p
+                ? {
+                    type,
+                    id,
+                    authorId: p.clientId,
+                    viewerIds: null,
+                    projectId: id,
+                    projectTitle: p.title,
+                    hidden: isHidden,
+                  }
+                : null;
+            }
+            if (type === 'user') {
+              const u = users.get(id);
+              return u && !u.deletedAt
+                ? {
+                    type,
+                    id,
+                    authorId: id,
+                    viewerIds: null,
+                    projectId: null,
+                    projectTitle: null,
+                    hidden: false,
+                  }
+                : null;
+            }
+            if (type === 'question' || type === 'answer') {
+              const q = questions.get(id);
+              const p = q ? projects.get(q.projectId) : undefined;
+              if (!q || !p || (type === 'answer' && q.answer === null)) return null;
+              const authorId = type === 'answer' || q.askerId === null ? p.clientId : q.askerId;
+              return {
+                type,
+                id,
+                authorId,
+                viewerIds: null,
+                projectId: p.id,
+                projectTitle: p.title,
+                hidden: q.hidden,
+              };
+            }
+            const seeded = db.reportTargets.rows.get(`${type}:${id}`);
+            return seeded ? { ...seeded, hidden: seeded.hidden || isHidden } : null;
+          },
+          async hasOpenReport(reporterId, type, id) {
+            return reports
+              .all()
+              .some(
+                (r) =>
+                  r.reporterId === reporterId &&
+                  r.targetType === type &&
+                  r.targetId === id &&
+                  r.status === 'open',
+              );
+          },
+          async addReport(report) {
+            reports.set(report.id, { ...report });
+          },
+          async countOpen(type, id) {
+            return reports
+              .all()
+              .filter((r) => r.targetType === type && r.targetId === id && r.status === 'open').length;
+          },
+          async lockOpenReports(type, id) {
+            await lock(`report:${type}:${id}`);
+            return reports
+              .all()
+              .filter((r) => r.targetType === type && r.targetId === id && r.status === 'open')
+              .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
+          },
+          async closeReports(ids, outcome, adminId, at) {
+            for (const id of ids) {
+              const r = reports.get(id);
+              if (r) reports.set(id, { ...r, status: 'closed', outcome, decidedBy: adminId, decidedAt: at });
+            }
+          },
+          async claimOf(type, id) {
+            return claims.get(`${type}:${id}`) ?? null;
+          },
+          async claim(type, id, adminId, at) {
+            const key = `${type}:${id}`;
+            if (claims.get(key)) return;
+            const admin = users.get(adminId);
+            const adminName = admin
+              ? `${admin.firstName ?? ''} ${admin.lastName ?? ''}`.trim() || admin.email
+              : '';
+            claims.set(key, { adminId, adminName, claimedAt: at });
+          },
+          async release(type, id) {
+            claims.delete(`${type}:${id}`);
+          },
+          async hide(entry) {
+            const key = `${entry.targetType}:${entry.targetId}`;
+            if (!hidden.get(key)) hidden.set(key, { ...entry });
+          },
+          async record(entry) {
+            moderationLog.set(entry.id, { ...entry, reportIds: [...entry.reportIds] });
+          },
+        },
       });
       if (this.failNextCommit) {
         this.failNextCommit = false;
@@ -555,6 +681,10 @@ export class InMemoryUnitOfWork implements UnitOfWork {
         blocks,
         suspensions,
         adminActions,
+        reports,
+        claims,
+        hidden,
+        moderationLog,
       ]) {
         table.commit();
       }
@@ -896,5 +1026,35 @@ export class InMemorySuspensionQuery implements SuspensionQuery {
       if (active) found.set(id, active);
     }
     return found;
+  }
+}
+
+/** HiddenContent (decision 0221) over the database's `hidden` table: what the moderators hid. */
+export class InMemoryHiddenContent implements HiddenContent {
+  readonly #db: InMemoryDatabase;
+
+  constructor(db: InMemoryDatabase) {
+    this.#db = db;
+  }
+
+  async hiddenAmong(type: ReportTargetType, ids: readonly string[]): Promise<Set<string>> {
+    return new Set(ids.filter((id) => this.#db.hidden.rows.has(`${type}:${id}`)));
+  }
+
+  async projectsWithHiddenReview(projectIds: readonly string[]): Promise<Set<string>> {
+    const hiddenReviews = [...this.#db.reviews.rows.values()].filter((r) =>
+      this.#db.hidden.rows.has(`review:${r.id}`),
+    );
+    return new Set(projectIds.filter((id) => hiddenReviews.some((r) => r.projectId === id)));
+  }
+
+  async countHiddenProjects(filters: ProjectFilters, viewerId: string | null): Promise<number> {
+    const { limit: _limit, cursor: _cursor, ...rest } = filters;
+    return [...this.#db.projects.rows.values()].filter(
+      (p) =>
+        this.#db.hidden.rows.has(`project:${p.id}`) &&
+        p.clientId !== viewerId &&
+        matchesProjectFilters(p, rest),
+    ).length;
   }
 }

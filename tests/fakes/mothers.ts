@@ -13,6 +13,7 @@ import {
   FakeFileStorage,
   InMemoryBidQuery,
   InMemoryDatabase,
+  InMemoryHiddenContent,
   InMemoryProjectQuery,
   InMemorySearchVocabulary,
   InMemoryStatsQuery,
@@ -125,6 +126,7 @@ export function makeEnv(now: Date | string = NOW) {
   const bidQuery = new InMemoryBidQuery(db);
   const stats = new InMemoryStatsQuery(db);
   const settings = { timeZone: DEFAULT_PLATFORM_TIME_ZONE };
+  const hidden = new InMemoryHiddenContent(db);
   return {
     db,
     uow,
@@ -138,6 +140,7 @@ export function makeEnv(now: Date | string = NOW) {
     stats,
     settings,
     suspensions,
+    hidden,
   };
 }
 export type Env = ReturnType<typeof makeEnv>;

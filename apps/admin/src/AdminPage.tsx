@@ -288,7 +288,12 @@ export function AdminPage({
 
   return (
     <section className="admin">
-      <h1 className="page-title">Admin Dashboard</h1>
+      <div className="admin-head">
+        <h1 className="page-title">Admin Dashboard</h1>
+        <Link href="/admin/moderation" className="btn btn-outline">
+          Moderation queue
+        </Link>
+      </div>
       <section className="stats-row admin-stats" aria-label="Platform statistics">
         {[
           { label: 'Active Projects', testId: 'stat-active-projects', value: stats?.activeProjects },

@@ -27,6 +27,7 @@ import { ACCESS_TOKEN_SCHEMAS } from './http/schemas/access-token.ts';
 import { BLOCK_SCHEMAS } from './http/schemas/block.ts';
 import { MARKETPLACE_SCHEMAS } from './http/schemas/index.ts';
 import { OAUTH_SCHEMAS } from './http/schemas/oauth.ts';
+import { REPORT_SCHEMAS } from './http/schemas/report.ts';
 import { SUSPENSION_SCHEMAS } from './http/schemas/suspension.ts';
 import { WEBHOOK_SCHEMAS, webhookEventsDocument } from './http/schemas/webhook.ts';
 import { SHARED_SCHEMAS } from './http/schemas.ts';
@@ -49,6 +50,7 @@ import { profileNeeds, profileRoutes } from './routes/profile.ts';
 import { projectNeeds, projectRoutes } from './routes/projects/index.ts';
 import { questionNeeds, questionRoutes } from './routes/questions.ts';
 import { realtimeRoutes } from './routes/realtime.ts';
+import { reportNeeds, reportRoutes } from './routes/reports.ts';
 import { savedSearchNeeds, savedSearchRoutes } from './routes/saved-searches.ts';
 import { PAYMENT_SCHEMAS, subscriptionNeeds, subscriptionRoutes } from './routes/subscription.ts';
 import { suspensionNeeds, suspensionRoutes } from './routes/suspensions.ts';
@@ -149,6 +151,7 @@ export async function buildApp(config: Config, services: AppServices): Promise<A
     ...WEBHOOK_SCHEMAS,
     ...SUSPENSION_SCHEMAS,
     ...BLOCK_SCHEMAS,
+    ...REPORT_SCHEMAS,
   ])
     app.addSchema(schema);
 
@@ -180,7 +183,7 @@ export async function buildApp(config: Config, services: AppServices): Promise<A
         { name: 'uploads', description: "Projects' files" },
         { name: 'notifications', description: 'The notification bell, and unsubscribing from mail' },
         { name: 'messages', description: 'Conversations between two users' },
-        { name: 'safety', description: 'Blocking people (and, later, reports)' },
+        { name: 'safety', description: 'Blocking people, and reporting content to the moderators' },
         { name: 'admin', description: 'The admin page (admins only)' },
         { name: 'subscription', description: 'The Pro plan: subscribing, billing, the Stripe webhook' },
         {
@@ -289,6 +292,7 @@ export async function buildApp(config: Config, services: AppServices): Promise<A
   await app.register(messageRoutes, { config, ...pick(services, messageNeeds) });
   await app.register(blockRoutes, pick(services, blockNeeds));
   await app.register(suspensionRoutes, pick(services, suspensionNeeds));
+  await app.register(reportRoutes, pick(services, reportNeeds));
   await app.register(profileRoutes, { config, ...pick(services, profileNeeds) });
   await app.register(adminRoutes, pick(services, adminNeeds));
   await app.register(unsubscribeRoutes, pick(services, unsubscribeNeeds));

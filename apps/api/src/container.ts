@@ -30,6 +30,7 @@ import { SqlIdempotencyStore } from '#adapters/persistence/sql-idempotency.ts';
 import { SqlLandingQuery, SqlReviewQuery } from '#adapters/persistence/sql-landing.ts';
 import { SqlEmailAudience, SqlMailOutbox } from '#adapters/persistence/sql-mail-outbox.ts';
 import { SqlMessageRepository } from '#adapters/persistence/sql-message-repository.ts';
+import { SqlModerationQuery } from '#adapters/persistence/sql-moderation.ts';
 import { SqlNotificationRepository } from '#adapters/persistence/sql-notification-repository.ts';
 import { SqlSavedSearches } from '#adapters/persistence/sql-saved-searches.ts';
 import { SqlSearchVocabulary } from '#adapters/persistence/sql-search-vocabulary.ts';
@@ -235,6 +236,7 @@ export async function compose(config: Config, options: ComposeOptions = {}): Pro
     ttlMs: config.projectListCacheMs,
   });
   invalidation.attach({ projects: projectQuery, sessions: sessionStore, users: userCache });
+  const moderation = new SqlModerationQuery(orm.em);
   // Events reach their subscribers from the transactional outbox (decision 0142).
   const events = new OutboxEventPublisher(
     new SqlEventOutboxStore(orm.em, { graceMs: config.outboxGraceMs, leaseMs: config.outboxLeaseMs }),
@@ -296,6 +298,8 @@ export async function compose(config: Config, options: ComposeOptions = {}): Pro
     Messages: new SqlMessageRepository(orm.em),
     Blocks: new SqlBlocks(orm.em),
     Suspensions: new SqlSuspensions(orm.em),
+    Moderation: moderation,
+    HiddenContent: moderation,
     MailOutbox: new SqlMailOutbox(orm.em),
     EmailAudience: new SqlEmailAudience(orm.em),
     Mailer:

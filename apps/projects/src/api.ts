@@ -291,3 +291,17 @@ export async function updateSavedSearch(
 export async function deleteSavedSearch(id: string): Promise<void> {
   await unwrap(api.DELETE('/api/saved-searches/{id}', { params: { path: { id } } }));
 }
+
+type ReportBody = paths['/api/reports']['post']['requestBody']['content']['application/json'];
+type ReportTargetType = ReportBody['targetType'];
+
+/** POST /api/reports (decision 0221): reports an item to BuildBid's moderators. */
+export async function fileReport(report: ReportBody): Promise<void> {
+  await unwrap(api.POST('/api/reports', { body: report }));
+}
+
+/** GET /api/users/me/reports: the ids of the items of this type the caller reported and that wait for a decision. */
+export async function reportedIds(targetType: ReportTargetType): Promise<Set<string>> {
+  const mine = await unwrap(api.GET('/api/users/me/reports', { params: { query: { targetType } } }));
+  return new Set(mine.map((r) => r.targetId));
+}

@@ -40,6 +40,8 @@ const REMOTE_ROUTES: ReadonlyArray<readonly [RegExp, RemoteName]> = [
   [/^\/saved-searches$/, 'projects'],
   [/^\/my-bids$/, 'bids'],
   [/^\/admin$/, 'admin'],
+  // The moderation queue (decision 0221).
+  [/^\/admin\/moderation$/, 'admin'],
 ];
 
 /**

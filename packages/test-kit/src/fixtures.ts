@@ -35,6 +35,7 @@ export function makeProject(overrides: Partial<Project> = {}): Project {
     viewCount: 0,
     saveCount: 0,
     savedByMe: false,
+    hidden: false,
     myBid: null,
     review: null,
     takingBids: true,

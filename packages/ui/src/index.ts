@@ -61,6 +61,7 @@ export {
 export { OwnerBlock, ProjectThumbnails } from './OwnerBlock.tsx';
 export { PhaseBadge, phaseLabel, StatusBadge } from './PhaseBadge.tsx';
 export { RemoteRouter } from './RemoteRouter.tsx';
+export { REPORTED_TOAST, ReportDialog } from './ReportDialog.tsx';
 export { explainStandaloneRemote, lazyPage, RemotePages, remoteApp, Spinner } from './remote-app.tsx';
 export { Busy, EmptyState, LoadFailed, Skeleton, TitledCard } from './sections.tsx';
 export { type LoadState, useLoad } from './useLoad.ts';

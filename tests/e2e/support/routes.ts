@@ -217,6 +217,13 @@ const ROWS: Row[] = [
     heading: () => 'Admin Dashboard',
   },
   {
+    // The moderation queue (decision 0221), as it comes: empty or with the run's open reports.
+    route: '/admin/moderation',
+    path: fixed('/admin/moderation'),
+    roles: ['admin'],
+    heading: () => 'Moderation queue',
+  },
+  {
     route: '(any other path)',
     path: fixed('/no-such-page'),
     roles: ['anonymous', 'client'],

@@ -172,6 +172,19 @@ const MATRIX: Record<string, Call> = {
   listBlockedUsers: { expect: SIGNED_IN },
   blockUser: { expect: { ...SIGNED_IN, admin: 403 } },
   unblockUser: { expect: SIGNED_IN },
+  // Reports (decision 0221): anyone signed in reports (here a profile not theirs) and lists their own.
+  fileReport: {
+    expect: SIGNED_IN,
+    body: (s) => ({ targetType: 'user', targetId: s.people.target.id, reason: 'spam' }),
+  },
+  listMyReports: { expect: SIGNED_IN },
+  // The moderation queue (decision 0221): a non-admin never reaches it. The scene's project has an open report.
+  listModerationQueue: { expect: ADMIN },
+  getModerationItem: { expect: ADMIN },
+  claimModerationItem: { expect: ADMIN },
+  releaseModerationItem: { expect: ADMIN },
+  decideModerationItem: { expect: ADMIN, body: () => ({ action: 'dismiss' }) },
+  listModerationActions: { expect: ADMIN },
   // The owner and admins see every bid; anyone else sees only their own (a list of zero or one).
   listProjectBids: { expect: SIGNED_IN },
 
@@ -339,8 +352,19 @@ async function scene(who: Scene['people']): Promise<Scene> {
     notificationId = list[0]?.id ?? '';
     if (!notificationId) await new Promise((r) => setTimeout(r, 20));
   }
-  if (question.statusCode !== 201 || search.statusCode !== 201 || !notificationId) {
-    throw new Error(`scene failed: ${question.body} ${search.body} ${notificationId}`);
+  // The contractor reported the project (decision 0221): the queue has an item to read, claim and decide.
+  const report = await json('POST', '/api/reports', who.contractor.cookie, {
+    targetType: 'project',
+    targetId: projectId,
+    reason: 'spam',
+  });
+  if (
+    question.statusCode !== 201 ||
+    search.statusCode !== 201 ||
+    report.statusCode !== 201 ||
+    !notificationId
+  ) {
+    throw new Error(`scene failed: ${question.body} ${search.body} ${report.body} ${notificationId}`);
   }
   return {
     people: who,
@@ -357,6 +381,7 @@ function pathFor(op: Operation, s: Scene): string {
   return op.path
     .replace('/api/users/{id}/badges', `/api/users/${s.people.owner.id}/badges`)
     .replace('/api/users/me/blocks/{userId}', `/api/users/me/blocks/${s.people.target.id}`)
+    .replace('{targetType}/{targetId}', `project/${s.projectId}`)
     .replace('/api/admin/users/{id}', `/api/admin/users/${s.people.target.id}`)
     .replace('/api/saved-searches/{id}', `/api/saved-searches/${s.savedSearchId}`)
     .replace('/api/notifications/{id}', `/api/notifications/${s.notificationId}`)

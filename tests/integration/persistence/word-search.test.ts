@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type EmbeddedPostgres, startEmbeddedPostgres } from '#adapters/persistence/embedded-postgres.ts';
 import { SqlProjectQuery } from '#adapters/persistence/marketplace-queries.ts';
 import { closeOrm, createOrm, migrate } from '#adapters/persistence/orm.ts';
+import { SqlModerationQuery } from '#adapters/persistence/sql-moderation.ts';
 import { SqlSearchVocabulary } from '#adapters/persistence/sql-search-vocabulary.ts';
 import { ListProjects } from '#application/projects/list-projects.ts';
 import type { ProjectFilters } from '#domain/project/browse.ts';
@@ -128,6 +129,7 @@ describe.each(DATABASES)('word search on %s', (_name, open) => {
     const list = new ListProjects({
       projects: new SqlProjectQuery(orm.em),
       vocabulary: new SqlSearchVocabulary(orm.em),
+      hidden: new SqlModerationQuery(orm.em),
     });
     const actor = aUser();
     const missed = await list.execute(actor, { q: 'kitchn' });

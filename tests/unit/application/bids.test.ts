@@ -368,7 +368,7 @@ describe('listing bids', () => {
 
   it('shows the owner and admins every bid with its contractor', async () => {
     const project = seed();
-    const list = new ListProjectBids({ uow: env.uow, bids: env.bidQuery });
+    const list = new ListProjectBids({ uow: env.uow, bids: env.bidQuery, hidden: env.hidden });
     expect(await list.execute(owner, project.id)).toHaveLength(2);
     const forAdmin = await list.execute(anAdmin(), project.id);
     expect(forAdmin).toHaveLength(2);
@@ -377,7 +377,7 @@ describe('listing bids', () => {
 
   it('shows a bidder only their own bid, and other users none', async () => {
     const project = seed();
-    const list = new ListProjectBids({ uow: env.uow, bids: env.bidQuery });
+    const list = new ListProjectBids({ uow: env.uow, bids: env.bidQuery, hidden: env.hidden });
     expect((await list.execute(aContractor('c1'), project.id)).map((v) => v.bid.id)).toEqual(['bid-c1']);
     expect(await list.execute(aContractor('c9'), project.id)).toEqual([]);
     expect(await list.execute(aClient('other'), project.id)).toEqual([]);
@@ -386,7 +386,7 @@ describe('listing bids', () => {
 
   it('lists my bids with their projects', async () => {
     seed();
-    const mine = await new ListMyBids({ bids: env.bidQuery }).execute(aContractor('c1'));
+    const mine = await new ListMyBids({ bids: env.bidQuery, hidden: env.hidden }).execute(aContractor('c1'));
     expect(mine).toEqual([
       expect.objectContaining({
         bid: expect.objectContaining({ id: 'bid-c1' }),

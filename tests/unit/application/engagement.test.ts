@@ -58,7 +58,8 @@ describe('SaveProject / UnsaveProject / ListSavedProjects', () => {
   const save = () =>
     new SaveProject({ projects: env.projectQuery, engagement: env.db.engagement, clock: env.clock });
   const unsave = () => new UnsaveProject({ projects: env.projectQuery, engagement: env.db.engagement });
-  const list = () => new ListSavedProjects({ projects: env.projectQuery, engagement: env.db.engagement });
+  const list = () =>
+    new ListSavedProjects({ projects: env.projectQuery, engagement: env.db.engagement, hidden: env.hidden });
 
   it('saves once however often, counts the saves, and unsaves', async () => {
     expect(await save().execute(contractor, 'project-1')).toEqual({ saved: true, saveCount: 1 });

@@ -40,7 +40,11 @@ describe('GetLanding', () => {
     const bid = aBid({ id: 'b5', project: p5, bidder: contractor });
     p5.acceptBid(owner, bid, [], NOW);
     env.db.addProject(p5);
-    const landing = await new GetLanding({ projects: env.projectQuery, landing: landingQuery([]) }).execute();
+    const landing = await new GetLanding({
+      projects: env.projectQuery,
+      landing: landingQuery([]),
+      hidden: env.hidden,
+    }).execute();
     expect(landing.featured.map((v) => v.project.id)).toEqual(['p4', 'p3', 'p2']);
   });
 
@@ -49,12 +53,14 @@ describe('GetLanding', () => {
     const figures = { projectsPosted: 7, contractorsRegistered: 2 };
     const few = await new GetLanding({
       projects: env.projectQuery,
+      hidden: env.hidden,
       landing: landingQuery([review('r1'), review('r2')], figures),
     }).execute();
     expect(few.testimonials).toEqual([]);
     expect(few.figures).toEqual(figures);
     const enough = await new GetLanding({
       projects: env.projectQuery,
+      hidden: env.hidden,
       landing: landingQuery([review('r1'), review('r2', 3), review('r3', 4), review('r4')]),
     }).execute();
     expect(enough.testimonials.map((t) => t.id)).toEqual(['r1', 'r3', 'r4']);

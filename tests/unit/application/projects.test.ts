@@ -182,6 +182,7 @@ describe('GetProject and ListProjects', () => {
     const { project } = seedProjectWithBids();
     const view = await new GetProject({
       projects: env.projectQuery,
+      hidden: env.hidden,
       clock: env.clock,
       suspensions: env.suspensions,
     }).execute(aContractor('c9'), project.id);
@@ -192,10 +193,12 @@ describe('GetProject and ListProjects', () => {
       createdBy: { id: owner.id, firstName: 'Ann', lastName: 'Lee' },
     });
     await expect(
-      new GetProject({ projects: env.projectQuery, clock: env.clock, suspensions: env.suspensions }).execute(
-        owner,
-        'nope',
-      ),
+      new GetProject({
+        projects: env.projectQuery,
+        hidden: env.hidden,
+        clock: env.clock,
+        suspensions: env.suspensions,
+      }).execute(owner, 'nope'),
     ).rejects.toMatchObject({
       code: 'PROJECT_NOT_FOUND',
     });
@@ -207,6 +210,7 @@ describe('GetProject and ListProjects', () => {
     env.clock.advance(2 * DAY);
     const view = await new GetProject({
       projects: env.projectQuery,
+      hidden: env.hidden,
       clock: env.clock,
       suspensions: env.suspensions,
     }).execute(owner, project.id);
@@ -227,7 +231,11 @@ describe('GetProject and ListProjects', () => {
       );
     }
     env.db.addProject(aProject({ id: 'small', owner, budgetMin: 1000, budgetMax: 4000 }));
-    const list = new ListProjects({ projects: env.projectQuery, vocabulary: env.vocabulary });
+    const list = new ListProjects({
+      projects: env.projectQuery,
+      vocabulary: env.vocabulary,
+      hidden: env.hidden,
+    });
     const first = await list.execute(owner, { budget: '25k+', limit: 2, country: '' });
     expect(first.page.total).toBe(3);
     expect(first.page.items.map((v) => v.project.id)).toEqual(['p3', 'p2']);
@@ -261,7 +269,11 @@ describe('GetProject and ListProjects', () => {
         country: 'JM',
       }),
     );
-    const list = new ListProjects({ projects: env.projectQuery, vocabulary: env.vocabulary });
+    const list = new ListProjects({
+      projects: env.projectQuery,
+      vocabulary: env.vocabulary,
+      hidden: env.hidden,
+    });
 
     const missed = await list.execute(owner, { q: 'Kitchn' });
     expect(missed.page.total).toBe(0);

@@ -199,7 +199,12 @@ describe("GetProject and a suspended owner's project", () => {
     env.db.addProject(project);
     await suspend().execute(admin, owner.id, { days: 1, reason: 'x' });
     const get = () =>
-      new GetProject({ projects: env.projectQuery, clock: env.clock, suspensions: env.suspensions });
+      new GetProject({
+        projects: env.projectQuery,
+        hidden: env.hidden,
+        clock: env.clock,
+        suspensions: env.suspensions,
+      });
 
     await expect(get().execute(contractor, 'p1')).rejects.toMatchObject({ code: 'PROJECT_NOT_FOUND' });
     await expect(get().execute(owner, 'p1')).resolves.toMatchObject({ project: { id: 'p1' } });

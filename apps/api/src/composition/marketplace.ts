@@ -49,7 +49,7 @@ const {
   Settings,
   SearchVocabulary,
 } = TOKENS;
-const { Ids, Clock: Time, Engagement, SavedSearches } = TOKENS;
+const { Ids, Clock: Time, Engagement, SavedSearches, HiddenContent: Hidden } = TOKENS;
 /** What most of them take: the unit of work and the clock; with new ids; with the files too. */
 const changes = { uow: Uow, clock: Time };
 const creates = { ...changes, ids: Ids };
@@ -59,8 +59,13 @@ const stats = { stats: SQ, clock: Time, settings: Settings };
 /** The marketplace: projects, their questions and addenda, bids, reviews, saves, searches, the catalogue. */
 export const marketplace = context(
   {
-    listProjects: withDeps(ListProjects, { projects: PQ, vocabulary: SearchVocabulary }),
-    getProject: withDeps(GetProject, { projects: PQ, clock: Time, suspensions: TOKENS.Suspensions }),
+    listProjects: withDeps(ListProjects, { projects: PQ, vocabulary: SearchVocabulary, hidden: Hidden }),
+    getProject: withDeps(GetProject, {
+      projects: PQ,
+      hidden: Hidden,
+      clock: Time,
+      suspensions: TOKENS.Suspensions,
+    }),
     openProject: withDeps(OpenProject, { engagement: Engagement, clock: Time, settings: Settings }),
     postProject: withDeps(PostProject, { ...creates, files: Files }),
     editProject: withDeps(EditProject, withFiles),
@@ -79,21 +84,21 @@ export const marketplace = context(
     editBid: withDeps(EditBid, changes),
     acceptBid: withDeps(AcceptBid, changes),
     declineBid: withDeps(DeclineBid, changes),
-    listProjectBids: withDeps(ListProjectBids, { uow: Uow, bids: BQ }),
-    listMyBids: withDeps(ListMyBids, { bids: BQ }),
+    listProjectBids: withDeps(ListProjectBids, { uow: Uow, bids: BQ, hidden: Hidden }),
+    listMyBids: withDeps(ListMyBids, { bids: BQ, hidden: Hidden }),
     listMyBidStatuses: withDeps(ListMyBidStatuses, { bids: BQ }),
     getBidQuota: withDeps(GetBidQuota, stats),
     reviewContractor: withDeps(ReviewContractor, creates),
-    listMyReviews: withDeps(ListMyReviews, { reviews: TOKENS.ReviewQuery }),
+    listMyReviews: withDeps(ListMyReviews, { reviews: TOKENS.ReviewQuery, hidden: Hidden }),
     saveProject: withDeps(SaveProject, { projects: PQ, engagement: Engagement, clock: Time }),
     unsaveProject: withDeps(UnsaveProject, { projects: PQ, engagement: Engagement }),
-    listSavedProjects: withDeps(ListSavedProjects, { projects: PQ, engagement: Engagement }),
+    listSavedProjects: withDeps(ListSavedProjects, { projects: PQ, engagement: Engagement, hidden: Hidden }),
     createSavedSearch: withDeps(CreateSavedSearch, { searches: SavedSearches, ids: Ids, clock: Time }),
     updateSavedSearch: withDeps(UpdateSavedSearch, { searches: SavedSearches, clock: Time }),
     deleteSavedSearch: withDeps(DeleteSavedSearch, { searches: SavedSearches }),
     listSavedSearches: withDeps(ListSavedSearches, { searches: SavedSearches }),
     getCatalog: withDeps(GetCatalog, {}),
-    getLanding: withDeps(GetLanding, { projects: PQ, landing: TOKENS.LandingQuery }),
+    getLanding: withDeps(GetLanding, { projects: PQ, landing: TOKENS.LandingQuery, hidden: Hidden }),
     getUserStats: withDeps(GetUserStats, stats),
     getAchievements: withDeps(GetAchievements, changes),
     getUserBadges: withDeps(GetUserBadges, changes),

@@ -50,7 +50,7 @@ export const messaging = context(
       ids: Ids,
       clock: Time,
     }),
-    getConversation: withDeps(GetConversation, { messages: Messages }),
+    getConversation: withDeps(GetConversation, { messages: Messages, hidden: TOKENS.HiddenContent }),
     getConversationStatus: withDeps(GetConversationStatus, { users: Users, blocks: Blocks }),
     markConversationRead: withDeps(MarkConversationRead, { messages: Messages }),
     listNotifications: withDeps(ListNotifications, notes),

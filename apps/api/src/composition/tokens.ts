@@ -35,7 +35,12 @@ import type { OAuthAppRepository, OAuthClientSecrets } from '#application/oauth-
 import type { ProjectQuery, SearchVocabulary } from '#application/projects/ports.ts';
 import type { RealtimePort } from '#application/realtime/ports.ts';
 import type { ReviewQuery } from '#application/reviews/ports.ts';
-import type { BlockQuery, SuspensionQuery } from '#application/safety/ports.ts';
+import type {
+  BlockQuery,
+  HiddenContent,
+  ModerationQuery,
+  SuspensionQuery,
+} from '#application/safety/ports.ts';
 import type { SavedSearchRepository } from '#application/saved-searches/ports.ts';
 import type { FileStorage, PlatformSettings, UnitOfWork } from '#application/shared/marketplace-ports.ts';
 import type { Clock, IdGenerator } from '#application/shared/ports.ts';
@@ -98,6 +103,10 @@ export const TOKENS = {
   Blocks: port<BlockQuery>('BlockQuery'),
   /** Standing suspensions (decision 0223), read by sign-in, the project page and the admin's users table. */
   Suspensions: port<SuspensionQuery>('SuspensionQuery'),
+  /** The moderation queue's read side (decision 0221). */
+  Moderation: port<ModerationQuery>('ModerationQuery'),
+  /** Which content is hidden (decision 0221), read by every read path of that content. */
+  HiddenContent: port<HiddenContent>('HiddenContent'),
   MailOutbox: port<MailOutbox>('MailOutbox'),
   EmailAudience: port<EmailAudience>('EmailAudience'),
   Mailer: port<Mailer>('Mailer'),

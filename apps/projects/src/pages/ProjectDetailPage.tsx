@@ -36,6 +36,7 @@ import { BidDialogSlot, ReceivedBidsSlot } from '../components/BidsSlots.tsx';
 import { ProjectProgress } from '../components/ProjectProgress.tsx';
 import { AddendaSection, ExtendDeadlineDialog, PostAddendumDialog } from '../components/ProjectUpdates.tsx';
 import { QuestionsSection } from '../components/QuestionsSection.tsx';
+import { ReportProject } from '../components/ReportProject.tsx';
 import { fileKind } from '../rules.ts';
 
 export function attachmentUrl(a: Pick<ProjectAttachment, 'name' | 'url'>): string {
@@ -161,6 +162,11 @@ export function ProjectDetailPage({ id, user, toast, navigate, openMessages, loa
       <div className="detail-grid">
         <div className="detail-main">
           <article className="card" aria-labelledby="project-title">
+            {p.hidden && (
+              <p className="alert alert-destructive" role="note">
+                Hidden by BuildBid's moderators: only its owner and BuildBid's admins can see this project.
+              </p>
+            )}
             <div className="detail-head">
               <h1 id="project-title" className="page-title">
                 {p.title}
@@ -351,6 +357,7 @@ export function ProjectDetailPage({ id, user, toast, navigate, openMessages, loa
             <Link href={`/projects?${similar}`} className="btn btn-outline btn-block">
               View Similar
             </Link>
+            {!isOwner && user.role !== 'admin' && <ReportProject projectId={p.id} toast={toast} />}
           </section>
 
           <TitledCard id="stats-title" title="Project Stats" titleClassName="card-title small-title">

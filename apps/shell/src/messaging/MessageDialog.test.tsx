@@ -391,4 +391,67 @@ describe('MessageDialog', () => {
       expect(screen.queryByRole('button', { name: /^Block/ })).toBeNull();
     });
   });
+
+  /** Decision 0221: reporting the other person's message. */
+  describe('reporting a message', () => {
+    it("reports one of the other person's messages, which then shows 'Reported'; your own have no Report", async () => {
+      const fetch = routeFetch({
+        'GET /api/messages': [
+          message(),
+          message({ id: 'm2', senderId: ME, receiverId: OWNER, content: 'Yes.' }),
+        ],
+        'POST /api/messages/read': { count: 1 },
+        'GET /api/users/me/reports': [],
+        'POST /api/reports': jsonResponse(201, {
+          id: 'r1',
+          targetType: 'message',
+          targetId: 'm1',
+          reason: 'off_platform_payment',
+          createdAt: '2026-01-10T12:05:00.000Z',
+        }),
+      });
+      const { toast } = renderDialog();
+      const reports = await screen.findAllByRole('button', { name: /^Report this message/ });
+      expect(reports).toHaveLength(1);
+      fireEvent.click(reports[0] as HTMLElement);
+      const dialog = await screen.findByRole('dialog', { name: 'Report this message' });
+      fireEvent.click(within(dialog).getByRole('radio', { name: 'Asks for payment off BuildBid' }));
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Report' }));
+
+      expect(await screen.findByText('Reported')).toBeTruthy();
+      expect(screen.queryByRole('button', { name: /^Report this message/ })).toBeNull();
+      expect(toast).toHaveBeenCalledWith({
+        title: 'Reported',
+        description: "Thank you. We'll let you know what we decide.",
+      });
+      const sent = fetch.mock.calls
+        .map(([r]) => r)
+        .find((r) => r.method === 'POST' && r.url.endsWith('/api/reports'));
+      expect(await sent?.json()).toEqual({
+        targetType: 'message',
+        targetId: 'm1',
+        reason: 'off_platform_payment',
+        details: null,
+      });
+    });
+
+    it("shows 'Reported' for a message reported before", async () => {
+      routeFetch({
+        'GET /api/messages': [message()],
+        'POST /api/messages/read': { count: 1 },
+        'GET /api/users/me/reports': [
+          {
+            id: 'r1',
+            targetType: 'message',
+            targetId: 'm1',
+            reason: 'spam',
+            createdAt: '2026-01-10T12:05:00.000Z',
+          },
+        ],
+      });
+      renderDialog();
+      expect(await screen.findByText('Reported')).toBeTruthy();
+      expect(screen.queryByRole('button', { name: /^Report this message/ })).toBeNull();
+    });
+  });
 });

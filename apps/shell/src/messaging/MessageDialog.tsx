@@ -8,7 +8,7 @@
  * the server's line; the blocked person sees 'You cannot message this person', also when a send is refused.
  */
 import { ApiError, type ChatTarget, type RealtimeChannel, type ToastInput } from '@buildbid/api-client';
-import { ConfirmDialog, whenClosed } from '@buildbid/ui';
+import { ConfirmDialog, REPORTED_TOAST, ReportDialog, whenClosed } from '@buildbid/ui';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import {
   Button,
@@ -28,6 +28,8 @@ import {
   listMessages,
   markConversationRead,
   projectTitle,
+  reportedMessageIds,
+  reportMessage,
   sendMessage,
 } from './api.ts';
 
@@ -80,6 +82,9 @@ export function MessageDialog({ target, currentUserId, isOpen, onOpenChange, rea
   const [canBlock, setCanBlock] = useState(false);
   const [confirmingBlock, setConfirmingBlock] = useState(false);
   const [blocking, setBlocking] = useState(false);
+  /** The other person's messages the caller reported (decision 0221), and the one being reported now. */
+  const [reported, setReported] = useState<ReadonlySet<string>>(new Set());
+  const [reporting, setReporting] = useState<string | null>(null);
   const closedLine = useRef<HTMLParagraphElement>(null);
   /** Set when a refused send closed the conversation: the focus moves from the vanished field to the line. */
   const focusClosed = useRef(false);
@@ -167,6 +172,24 @@ export function MessageDialog({ target, currentUserId, isOpen, onOpenChange, rea
     await readStatus(() => true);
     toast({ title: 'Blocked' });
   }
+
+  // Which of the other person's messages the caller reported is asked once per opening (decision 0221).
+  useEffect(() => {
+    if (!isOpen) {
+      setReported(new Set());
+      setReporting(null);
+      return;
+    }
+    let current = true;
+    reportedMessageIds()
+      .then((ids) => {
+        if (current) setReported(ids);
+      })
+      .catch((error: unknown) => console.error('Your reports failed to load', error));
+    return () => {
+      current = false;
+    };
+  }, [isOpen]);
 
   useEffect(() => {
     if (closed && focusClosed.current) {
@@ -274,9 +297,23 @@ export function MessageDialog({ target, currentUserId, isOpen, onOpenChange, rea
                     <li key={m.id} className={mine ? 'chat-message chat-mine' : 'chat-message chat-theirs'}>
                       <span className="sr-only">{mine ? 'You: ' : 'Them: '}</span>
                       <p className="chat-bubble">{m.content}</p>
-                      <time className="chat-time" dateTime={m.createdAt}>
-                        {timeOf(m.createdAt)}
-                      </time>
+                      <span className="chat-meta">
+                        <time className="chat-time" dateTime={m.createdAt}>
+                          {timeOf(m.createdAt)}
+                        </time>
+                        {!mine &&
+                          (reported.has(m.id) ? (
+                            <span className="chat-reported">Reported</span>
+                          ) : (
+                            <Button
+                              className="chat-report"
+                              aria-label={`Report this message: ${m.content.slice(0, 40)}`}
+                              onPress={() => setReporting(m.id)}
+                            >
+                              Report
+                            </Button>
+                          ))}
+                      </span>
                     </li>
                   );
                 })}
@@ -305,6 +342,20 @@ export function MessageDialog({ target, currentUserId, isOpen, onOpenChange, rea
               </Button>
             </Form>
           )}
+          <ReportDialog
+            isOpen={reporting !== null}
+            onOpenChange={(open) => {
+              if (!open) setReporting(null);
+            }}
+            title="Report this message"
+            targetType="message"
+            onReport={async (report) => {
+              if (!reporting) return;
+              await reportMessage(reporting, report);
+              setReported((ids) => new Set([...ids, reporting]));
+              toast(REPORTED_TOAST);
+            }}
+          />
           <ConfirmDialog
             isOpen={confirmingBlock}
             onOpenChange={whenClosed(() => setConfirmingBlock(false))}

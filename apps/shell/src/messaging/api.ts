@@ -2,6 +2,7 @@
 
 import type { components } from '@buildbid/api-client';
 import { unwrap } from '@buildbid/api-client';
+import type { ReportReason } from '@buildbid/domain/safety';
 import { api } from '../api.ts';
 
 export type ChatMessage = components['schemas']['Message'];
@@ -50,4 +51,20 @@ export async function projectTitle(projectId: string): Promise<string> {
  */
 export async function blockUser(userId: string): Promise<void> {
   await unwrap(api.PUT('/api/users/me/blocks/{userId}', { params: { path: { userId } } }));
+}
+
+/** POST /api/reports (decision 0221): reports one of the other person's messages to BuildBid's moderators. */
+export async function reportMessage(
+  messageId: string,
+  report: { reason: ReportReason; details: string | null },
+): Promise<void> {
+  await unwrap(api.POST('/api/reports', { body: { targetType: 'message', targetId: messageId, ...report } }));
+}
+
+/** The messages the caller reported that wait for a moderator's decision (they show 'Reported'). */
+export async function reportedMessageIds(): Promise<Set<string>> {
+  const mine = await unwrap(
+    api.GET('/api/users/me/reports', { params: { query: { targetType: 'message' } } }),
+  );
+  return new Set(mine.map((r) => r.targetId));
 }

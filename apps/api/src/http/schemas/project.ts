@@ -117,6 +117,10 @@ export const ProjectSchema = Type.Object(
     }),
     myBid: nullable(BidRef),
     savedByMe: Type.Boolean({ description: 'Whether the caller saved this project' }),
+    hidden: Type.Boolean({
+      description:
+        "Hidden by BuildBid's moderators (decision 0221): only its owner and admins read it; to anyone else it is 404",
+    }),
     review: nullable(
       Type.Object(
         {
@@ -141,6 +145,7 @@ export const ProjectSchema = Type.Object(
         takingBids: true,
         myBid: null,
         savedByMe: false,
+        hidden: false,
         review: null,
       },
     ],
@@ -205,6 +210,7 @@ export function toProjectDto(
     takingBids: details.takingBids,
     myBid: myBid ? toBidDto(myBid) : null,
     savedByMe: opened.savedByMe,
+    hidden: details.hidden,
     review: details.review
       ? {
           rating: details.review.rating,
