@@ -100,7 +100,8 @@ describe('Received Bids (exposed as bids/ReceivedBids)', () => {
     expect(await screen.findByRole('heading', { name: 'Received Bids (1)' })).toBeTruthy();
     expect(screen.getByText('Standing-seam metal, permit included.')).toBeTruthy();
     expect(screen.getByText('Carl Tester')).toBeTruthy();
-    expect(onLoaded).toHaveBeenCalledWith([expect.objectContaining({ id: 'b1' })]);
+    // onLoaded runs in an effect after the list renders: wait for it rather than race it.
+    await waitFor(() => expect(onLoaded).toHaveBeenCalledWith([expect.objectContaining({ id: 'b1' })]));
     fireEvent.click(screen.getByRole('button', { name: 'Accept' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Accept this bid?' });
     expect(dialog.textContent).toContain('Accept the bid of Carl Tester for $18,500');
